@@ -1,0 +1,33 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    root: ".",
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "server",
+            root: ".",
+            environment: "node",
+            include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts"],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "client",
+            root: ".",
+            environment: "happy-dom",
+            include: ["src/client/**/*.test.{ts,tsx}", "src/content/**/*.test.ts"],
+          },
+        },
+      ],
+    },
+  }),
+);
