@@ -1,0 +1,88 @@
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createOidc } from "./auth/oidc";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
+import { decorateUser } from "./plugins/auth-guard";
+import { registerErrorHandler } from "./plugins/errors";
+import { registerPages } from "./plugins/pages";
+import { registerSameOriginCheck } from "./plugins/same-origin";
+import { registerSecurity, requestId } from "./plugins/security";
+import { registerSessions } from "./plugins/session";
+import { adminRoutes } from "./routes/api/admin/index";
+import { authRoutes } from "./routes/api/auth";
+import { leadRoutes } from "./routes/api/leads";
+import { portalRoutes } from "./routes/api/portal";
+import { healthRoutes } from "./routes/health";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Tests may pass their own; by default one is made from the settings. */
+  mailer?: Mailer;
+  /** How the outbox worker paces itself (tests make it quick). */
+  outbox?: Pick<OutboxWorkerOptions, "pollMs" | "retryBaseMs" | "maxAttempts">;
+};
+
+/** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
+export async function buildApp({ config, database, logger, mailer, outbox }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    // Fastify also takes a hop count here, which its types leave out.
+    trustProxy: config.trustProxy as boolean | string,
+    // Let requests in flight finish on close; new ones get 503 meanwhile.
+    return503OnClosing: true,
+    genReqId: (request) => requestId(request.headers["x-request-id"]),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered: lets tests prove a guard covers a whole prefix.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate("routeTable", routeTable);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Bodies are JSON only: anything else is refused with 415 rather than guessed at.
+  app.removeContentTypeParser("text/plain");
+  registerErrorHandler(app);
+  decorateUser(app);
+  registerSameOriginCheck(app, config.publicUrl);
+  await registerSecurity(app, config);
+  await registerSessions(app, config, database);
+
+  const mail = mailer ?? createMailer(config, app.log);
+  const worker = createOutboxWorker({ db: database.db, mailer: mail, log: app.log, ...outbox });
+  app.addHook("onReady", async () => worker.start());
+  app.addHook("onClose", async () => {
+    await worker.stop();
+    mail.close();
+  });
+  const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db: database.db, config, oidc, outbox: worker });
+  await app.register(leadRoutes, { db: database.db, config, outbox: worker });
+  await app.register(portalRoutes, { db: database.db, config, outbox: worker });
+  await app.register(adminRoutes, { db: database.db, config, outbox: worker });
+  await registerPages(app, config.clientDir, config.publicUrl);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,279 @@
+import { and, count, eq, ilike, inArray, not, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type {
+  billingInputSchema,
+  ClientSummary,
+  domainInputSchema,
+  InviteClient,
+  websiteInputSchema,
+} from "@shared/schemas/admin";
+import { issueLoginToken } from "../auth/email-links";
+import { normalizeEmail, publicUser } from "../auth/users";
+import { findBilling } from "../billing/billing";
+import type { Db } from "../db/client";
+import {
+  billingAccounts,
+  contactMessages,
+  domains,
+  leadNotes,
+  loginTokens,
+  outboxEmails,
+  quoteRequests,
+  sessions,
+  supportTickets,
+  users,
+  websites,
+} from "../db/schema";
+import { listDomains } from "../domains/domains";
+import { enqueueEmails } from "../mail/outbox";
+import { invitationEmail } from "../mail/templates/portal";
+import { displayName, findTicket, listTickets } from "../tickets/tickets";
+import { listWebsites } from "../websites/websites";
+
+type WebsiteInput = z.output<typeof websiteInputSchema>;
+type DomainInput = z.output<typeof domainInputSchema>;
+type BillingInput = z.output<typeof billingInputSchema>;
+
+export const INVITATION_DAYS = 7;
+
+/** Every account, staff included (marked), searched by email or name. */
+export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      pattern
+        ? or(
+            ilike(users.email, pattern),
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          )
+        : undefined,
+    )
+    .orderBy(users.email);
+  const ids = rows.map((user) => user.id);
+  const siteCounts = ids.length
+    ? await db
+        .select({ userId: websites.userId, n: count() })
+        .from(websites)
+        .where(inArray(websites.userId, ids))
+        .groupBy(websites.userId)
+    : [];
+  const ticketCounts = ids.length
+    ? await db
+        .select({ userId: supportTickets.userId, n: count() })
+        .from(supportTickets)
+        .where(
+          and(
+            inArray(supportTickets.userId, ids),
+            not(inArray(supportTickets.status, ["resolved", "closed"])),
+          ),
+        )
+        .groupBy(supportTickets.userId)
+    : [];
+  const countOf = (list: { userId: string; n: number }[], id: string) =>
+    list.find((row) => row.userId === id)?.n ?? 0;
+  return rows.map((user) => ({
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    websites: countOf(siteCounts, user.id),
+    openTickets: countOf(ticketCounts, user.id),
+    createdAt: user.createdAt.toISOString(),
+  }));
+}
+
+/** A client's page: the account and everything the portal shows them. */
+export async function findClient(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) return undefined;
+  const [siteList, domainList, billing, tickets] = await Promise.all([
+    listWebsites(db, id),
+    listDomains(db, id),
+    findBilling(db, id),
+    listTickets(db, id),
+  ]);
+  return {
+    user: { ...publicUser(user), createdAt: user.createdAt.toISOString() },
+    websites: siteList,
+    domains: domainList,
+    billing,
+    tickets,
+  };
+}
+
+/**
+ * Creates the client's account (or finds it) and emails a sign-in link that lasts a week,
+ * all in one transaction.
+ */
+export async function inviteClient(
+  db: Db,
+  input: InviteClient,
+  settings: { agencyInbox: string; publicUrl: string },
+) {
+  const email = normalizeEmail(input.email);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, firstName: input.firstName, lastName: input.lastName })
+      .onConflictDoUpdate({
+        target: users.email,
+        // A second invitation may correct the names; blanks keep what is there.
+        set: {
+          ...(input.firstName ? { firstName: input.firstName } : {}),
+          ...(input.lastName ? { lastName: input.lastName } : {}),
+          updatedAt: new Date(),
+        },
+      })
+      .returning();
+    if (!user) throw new Error("the invited user was not created");
+    const token = await issueLoginToken(
+      tx,
+      email,
+      new Date(),
+      INVITATION_DAYS * 24 * 60 * 60 * 1000,
+    );
+    if (token) {
+      const link = `${settings.publicUrl}/api/login/email?token=${token}`;
+      await enqueueEmails(tx, [
+        invitationEmail({ name: displayName(user), email }, link, INVITATION_DAYS, settings),
+      ]);
+    }
+    return { user: publicUser(user), emailed: Boolean(token) };
+  });
+}
+
+export async function userExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return Boolean(row);
+}
+
+export async function createWebsite(db: Db, userId: string, input: WebsiteInput) {
+  const [row] = await db
+    .insert(websites)
+    .values({ ...input, userId })
+    .returning();
+  return row;
+}
+
+export async function updateWebsite(db: Db, id: string, input: WebsiteInput) {
+  const [row] = await db.update(websites).set(input).where(eq(websites.id, id)).returning();
+  return row;
+}
+
+export async function deleteWebsite(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(websites).where(eq(websites.id, id)).returning()).length > 0;
+}
+
+const toDomainRow = (input: DomainInput) => ({
+  domain: input.domain,
+  autoRenew: input.autoRenew,
+  expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
+});
+
+export async function createDomain(db: Db, userId: string, input: DomainInput) {
+  const [row] = await db
+    .insert(domains)
+    .values({ ...toDomainRow(input), userId })
+    .returning();
+  return row;
+}
+
+export async function updateDomain(db: Db, id: string, input: DomainInput) {
+  const [row] = await db
+    .update(domains)
+    .set(toDomainRow(input))
+    .where(eq(domains.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteDomain(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(domains).where(eq(domains.id, id)).returning()).length > 0;
+}
+
+/** Sets a client's plan and payment-method display details (never a card number). */
+export async function saveBilling(db: Db, userId: string, input: BillingInput) {
+  const values = {
+    plan: input.plan,
+    monthlyCostCents: input.monthlyCostCents,
+    nextBillingDate: input.nextBillingDate,
+    cardBrand: input.cardBrand ?? null,
+    cardLast4: input.cardLast4 ?? null,
+    cardExpMonth: input.cardExpMonth ?? null,
+    cardExpYear: input.cardExpYear ?? null,
+  };
+  await db
+    .insert(billingAccounts)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: billingAccounts.userId,
+      set: { ...values, updatedAt: new Date() },
+    });
+  return findBilling(db, userId);
+}
+
+/** Everything stored about one client, for a privacy request (a portable JSON copy). */
+export async function exportClientData(db: Db, id: string) {
+  const client = await findClient(db, id);
+  if (!client) return undefined;
+  const email = client.user.email;
+  const [tickets, messages, applications, emails] = await Promise.all([
+    Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
+    db.select().from(contactMessages).where(eq(contactMessages.email, email)),
+    db.select().from(quoteRequests).where(eq(quoteRequests.email, email)),
+    db
+      .select({
+        subject: outboxEmails.subject,
+        kind: outboxEmails.kind,
+        status: outboxEmails.status,
+        createdAt: outboxEmails.createdAt,
+      })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, email)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: client.user,
+    websites: client.websites,
+    domains: client.domains,
+    billing: client.billing,
+    tickets,
+    contactMessages: messages,
+    projectApplications: applications,
+    emailsSent: emails,
+  };
+}
+
+/**
+ * Erases a client: the account and everything hanging off it (websites, domains, billing,
+ * tickets and their threads), their sessions and sign-in links, the leads they sent and the
+ * emails addressed to them. One transaction: all or nothing.
+ */
+export async function deleteClientData(db: Db, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, id));
+    if (!user) return false;
+    await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${id}`);
+    await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
+    await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
+    const leadIds = [
+      ...(await tx
+        .delete(contactMessages)
+        .where(eq(contactMessages.email, user.email))
+        .returning({ id: contactMessages.id })),
+      ...(await tx
+        .delete(quoteRequests)
+        .where(eq(quoteRequests.email, user.email))
+        .returning({ id: quoteRequests.id })),
+    ].map((row) => row.id);
+    if (leadIds.length > 0) await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds));
+    // Websites, domains, billing, tickets and their messages go with the account (cascade).
+    await tx.delete(users).where(eq(users.id, id));
+    return true;
+  });
+}

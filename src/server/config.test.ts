@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("settings", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-config-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("uses the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 5000,
+      publicUrl: "http://localhost:5000",
+      databaseUrl: undefined,
+      seedDemo: true,
+      adminEmails: ["admin@example.com"],
+      isProduction: false,
+    });
+  });
+
+  it("generates a session secret once and keeps it in DATA_DIR", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(64);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it("lists every bad setting, one line each", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://db",
+        PUBLIC_URL: "example",
+        SEED_DEMO: "maybe",
+        ADMIN_EMAILS: "boss@example.com, nope",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((line) => line.split(":")[0]).sort()).toEqual([
+      "ADMIN_EMAILS.1",
+      "DATABASE_URL",
+      "PORT",
+      "PUBLIC_URL",
+      "SEED_DEMO",
+    ]);
+  });
+
+  it("refuses unsafe production defaults", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })).toThrow(
+      /SESSION_SECRET: required in production[\s\S]*DATABASE_URL: required in production[\s\S]*SMTP_URL: required in production/,
+    );
+  });
+
+  it("wants all three OIDC settings or none", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, OIDC_ISSUER_URL: "https://id.example" })).toThrow(
+      /OIDC_CLIENT_ID: required when any OIDC_ setting is set\n.*OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it("reads production settings", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app@db/harborline",
+      SESSION_SECRET: "s".repeat(40),
+      PUBLIC_URL: "https://harborline.example/",
+      ADMIN_EMAILS: "Owner@Harborline.example, ops@harborline.example",
+      SMTP_URL: "smtp://mail.harborline.example:587",
+    });
+    expect(config).toMatchObject({
+      publicUrl: "https://harborline.example",
+      seedDemo: false,
+      adminEmails: ["owner@harborline.example", "ops@harborline.example"],
+      smtpUrl: "smtp://mail.harborline.example:587",
+      mailFrom: "Harborline <no-reply@harborline.example>",
+      oidc: undefined,
+    });
+  });
+});

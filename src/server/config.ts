@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { brand, contact } from "@content/site";
+
+const booleanSetting = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => ["true", "1", "yes"].includes(value));
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: "must be a comma-separated list of email addresses" })));
+
+const postgresUrl = z
+  .url({ error: "must be a postgres:// or postgresql:// URL" })
+  .refine((url) => /^postgres(ql)?:\/\//.test(url), "must be a postgres:// or postgresql:// URL");
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be a port number")
+    .max(65535, "must be a port number")
+    .default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: postgresUrl.optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+  SEED_DEMO: booleanSetting.optional(),
+  ADMIN_EMAILS: emailList.optional(),
+  OIDC_ISSUER_URL: z.url({ error: "must be the provider's issuer URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .url({ error: "must be an smtp:// or smtps:// URL" })
+    .refine((url) => /^smtps?:\/\//.test(url), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  AGENCY_INBOX: z.email({ error: "must be an email address" }).optional(),
+  TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z
+    .url({ error: "must be a redis:// or rediss:// URL" })
+    .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
+    .optional(),
+  API_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive("must be a whole number")
+    .default(300),
+  FORM_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive("must be a whole number")
+    .default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  adminEmails: string[];
+  /** Set when sign-in goes through an OpenID Connect provider; else email links. */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  /** Unset: emails are written to the log and DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  agencyInbox: string;
+  logLevel: string;
+  /**
+   * Fastify's trustProxy: behind a reverse proxy, whose X-Forwarded-* headers to believe
+   * (true, a hop count, or addresses), so client addresses and https are seen as they are.
+   */
+  trustProxy: boolean | number | string;
+  /** Unset: rate limits are kept in memory (one instance). */
+  redisUrl: string | undefined;
+  /** API requests one client address may make per minute. */
+  apiRateLimit: number;
+  /** Lead form submissions one client address may make per 10 minutes. */
+  formRateLimit: number;
+  /** Where the built front end lives; tests may point elsewhere. */
+  clientDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  }
+}
+
+/** Reads the environment once; throws a ConfigError listing every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const settings = parsed.data;
+  const isProduction = settings.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction && !settings.SESSION_SECRET) {
+    problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+  }
+  if (isProduction && !settings.DATABASE_URL) {
+    problems.push(
+      "DATABASE_URL: required in production; the embedded database is for evaluation and development only",
+    );
+  }
+  const oidcKeys = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+  const oidcSet = oidcKeys.filter((key) => settings[key]);
+  if (oidcSet.length > 0 && oidcSet.length < oidcKeys.length) {
+    for (const key of oidcKeys.filter((k) => !settings[k])) {
+      problems.push(`${key}: required when any OIDC_ setting is set`);
+    }
+  }
+  if (isProduction && oidcSet.length === 0 && !settings.SMTP_URL) {
+    problems.push(
+      "SMTP_URL: required in production when no OIDC provider is set, to send sign-in links",
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, "");
+  return {
+    env: settings.NODE_ENV,
+    isProduction,
+    port: settings.PORT,
+    host: settings.HOST,
+    dataDir,
+    databaseUrl: settings.DATABASE_URL,
+    sessionSecret: settings.SESSION_SECRET ?? generatedSecret(dataDir),
+    publicUrl,
+    seedDemo: settings.SEED_DEMO ?? !isProduction,
+    adminEmails: settings.ADMIN_EMAILS ?? (isProduction ? [] : ["admin@example.com"]),
+    logLevel: settings.LOG_LEVEL,
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    formRateLimit: settings.FORM_RATE_LIMIT,
+    redisUrl: settings.REDIS_URL,
+    apiRateLimit: settings.API_RATE_LIMIT,
+    oidc:
+      settings.OIDC_ISSUER_URL && settings.OIDC_CLIENT_ID && settings.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: settings.OIDC_ISSUER_URL,
+            clientId: settings.OIDC_CLIENT_ID,
+            clientSecret: settings.OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM ?? `${brand.name} <no-reply@${hostOf(publicUrl)}>`,
+    agencyInbox: settings.AGENCY_INBOX ?? contact.email,
+    clientDir: path.resolve("dist/client"),
+  };
+}
+
+/** Outside production, a secret made once and kept in DATA_DIR so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function hostOf(url: string): string {
+  return new URL(url).hostname;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, dropPostgresDatabase } from "../../../tests/support/database";
+import { openDatabase, queryRows, type Db } from "./client";
+import { DataDirLockedError } from "./data-dir-lock";
+import { contactMessages, domains, supportTickets, users, websites } from "./schema";
+import { seedDemoData } from "./seed";
+
+const tables = [
+  "billing_accounts",
+  "contact_messages",
+  "domains",
+  "lead_notes",
+  "login_tokens",
+  "outbox_emails",
+  "quote_requests",
+  "sessions",
+  "support_tickets",
+  "ticket_messages",
+  "users",
+  "websites",
+];
+
+async function tableNames(db: Db) {
+  const rows = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe("the embedded database (PGlite)", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-db-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("creates every table on first open, keeps data and migrates idempotently on the next", async () => {
+    const first = await openDatabase({ dataDir });
+    expect(first.created).toBe(true);
+    expect(await tableNames(first.db)).toEqual(tables);
+    await first.db.insert(contactMessages).values({
+      reference: "HL-ABCDE",
+      name: "Kept",
+      email: "kept@example.com",
+      subject: "Still here?",
+      message: "This row must survive a restart.",
+    });
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    expect(second.created).toBe(false);
+    const [row] = await second.db.select({ n: count() }).from(contactMessages);
+    expect(row?.n).toBe(1);
+    await second.close();
+  });
+
+  it("refuses a second open of the same data folder while the first is open", async () => {
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another Harborline server/);
+    await first.close();
+    const again = await openDatabase({ dataDir });
+    await again.close();
+  });
+
+  it("applies the defaults of the specification", async () => {
+    const database = await openDatabase({ dataDir: undefined });
+    const [user] = await database.db.insert(users).values({ email: "new@example.com" }).returning();
+    expect(user).toMatchObject({ isAdmin: false, firstName: null });
+    expect(user?.createdAt).toBeInstanceOf(Date);
+    const [domain] = await database.db
+      .insert(domains)
+      .values({ userId: user!.id, domain: "new.example" })
+      .returning();
+    expect(domain?.autoRenew).toBe(true);
+    await expect(database.db.insert(users).values({ email: "new@example.com" })).rejects.toThrow();
+    await database.close();
+  });
+
+  it("seeds the demo client with the specification's samples", async () => {
+    const database = await openDatabase({ dataDir: undefined });
+    await seedDemoData(database.db);
+    const people = await database.db.select().from(users).orderBy(users.email);
+    expect(people.map((u) => [u.email, u.isAdmin])).toEqual([
+      ["admin@example.com", true],
+      ["demo@example.com", false],
+    ]);
+    const [site] = await database.db.select().from(websites);
+    expect(site).toMatchObject({ plan: "VPS Hosting", status: "active" });
+    const renewals = (await database.db.select().from(domains)).map((d) => d.autoRenew).sort();
+    expect(renewals).toEqual([false, true]);
+    const tickets = await database.db.select().from(supportTickets);
+    expect(tickets.map((x) => [x.status, x.priority]).sort()).toEqual([
+      ["in-progress", "medium"],
+      ["open", "high"],
+    ]);
+    await database.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
+  it("runs the same migrations, idempotently, also when two servers start at once", async () => {
+    const url = await createPostgresDatabase();
+    try {
+      const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+      expect([a.created, b.created].sort()).toEqual([false, true]);
+      expect(await tableNames(a.db)).toEqual(tables);
+      await Promise.all([a.close(), b.close()]);
+      const again = await openDatabase({ url });
+      expect(again.created).toBe(false);
+      await again.close();
+    } finally {
+      await dropPostgresDatabase(url);
+    }
+  });
+});

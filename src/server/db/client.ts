@@ -1,0 +1,142 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
+import { isDatabaseUnavailable } from "./errors";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database or a transaction on it: what a write that must join a transaction takes. */
+export type DbExecutor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** True when this process created the tables just now (a new, empty database). */
+  created: boolean;
+  /** What the session store queries: a pg Pool, or the PGlite instance (same query API). */
+  sessionPool: pg.Pool | PGlite;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Any fixed number: serialises migrations when several servers start at once. */
+const MIGRATION_LOCK_ID = 720_514_001;
+
+export type DatabaseOptions =
+  | { url: string }
+  /** dataDir undefined: an in-memory database (tests). */
+  | { dataDir: string | undefined };
+
+/** Opens PostgreSQL (url) or the embedded PGlite, and brings the schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return "url" in options ? openPostgres(options.url) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A client that loses its server, idle or checked out, must not crash the process: the query
+  // in flight fails (and answers 503), and the pool connects afresh when the server is back.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  let created: boolean;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    created = !(await hasTables(drizzlePg(client, { schema })));
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema });
+  // Drizzle's pool transaction sends BEGIN before its try/finally, so a BEGIN on a connection
+  // that just died never gives the client back, and the pool drains over a few outages.
+  // Here the client is taken and given back by us, and dropped when its connection broke.
+  db.transaction = async (work, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await drizzlePg(client, { schema }).transaction(work, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return {
+    db,
+    kind: "postgres",
+    created,
+    sessionPool: pool,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: once(() => pool.end()),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+    client = new PGlite(path.join(dataDir, "pglite"));
+  } else {
+    client = new PGlite();
+  }
+  try {
+    const db = drizzlePglite(client, { schema });
+    const created = !(await hasTables(db));
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      created,
+      sessionPool: client,
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: once(async () => {
+        await client.close();
+        release();
+      }),
+    };
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+}
+
+async function hasTables(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('public.users') is not null as present`,
+  );
+  return Boolean(row?.present);
+}
+
+/** Rows of a raw query: both drivers answer { rows }, which Drizzle's common type does not name. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Closing twice (a test, then its clean-up) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "login_tokens" ADD COLUMN "return_to" varchar(500);

@@ -1,0 +1,244 @@
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  json,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Server-side sessions, in the shape connect-pg-simple reads and writes. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: json("sess").notNull(),
+    expire: timestamp("expire", { precision: 6 }).notNull(),
+  },
+  (table) => [index("sessions_expire_idx").on(table.expire)],
+);
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: varchar("email", { length: 254 }).notNull().unique(),
+  firstName: varchar("first_name", { length: 100 }),
+  lastName: varchar("last_name", { length: 100 }),
+  profileImageUrl: varchar("profile_image_url", { length: 2048 }),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const websites = pgTable(
+  "websites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domain: varchar("domain", { length: 253 }).notNull(),
+    plan: varchar("plan", { length: 100 }).notNull(),
+    status: varchar("status", { length: 40 }).notNull(),
+    monthlyVisitors: integer("monthly_visitors").notNull().default(0),
+    uptimePercent: numeric("uptime_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(100),
+    bandwidthGb: numeric("bandwidth_gb", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index("websites_user_id_idx").on(table.userId)],
+);
+
+export const domains = pgTable(
+  "domains",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domain: varchar("domain", { length: 253 }).notNull(),
+    autoRenew: boolean("auto_renew").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (table) => [index("domains_user_id_idx").on(table.userId)],
+);
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: varchar("subject", { length: 200 }).notNull(),
+    status: varchar("status", { length: 40 }).notNull(),
+    priority: varchar("priority", { length: 40 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("support_tickets_user_id_idx").on(table.userId)],
+);
+
+/** The thread of a support ticket: the client's opening message and every reply after it. */
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromStaff: boolean("from_staff").notNull().default(false),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("ticket_messages_ticket_id_idx").on(table.ticketId)],
+);
+
+/**
+ * A client's plan and the display details of their payment method. Never a full card number:
+ * the card itself lives with the payment processor.
+ */
+export const billingAccounts = pgTable("billing_accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: varchar("plan", { length: 100 }).notNull(),
+  monthlyCostCents: integer("monthly_cost_cents").notNull(),
+  nextBillingDate: date("next_billing_date", { mode: "string" }),
+  cardBrand: varchar("card_brand", { length: 40 }),
+  cardLast4: char("card_last4", { length: 4 }),
+  cardExpMonth: smallint("card_exp_month"),
+  cardExpYear: smallint("card_exp_year"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use email sign-in links; only a hash of the token is kept. */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: char("token_hash", { length: 64 }).notNull().unique(),
+    email: varchar("email", { length: 254 }).notNull(),
+    /** The page of this site to open after signing in (a path, never another origin). */
+    returnTo: varchar("return_to", { length: 500 }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("login_tokens_expires_at_idx").on(table.expiresAt)],
+);
+
+/** Where a lead stands in the agency's pipeline; every lead starts as "new". */
+const leadStatus = () => varchar("status", { length: 20 }).notNull().default("new");
+/** The short reference (HL-XXXXX) a visitor is given to quote back to the agency. */
+const leadReference = () => varchar("reference", { length: 16 }).notNull().unique();
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  reference: leadReference(),
+  name: varchar("name", { length: 100 }).notNull(),
+  email: varchar("email", { length: 254 }).notNull(),
+  subject: varchar("subject", { length: 200 }).notNull(),
+  message: text("message").notNull(),
+  status: leadStatus(),
+  createdAt: createdAt(),
+});
+
+export const quoteRequests = pgTable("quote_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  reference: leadReference(),
+  name: varchar("name", { length: 100 }).notNull(),
+  email: varchar("email", { length: 254 }).notNull(),
+  phone: varchar("phone", { length: 40 }),
+  company: varchar("company", { length: 200 }),
+  projectType: varchar("project_type", { length: 40 }).notNull(),
+  budget: varchar("budget", { length: 40 }),
+  timeline: varchar("timeline", { length: 40 }),
+  description: text("description").notNull(),
+  status: leadStatus(),
+  createdAt: createdAt(),
+});
+
+/** Staff's internal notes on a lead (a contact message or a project application). */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadKind: varchar("lead_kind", { length: 20 }).notNull(),
+    leadId: uuid("lead_id").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("lead_notes_lead_idx").on(table.leadKind, table.leadId)],
+);
+
+export type LeadNote = typeof leadNotes.$inferSelect;
+
+/**
+ * Every email, written in the same transaction as the event that causes it and sent later by
+ * the outbox worker, so no event is lost when mail is down.
+ */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What caused it, for staff: lead-notification, lead-acknowledgement, sign-in-link, ... */
+    kind: varchar("kind", { length: 40 }).notNull(),
+    to: varchar("to", { length: 254 }).notNull(),
+    replyTo: varchar("reply_to", { length: 254 }),
+    subject: varchar("subject", { length: 300 }).notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** pending (to send, maybe after a failure), sent, or failed (gave up after the last try). */
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next try may start; a worker that claims a row moves it ahead as a lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Website = typeof websites.$inferSelect;
+export type NewWebsite = typeof websites.$inferInsert;
+export type Domain = typeof domains.$inferSelect;
+export type NewDomain = typeof domains.$inferInsert;
+export type SupportTicket = typeof supportTickets.$inferSelect;
+export type NewSupportTicket = typeof supportTickets.$inferInsert;
+export type TicketMessage = typeof ticketMessages.$inferSelect;
+export type NewTicketMessage = typeof ticketMessages.$inferInsert;
+export type BillingAccount = typeof billingAccounts.$inferSelect;
+export type NewBillingAccount = typeof billingAccounts.$inferInsert;
+export type LoginToken = typeof loginTokens.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type QuoteRequest = typeof quoteRequests.$inferSelect;
+export type NewQuoteRequest = typeof quoteRequests.$inferInsert;

@@ -1,0 +1,41 @@
+import { and, asc, eq } from "drizzle-orm";
+import { EXPIRING_SOON_DAYS, type Domain } from "@shared/schemas/portal";
+import type { Db } from "../db/client";
+import { domains, type Domain as DomainRow } from "../db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toDomain(row: DomainRow, now: Date): Domain {
+  const left = row.expiresAt ? row.expiresAt.getTime() - now.getTime() : Infinity;
+  return {
+    id: row.id,
+    domain: row.domain,
+    autoRenew: row.autoRenew,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiringSoon: left >= 0 && left <= EXPIRING_SOON_DAYS * DAY_MS,
+  };
+}
+
+export async function listDomains(db: Db, userId: string, now = new Date()): Promise<Domain[]> {
+  const rows = await db
+    .select()
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(asc(domains.expiresAt));
+  return rows.map((row) => toDomain(row, now));
+}
+
+/** Sets auto-renew on the user's own domain; undefined when it is not theirs (or not there). */
+export async function setAutoRenew(
+  db: Db,
+  userId: string,
+  domainId: string,
+  autoRenew: boolean,
+): Promise<Domain | undefined> {
+  const [row] = await db
+    .update(domains)
+    .set({ autoRenew })
+    .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
+    .returning();
+  return row && toDomain(row, new Date());
+}

@@ -1,0 +1,77 @@
+import type { Apply } from "@shared/schemas/apply";
+import type { Contact } from "@shared/schemas/contact";
+import type { Db, DbExecutor } from "../db/client";
+import { contactMessages, quoteRequests } from "../db/schema";
+import { enqueueEmails } from "../mail/outbox";
+import { leadEmails, type LeadForEmail } from "../mail/templates/leads";
+import { newLeadReference } from "./reference";
+
+export type StoredLead = { id: string; reference: string };
+export type LeadNotice = { agencyInbox: string; publicUrl: string };
+
+const UNIQUE_VIOLATION = "23505";
+const REFERENCE_ATTEMPTS = 5;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * Stores a lead and, unless it is spam, queues its two emails in the same transaction: the
+ * lead exists before any email is tried, and no email exists without its lead. A reference
+ * that is already taken (30^5 codes: unlikely, never impossible) is drawn again.
+ */
+async function storeLead(
+  db: Db,
+  insert: (tx: DbExecutor, reference: string) => Promise<StoredLead[]>,
+  email: ((lead: StoredLead) => LeadForEmail) | undefined,
+  notice: LeadNotice,
+): Promise<StoredLead> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [lead] = await insert(tx, newLeadReference());
+        if (!lead) throw new Error("insert returned no row");
+        if (email) await enqueueEmails(tx, leadEmails(email(lead), notice));
+        return lead;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export function storeContactMessage(
+  db: Db,
+  message: Contact,
+  { spam, notice }: { spam: boolean; notice: LeadNotice },
+): Promise<StoredLead> {
+  return storeLead(
+    db,
+    (tx, reference) =>
+      tx
+        .insert(contactMessages)
+        .values({ ...message, reference, status: spam ? "spam" : "new" })
+        .returning({ id: contactMessages.id, reference: contactMessages.reference }),
+    spam ? undefined : (lead) => ({ kind: "contact", ...lead, fields: message }),
+    notice,
+  );
+}
+
+export function storeQuoteRequest(
+  db: Db,
+  request: Apply,
+  { spam, notice }: { spam: boolean; notice: LeadNotice },
+): Promise<StoredLead> {
+  return storeLead(
+    db,
+    (tx, reference) =>
+      tx
+        .insert(quoteRequests)
+        .values({ ...request, reference, status: spam ? "spam" : "new" })
+        .returning({ id: quoteRequests.id, reference: quoteRequests.reference }),
+    spam ? undefined : (lead) => ({ kind: "application", ...lead, fields: request }),
+    notice,
+  );
+}

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, DbExecutor } from "../db/client";
+import { outboxEmails } from "../db/schema";
+import type { Email, Mailer } from "./mailer";
+
+export type EmailKind =
+  | "lead-notification"
+  | "lead-acknowledgement"
+  | "sign-in-link"
+  | "ticket-new"
+  | "ticket-client-reply"
+  | "ticket-staff-reply"
+  | "client-invitation";
+
+export type QueuedEmail = Email & { kind: EmailKind };
+
+/** Writes emails to the outbox; pass the transaction of the event that causes them. */
+export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.insert(outboxEmails).values(
+    emails.map((email) => ({
+      kind: email.kind,
+      to: email.to,
+      replyTo: email.replyTo ?? null,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    })),
+  );
+}
+
+/** The latest emails and what became of them, for staff. */
+export async function listRecentEmails(db: Db, limit = 100) {
+  const rows = await db
+    .select()
+    .from(outboxEmails)
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** How often to look for due emails when not woken. */
+  pollMs?: number;
+  /** First retry delay; each later one doubles, up to an hour. */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+};
+
+const BATCH = 10;
+/** A claimed email is not offered to another worker for this long (a crash mid-send frees it). */
+const LEASE_MS = 5 * 60 * 1000;
+const MAX_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * Sends what the outbox holds: claims due rows with FOR UPDATE SKIP LOCKED (so several server
+ * instances never send one email twice), sends each, and marks it sent, or schedules a retry
+ * with growing back-off, or marks it failed after the last try.
+ */
+export function createOutboxWorker({
+  db,
+  mailer,
+  log,
+  pollMs = 5_000,
+  retryBaseMs = 30_000,
+  maxAttempts = 8,
+}: OutboxWorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function claim() {
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outboxEmails.id })
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, now)))
+        .orderBy(asc(outboxEmails.createdAt))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outboxEmails)
+        .set({
+          attempts: sql`${outboxEmails.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+        })
+        .where(
+          inArray(
+            outboxEmails.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  /** Sends every due email, batch after batch; returns how many were sent. */
+  async function runOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return sent;
+      for (const email of batch) {
+        try {
+          await mailer.send({
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          });
+          await db
+            .update(outboxEmails)
+            .set({ status: "sent", sentAt: new Date(), lastError: null })
+            .where(eq(outboxEmails.id, email.id));
+          sent++;
+        } catch (error) {
+          const lastTry = email.attempts >= maxAttempts;
+          const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), MAX_DELAY_MS);
+          await db
+            .update(outboxEmails)
+            .set({
+              status: lastTry ? "failed" : "pending",
+              nextAttemptAt: new Date(Date.now() + delay),
+              lastError: String(error).slice(0, 1000),
+            })
+            .where(eq(outboxEmails.id, email.id));
+          log.warn(
+            { err: error, emailId: email.id, attempt: email.attempts, gaveUp: lastTry },
+            lastTry ? "email failed for good" : "email failed; will retry",
+          );
+        }
+      }
+    }
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, "outbox run failed"))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule(0);
+        } else {
+          schedule(pollMs);
+        }
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    /** Look now rather than at the next poll (after a new email was queued). */
+    wake() {
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

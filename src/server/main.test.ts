@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  startServer as startProcess,
+  waitForReady,
+} from "../../tests/support/server-process";
+import { openDatabase } from "./db/client";
+import { contactMessages } from "./db/schema";
+
+/** These tests run the real process entry, as `npm start` does, on a fresh data folder. */
+const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-main-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const startServer = (port: number, env: Record<string, string> = {}) =>
+  startProcess(port, { DATA_DIR: dataDir, ...env });
+
+// Each test starts real server processes: allow for a slow, busy machine.
+describe("the server process", { timeout: 120_000 }, () => {
+  it("refuses to start a second server on the same data folder, then finishes a request in flight on SIGTERM and exits 0", async () => {
+    const server = startServer(await freePort(), { LOG_LEVEL: "info" });
+    try {
+      await waitForReady(server);
+
+      const second = startServer(await freePort());
+      expect(await second.exit).toBe(1);
+      expect(second.output()).toMatch(/is in use by another Harborline server/);
+
+      // A lead whose body is still arriving when the signal comes.
+      const body = JSON.stringify({
+        name: "In Flight",
+        email: "inflight@example.com",
+        subject: "Sent during shutdown",
+        message: "This message must be stored even though the server is stopping.",
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            path: "/api/contact",
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on("error", reject);
+        req.write(body.slice(0, 20));
+        setTimeout(() => {
+          server.child.kill("SIGTERM");
+          setTimeout(() => req.end(body.slice(20)), 300);
+        }, 300);
+      });
+      const { status, body: text } = await answer;
+      expect(status).toBe(201);
+      expect(JSON.parse(text).reference).toMatch(/^HL-/);
+      expect(await server.exit).toBe(0);
+      expect(server.output()).toMatch(/SIGTERM received/);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  });
+
+  it("under load, SIGTERM lets every accepted lead finish and be stored, then exits 0", async () => {
+    const loadDir = mkdtempSync(path.join(tmpdir(), "harborline-sigterm-"));
+    const server = startProcess(await freePort(), {
+      DATA_DIR: loadDir,
+      FORM_RATE_LIMIT: "100000",
+      LOG_LEVEL: "warn",
+    });
+    try {
+      await waitForReady(server);
+      const post = (i: number) =>
+        fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            name: `Sender ${i}`,
+            email: `sender${i}@example.com`,
+            subject: "Sent under load",
+            message: "One of many messages sent while the server stops.",
+          }),
+        }).then(
+          (response) => response.status,
+          () => 0, // refused: the server had stopped accepting
+        );
+      const sent: Promise<number>[] = [];
+      for (let i = 0; i < 150; i++) {
+        sent.push(post(i));
+        if (i === 60) server.child.kill("SIGTERM");
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const statuses = await Promise.all(sent);
+      expect(await server.exit).toBe(0);
+      const created = statuses.filter((status) => status === 201).length;
+      expect(created).toBeGreaterThan(0);
+      expect(statuses.every((status) => [201, 503, 0].includes(status))).toBe(true);
+
+      const database = await openDatabase({ dataDir: loadDir });
+      const [row] = await database.db.select({ n: count() }).from(contactMessages);
+      await database.close();
+      expect(row?.n).toBe(created);
+    } finally {
+      server.child.kill("SIGKILL");
+      rmSync(loadDir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops at start with one line per bad setting", async () => {
+    const server = startServer(await freePort(), { PORT: "eighty", SEED_DEMO: "maybe" });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toMatch(/Invalid settings:\n {2}PORT: .*\n {2}SEED_DEMO: .*/);
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/errors";
+
+export type ErrorBody = { message: string; errors?: Record<string, string> };
+
+/**
+ * The one error handler: JSON { message, errors? }. A 4xx says what the caller can fix;
+ * a 5xx says nothing of the internals (they go to the log).
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        errors[field] ??= issue.message ?? "Invalid value";
+      }
+      const message =
+        "body" in errors
+          ? "The request body must be a JSON object."
+          : "Some fields need attention. Please check them and try again.";
+      return reply.code(400).send({ message, errors } satisfies ErrorBody);
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({
+          message: "The service is briefly unavailable. Please try again in a few moments.",
+        } satisfies ErrorBody);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientMessage(error) } satisfies ErrorBody);
+    }
+
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .code(status >= 500 && status < 600 ? status : 500)
+      .send({ message: "Something went wrong on our side. Please try again." } satisfies ErrorBody);
+  });
+}
+
+/** Fastify's own messages, in words a client developer can act on. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type: send the body as JSON with Content-Type: application/json.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty: send a JSON object.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses writes that a browser says come from another site (Sec-Fetch-Site), or whose Origin is
+ * neither this host nor PUBLIC_URL. Clients that are not browsers send neither header and pass.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook("onRequest", async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers["sec-fetch-site"];
+    const origin = request.headers.origin;
+    const crossSite = site === "cross-site" || site === "same-site";
+    const foreignOrigin =
+      origin !== undefined &&
+      origin !== publicOrigin &&
+      origin !== `${request.protocol}://${request.headers.host}`;
+    if (crossSite || foreignOrigin) {
+      return reply
+        .code(403)
+        .send({ message: "Cross-site requests are not allowed: send this from the site itself." });
+    }
+  });
+}

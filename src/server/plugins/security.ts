@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { Config } from "../config";
+
+/**
+ * Security headers (a strict Content-Security-Policy: our own origin only, no inline script),
+ * and rate limits kept in Redis when REDIS_URL is set, so several instances share them.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React writes style attributes into the prerendered HTML; no style can run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: for the profile pictures an identity provider gives; data: for the QR code.
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    reply.header("x-request-id", request.id);
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on("error", (error) => app.log.warn({ err: error }, "Redis error"));
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => {})));
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.apiRateLimit,
+    timeWindow: 60_000,
+    // Pages and assets are served from memory and cost nothing: limit the API.
+    allowList: (request) => !request.url.startsWith("/api/"),
+    ...(redis ? { redis, nameSpace: "harborline-rate-" } : {}),
+    // With Redis unreachable, serve rather than refuse everyone.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests: try again in ${context.after}.`,
+    }),
+  });
+}
+
+/** A request id from the proxy when it looks like one, else a new one; logged and echoed. */
+export function requestId(header: string | string[] | undefined): string {
+  const incoming = Array.isArray(header) ? header[0] : header;
+  return incoming && /^[\w.:-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+}

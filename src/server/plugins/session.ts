@@ -1,0 +1,74 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifySession from "@fastify/session";
+import connectPgSimple from "connect-pg-simple";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+
+declare module "fastify" {
+  interface Session {
+    userId?: string;
+    /** The OpenID Connect provider's ID token, for its end-session endpoint at logout. */
+    idToken?: string;
+    /** Checks of an OpenID Connect sign-in in progress. */
+    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+    /** Where to go after an email or demo sign-in. */
+    returnTo?: string;
+  }
+}
+
+export const SESSION_COOKIE = "harborline.sid";
+/**
+ * A readable cookie that only says "a session may exist", so the front end asks who is signed in
+ * only then (a first-time visitor makes no auth request). Never trusted by the server.
+ */
+export const SIGNED_IN_COOKIE = "harborline.signed_in";
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_S = 15 * 60;
+
+/**
+ * Server-side sessions in the `sessions` table (connect-pg-simple), on PostgreSQL and on PGlite
+ * alike: a cookie holds only the signed session id, so deleting the row signs the browser out.
+ */
+export async function registerSessions(app: FastifyInstance, config: Config, database: Database) {
+  const PgStore = connectPgSimple(fastifySession as never);
+  const store = new PgStore({
+    pool: database.sessionPool as never,
+    tableName: "sessions",
+    createTableIfMissing: false,
+    pruneSessionInterval: PRUNE_EVERY_S,
+    errorLog: (...args: unknown[]) => app.log.error({ args }, "session store error"),
+  });
+  app.addHook("onClose", async () => store.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: store as never,
+    saveUninitialized: false,
+    // Every answer to a signed-in browser pushes the expiry a week ahead.
+    rolling: true,
+    cookie: {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.publicUrl.startsWith("https://"),
+      maxAge: WEEK_MS,
+    },
+  });
+
+  const secure = config.publicUrl.startsWith("https://");
+  app.addHook("onSend", async (request, reply) => {
+    if (request.session?.userId) {
+      reply.setCookie(SIGNED_IN_COOKIE, "1", {
+        path: "/",
+        sameSite: "lax",
+        secure,
+        maxAge: WEEK_MS / 1000,
+      });
+    } else if (request.cookies?.[SIGNED_IN_COOKIE]) {
+      reply.clearCookie(SIGNED_IN_COOKIE, { path: "/" });
+    }
+  });
+}

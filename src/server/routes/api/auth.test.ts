@@ -1,0 +1,277 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/support/app";
+import { databaseKinds } from "../../../../tests/support/database";
+import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink";
+import { issueLoginToken } from "../../auth/email-links";
+import { sessions, users } from "../../db/schema";
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "../../plugins/session";
+import { checkEmailMessage } from "./auth";
+
+const MINUTE = 60_000;
+
+type Cookie = { name: string; value: string; secure?: boolean; expires?: Date | string };
+
+function sessionCookie(response: { cookies: Cookie[] }) {
+  return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+describe.each(databaseKinds)("sign-in on %s", (kind) => {
+  let t: TestApp;
+  let smtp: SmtpSink;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp(kind, {
+      SMTP_URL: smtp.url,
+      ADMIN_EMAILS: "owner@harborline.example",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const requestLink = (email: string, remoteAddress = "127.0.0.1") =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/login/email",
+      remoteAddress,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email }),
+    });
+
+  const whoAmI = (cookie: string | undefined) =>
+    t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      cookies: cookie ? { [SESSION_COOKIE]: cookie } : {},
+    });
+
+  async function linkFor(email: string) {
+    const before = smtp.received.length;
+    const response = await requestLink(email, `10.0.0.${before + 1}`);
+    expect(response.statusCode).toBe(202);
+    const mail = await smtp.waitForMail((m) => m.to[0] === email, before);
+    const link = mail.text.match(/http:\/\/\S+\/api\/login\/email\?token=[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    return new URL(link!);
+  }
+
+  it("signs in through a single-use email link", async () => {
+    const link = await linkFor("new.client@example.com");
+    expect(smtp.received.find((m) => m.to[0] === "new.client@example.com")?.subject).toBe(
+      "Your Harborline sign-in link",
+    );
+
+    const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect(signIn.statusCode).toBe(302);
+    expect(signIn.headers.location).toBe("/dashboard");
+    const cookie = sessionCookie(signIn);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    const expires = new Date(cookie!.expires!).getTime();
+    expect(Math.abs(expires - (Date.now() + 7 * 24 * 60 * MINUTE))).toBeLessThan(MINUTE);
+
+    // A readable marker tells the front end a session may exist; it holds nothing secret.
+    expect(signIn.cookies.find((c) => c.name === SIGNED_IN_COOKIE)).toMatchObject({ value: "1" });
+    const me = await whoAmI(cookie?.value);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: expect.any(String),
+      email: "new.client@example.com",
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      isAdmin: false,
+    });
+
+    const reused = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect(reused.statusCode).toBe(302);
+    expect(reused.headers.location).toBe("/login?error=link-invalid");
+    expect(sessionCookie(reused)).toBeUndefined();
+  });
+
+  it("answers every address the same way and stores only a hash of the link", async () => {
+    const known = await requestLink("new.client@example.com", "10.1.0.1");
+    const unknown = await requestLink("nobody-here@example.com", "10.1.0.2");
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: checkEmailMessage });
+    expect(unknown.json()).toEqual(known.json());
+
+    const link = await linkFor("hash.check@example.com");
+    const token = link.searchParams.get("token")!;
+    const stored = await t.database.db.query.loginTokens.findMany();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.tokenHash).not.toContain(token);
+  });
+
+  it("lands on the page the visitor was going to, and never on another site", async () => {
+    for (const [returnTo, landing] of [
+      ["/dashboard?tab=support&new=1", "/dashboard?tab=support&new=1"],
+      ["//evil.example/steal", "/dashboard"],
+      ["https://evil.example", "/dashboard"],
+    ]) {
+      const email = `return${Math.random().toString(36).slice(2)}@example.com`;
+      const before = smtp.received.length;
+      await t.app.inject({
+        method: "POST",
+        url: "/api/login/email",
+        remoteAddress: `10.5.0.${before}`,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ email, returnTo }),
+      });
+      const mail = await smtp.waitForMail((m) => m.to[0] === email, before);
+      const link = new URL(mail.text.match(/http:\/\/\S+\/api\/login\/email\?token=[\w-]+/)![0]);
+      const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+      expect(signIn.headers.location, returnTo).toBe(landing);
+    }
+  });
+
+  it("refuses an expired link", async () => {
+    const token = await issueLoginToken(
+      t.database.db,
+      "late@example.com",
+      new Date(Date.now() - 16 * MINUTE),
+    );
+    const response = await t.app.inject({ method: "GET", url: `/api/login/email?token=${token}` });
+    expect(response.headers.location).toBe("/login?error=link-invalid");
+    const made = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "late@example.com"));
+    expect(made).toEqual([]);
+  });
+
+  it("sends an address at most three links per 15 minutes, still answering the same", async () => {
+    const before = smtp.received.length;
+    for (let i = 0; i < 4; i++) {
+      const response = await requestLink("busy@example.com", `10.2.0.${i}`);
+      expect(response.json()).toEqual({ message: checkEmailMessage });
+    }
+    await smtp.waitFor(before + 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((mail) => mail.to[0] === "busy@example.com")).toHaveLength(3);
+  });
+
+  it("limits link requests per client address with 429 and Retry-After", async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await requestLink(`spray${i}@example.com`, "10.3.0.1"));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(answers[5]?.statusCode).toBe(429);
+    expect(answers[5]?.headers["retry-after"]).toBeDefined();
+  });
+
+  it("refuses a bad email address with the form's message", async () => {
+    const response = await requestLink("not-an-email", "10.4.0.1");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ email: "Invalid email address" });
+  });
+
+  it("makes staff of the addresses in ADMIN_EMAILS", async () => {
+    const link = await linkFor("owner@harborline.example");
+    const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect((await whoAmI(sessionCookie(signIn)?.value)).json().isAdmin).toBe(true);
+  });
+
+  it("gives a new session id at sign-in, and logout makes the old cookie useless", async () => {
+    const first = await t.app.inject({
+      method: "POST",
+      url: "/api/login/demo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ as: "client" }),
+    });
+    expect(first.statusCode).toBe(200);
+    const planted = sessionCookie(first)!.value;
+
+    const second = await t.app.inject({
+      method: "POST",
+      url: "/api/login/demo",
+      cookies: { [SESSION_COOKIE]: planted },
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ as: "client" }),
+    });
+    const current = sessionCookie(second)!.value;
+    expect(current).not.toBe(planted);
+    expect((await whoAmI(planted)).statusCode).toBe(401);
+    expect((await whoAmI(current)).statusCode).toBe(200);
+
+    const [before] = await t.database.db.select({ n: count() }).from(sessions);
+    const logout = await t.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      cookies: { [SESSION_COOKIE]: current, [SIGNED_IN_COOKIE]: "1" },
+    });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe("/");
+    const marker = logout.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+    expect(marker?.value).toBe("");
+    const [after] = await t.database.db.select({ n: count() }).from(sessions);
+    expect(after!.n).toBe(before!.n - 1);
+    const stale = await whoAmI(current);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  it("sends /api/login to the sign-in page when no provider is set", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/login?returnTo=/dashboard" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/login?returnTo=%2Fdashboard");
+    const offsite = await t.app.inject({
+      method: "GET",
+      url: "/api/login?returnTo=//evil.example",
+    });
+    expect(offsite.headers.location).toBe("/login?returnTo=%2Fdashboard");
+  });
+
+  it("refuses a write from another site", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/login/demo",
+      headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      payload: JSON.stringify({ as: "admin" }),
+    });
+    expect(response.statusCode).toBe(403);
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      payload: "{}",
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe("sign-in in production", () => {
+  it("has no demo sign-in, and marks the cookie Secure on https", async () => {
+    const t = await createTestApp("pglite", {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://unused@127.0.0.1/unused",
+      SESSION_SECRET: "p".repeat(48),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      PUBLIC_URL: "https://harborline.example",
+      TRUST_PROXY: "true",
+    });
+    try {
+      const demo = await t.app.inject({
+        method: "POST",
+        url: "/api/login/demo",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ as: "admin" }),
+      });
+      expect(demo.statusCode).toBe(404);
+      const token = await issueLoginToken(t.database.db, "client@example.com");
+      // Behind the TLS-terminating proxy, as in production.
+      const signIn = await t.app.inject({
+        method: "GET",
+        url: `/api/login/email?token=${token}`,
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(sessionCookie(signIn)?.secure).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

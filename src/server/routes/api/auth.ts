@@ -1,0 +1,184 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { emailField } from "@shared/schemas/fields";
+import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
+import type { Oidc } from "../../auth/oidc";
+import { publicUser, upsertSignedInUser, type PublicUser } from "../../auth/users";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { demoAdminEmail, demoClientEmail } from "../../db/seed";
+import type { User } from "../../db/schema";
+import { signInLinkEmail } from "../../mail/templates/sign-in-link";
+import { enqueueEmails, type OutboxWorker } from "../../mail/outbox";
+import { currentUser } from "../../plugins/auth-guard";
+import { SESSION_COOKIE } from "../../plugins/session";
+import { errorResponses } from "../responses";
+
+export type AuthRouteOptions = {
+  db: Db;
+  config: Config;
+  oidc: Oidc | undefined;
+  outbox: Pick<OutboxWorker, "wake">;
+};
+
+const userBody = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+
+const returnToQuery = z.object({ returnTo: z.string().max(500).optional() });
+
+export const checkEmailMessage = `Check your email: if the address can sign in, a link is on its way. It works once and expires in ${
+  LINK_LIFETIME_MS / 60_000
+} minutes.`;
+
+/** A path on this site only: never another origin, so a link cannot send a user elsewhere. */
+export function safeReturnTo(value: string | undefined): string {
+  return value && /^\/(?![/\\])/.test(value) ? value : "/dashboard";
+}
+
+/** A new session id at every sign-in, so a session id planted before it is worthless. */
+async function signIn(request: FastifyRequest, user: User) {
+  await request.session.regenerate();
+  request.session.userId = user.id;
+}
+
+const loginPage = (reply: FastifyReply, error: string) =>
+  reply.redirect(`/login?error=${encodeURIComponent(error)}`);
+
+/**
+ * /api/login, /api/callback and /api/logout are browser navigations. Behind them: OpenID Connect
+ * when a provider is set, else single-use email links; demo sign-in outside production only.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { db, config, oidc, outbox },
+) => {
+  app.get(
+    "/api/auth/user",
+    { schema: { response: { 200: userBody, ...errorResponses } } },
+    async (request, reply) => {
+      const user = await currentUser(request, db);
+      if (!user) return reply.code(401).send({ message: "Unauthorized" });
+      return publicUser(user) satisfies PublicUser;
+    },
+  );
+
+  app.get("/api/login", { schema: { querystring: returnToQuery } }, async (request, reply) => {
+    const returnTo = safeReturnTo(request.query.returnTo);
+    if (request.session.userId) return reply.redirect(returnTo);
+    if (!oidc) return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+    try {
+      const { url, ...checks } = await oidc.startLogin();
+      request.session.oidc = { ...checks, returnTo };
+      return reply.redirect(url.toString());
+    } catch (error) {
+      request.log.warn({ err: error }, "OIDC sign-in could not start");
+      return loginPage(reply, "provider-unavailable");
+    }
+  });
+
+  app.get("/api/callback", async (request, reply) => {
+    const checks = request.session.oidc;
+    if (!oidc || !checks) return loginPage(reply, "sign-in-expired");
+    request.session.oidc = undefined;
+    try {
+      const profile = await oidc.finishLogin(new URL(request.url, config.publicUrl), checks);
+      const user = await upsertSignedInUser(db, config, profile);
+      await signIn(request, user);
+      request.session.idToken = profile.idToken;
+      return reply.redirect(checks.returnTo);
+    } catch (error) {
+      request.log.warn({ err: error }, "OIDC sign-in failed");
+      return loginPage(reply, "sign-in-failed");
+    }
+  });
+
+  app.get("/api/logout", async (request, reply) => {
+    const idToken = request.session.idToken;
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    const providerLogout = oidc ? await oidc.logoutUrl(idToken) : undefined;
+    return reply.redirect(providerLogout ?? "/");
+  });
+
+  if (!oidc) {
+    app.post(
+      "/api/login/email",
+      {
+        bodyLimit: 4 * 1024,
+        config: { rateLimit: { max: 5, timeWindow: LINK_LIFETIME_MS } },
+        schema: {
+          body: z.object({ email: emailField, returnTo: z.string().max(500).optional() }),
+          response: { 202: z.object({ message: z.string() }), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const email = request.body.email.toLowerCase();
+        // The answer never says whether the address is known, nor whether a link went out.
+        const queued = await db.transaction(async (tx) => {
+          const token = await issueLoginToken(
+            tx,
+            email,
+            new Date(),
+            LINK_LIFETIME_MS,
+            safeReturnTo(request.body.returnTo),
+          );
+          if (!token) return false;
+          const link = `${config.publicUrl}/api/login/email?token=${token}`;
+          await enqueueEmails(tx, [
+            {
+              kind: "sign-in-link",
+              to: email,
+              ...signInLinkEmail({ link, minutes: LINK_LIFETIME_MS / 60_000 }),
+            },
+          ]);
+          return true;
+        });
+        if (queued) outbox.wake();
+        return reply.code(202).send({ message: checkEmailMessage });
+      },
+    );
+
+    app.get(
+      "/api/login/email",
+      { schema: { querystring: z.object({ token: z.string().max(200).default("") }) } },
+      async (request, reply) => {
+        const link = request.query.token
+          ? await consumeLoginToken(db, request.query.token)
+          : undefined;
+        if (!link) return loginPage(reply, "link-invalid");
+        const user = await upsertSignedInUser(db, config, { email: link.email });
+        await signIn(request, user);
+        return reply.redirect(safeReturnTo(link.returnTo ?? undefined));
+      },
+    );
+  }
+
+  if (!config.isProduction) {
+    app.post(
+      "/api/login/demo",
+      {
+        schema: {
+          body: z.object({ as: z.enum(["client", "admin"], { error: "as: client or admin" }) }),
+          response: { 200: userBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const email = request.body.as === "admin" ? demoAdminEmail : demoClientEmail;
+        const user = await upsertSignedInUser(
+          db,
+          { adminEmails: request.body.as === "admin" ? [email] : [] },
+          { email, firstName: request.body.as === "admin" ? "Avery" : "Jordan" },
+        );
+        await signIn(request, user);
+        return publicUser(user);
+      },
+    );
+  }
+};

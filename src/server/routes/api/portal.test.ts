@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { databaseKinds } from "../../../../tests/support/database";
+import { domains, supportTickets, ticketMessages, users } from "../../db/schema";
+import { demoClientEmail, seedDemoData } from "../../db/seed";
+import { SESSION_COOKIE } from "../../plugins/session";
+
+describe.each(databaseKinds)("client portal API on %s", (kind) => {
+  let t: TestApp;
+  let demo: string;
+  let other: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db);
+    demo = await signInAs(t, demoClientEmail);
+    other = await signInAs(t, "newclient@example.com");
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    cookie: string | undefined,
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    body?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      cookies: cookie ? { [SESSION_COOKIE]: cookie } : {},
+      ...(body === undefined
+        ? {}
+        : { headers: { "content-type": "application/json" }, payload: JSON.stringify(body) }),
+    });
+
+  it("answers 401 to every portal call when signed out", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/websites"],
+      ["GET", "/api/domains"],
+      ["GET", "/api/billing"],
+      ["GET", "/api/tickets"],
+      ["POST", "/api/tickets"],
+    ] as const) {
+      const response = await call(undefined, method, url, method === "POST" ? {} : undefined);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ message: "Unauthorized" });
+    }
+  });
+
+  it("shows the demo client the seed's samples", async () => {
+    const sites = (await call(demo, "GET", "/api/websites")).json();
+    expect(sites).toEqual([
+      expect.objectContaining({
+        domain: "riverabakery.example",
+        plan: "VPS Hosting",
+        status: "active",
+        monthlyVisitors: 12480,
+        uptimePercent: 99.98,
+        bandwidthGb: 18.4,
+      }),
+    ]);
+    const billing = (await call(demo, "GET", "/api/billing")).json();
+    expect(billing).toMatchObject({
+      plan: "VPS Hosting",
+      monthlyCostCents: 2499,
+      paymentMethod: { brand: "Visa", last4: "4242" },
+    });
+    expect(JSON.stringify(billing)).not.toMatch(/\d{12,}/);
+    const list = (await call(demo, "GET", "/api/domains")).json();
+    expect(list.map((d: { autoRenew: boolean; expiringSoon: boolean }) => d.autoRenew)).toEqual([
+      false,
+      true,
+    ]);
+    expect(list[0].expiringSoon).toBe(true);
+    expect(list[1].expiringSoon).toBe(false);
+    const tickets = (await call(demo, "GET", "/api/tickets")).json();
+    expect(
+      tickets.map((x: { status: string; priority: string }) => [x.status, x.priority]),
+    ).toEqual([
+      ["open", "high"],
+      ["in-progress", "medium"],
+    ]);
+  });
+
+  it("shows a new client empty lists, not someone else's rows", async () => {
+    for (const url of ["/api/websites", "/api/domains", "/api/tickets"]) {
+      expect((await call(other, "GET", url)).json(), url).toEqual([]);
+    }
+    expect((await call(other, "GET", "/api/billing")).json()).toBeNull();
+  });
+
+  it("turns auto-renew on and off, for the owner only", async () => {
+    const [domain] = await t.database.db.select().from(domains).where(eq(domains.autoRenew, false));
+    const intruder = await call(other, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: true });
+    expect(intruder.statusCode).toBe(404);
+    const [unchanged] = await t.database.db
+      .select()
+      .from(domains)
+      .where(eq(domains.id, domain!.id));
+    expect(unchanged?.autoRenew).toBe(false);
+
+    const on = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().autoRenew).toBe(true);
+    const off = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: false });
+    expect(off.json().autoRenew).toBe(false);
+
+    const bad = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: "yes" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ autoRenew: "autoRenew must be true or false" });
+    const unknown = await call(demo, "PATCH", "/api/domains/not-a-uuid", { autoRenew: true });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("opens a ticket with its first message, threads replies, and reopens a resolved one", async () => {
+    const invalid = await call(demo, "POST", "/api/tickets", { subject: "Hey", message: "short" });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual({
+      subject: "Subject must be at least 5 characters",
+      message: "Message must be at least 10 characters",
+    });
+
+    const created = await call(demo, "POST", "/api/tickets", {
+      subject: "Update our opening hours",
+      message: "Please change Saturday hours to 8am-2pm on the contact page.",
+      priority: "low",
+    });
+    expect(created.statusCode).toBe(201);
+    const ticket = created.json();
+    expect(ticket).toMatchObject({
+      subject: "Update our opening hours",
+      status: "open",
+      priority: "low",
+    });
+
+    const thread = (await call(demo, "GET", `/api/tickets/${ticket.id}`)).json();
+    expect(thread.messages).toEqual([
+      expect.objectContaining({
+        body: "Please change Saturday hours to 8am-2pm on the contact page.",
+        fromStaff: false,
+        authorName: "Jordan Rivera",
+      }),
+    ]);
+
+    await t.database.db
+      .update(supportTickets)
+      .set({ status: "resolved" })
+      .where(eq(supportTickets.id, ticket.id));
+    const reply = await call(demo, "POST", `/api/tickets/${ticket.id}/messages`, {
+      body: "Sorry, one more thing: Sundays are now closed.",
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json().status).toBe("open");
+    expect(reply.json().messages).toHaveLength(2);
+  });
+
+  it("keeps one client out of another's tickets", async () => {
+    const [ticket] = await t.database.db.select().from(supportTickets).limit(1);
+    const read = await call(other, "GET", `/api/tickets/${ticket!.id}`);
+    expect(read.statusCode).toBe(404);
+    const before = await t.database.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticket!.id));
+    const write = await call(other, "POST", `/api/tickets/${ticket!.id}/messages`, {
+      body: "I should not be able to post this here.",
+    });
+    expect(write.statusCode).toBe(404);
+    const after = await t.database.db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticket!.id));
+    expect(after).toHaveLength(before.length);
+    const [intruder] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "newclient@example.com"));
+    expect(intruder).toBeDefined();
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../db/client";
+
+const status = z.object({ status: z.string() });
+const READY_TIMEOUT_MS = 2_000;
+
+/** /healthz: the process answers. /readyz: the database answers too (503 otherwise). */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get("/healthz", { schema: { response: { 200: status } } }, async () => ({ status: "ok" }));
+
+  app.get(
+    "/readyz",
+    { schema: { response: { 200: status, 503: status } } },
+    async (request, reply) => {
+      try {
+        await withTimeout(database.ping(), READY_TIMEOUT_MS);
+        return { status: "ready" };
+      } catch (error) {
+        request.log.warn({ err: error }, "database not reachable");
+        return reply.code(503).send({ status: "database unavailable" });
+      }
+    },
+  );
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,27 @@
+/**
+ * The site's page routes, shared by the client router and the server, which answers
+ * 200 for these paths and 404 (with the not-found page) for every other one.
+ */
+export const publicRoutes = ["/", "/about", "/services", "/pricing", "/contact", "/apply"] as const;
+
+/** Pages of the portal and its sign-in; served as the app shell, never prerendered. */
+export const portalRoutes = ["/dashboard", "/login"] as const;
+
+/** The back office: /admin and every page under it (the client router resolves the rest). */
+export const adminPrefix = "/admin";
+
+export type PublicRoute = (typeof publicRoutes)[number];
+export type PortalRoute = (typeof portalRoutes)[number];
+
+export const appRoutes: readonly string[] = [...publicRoutes, ...portalRoutes];
+
+/** Normalises a request path (no query, no trailing slash) before matching a route. */
+export function normalizePath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? "/";
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+export function isAppRoute(url: string): boolean {
+  const path = normalizePath(url);
+  return appRoutes.includes(path) || path === adminPrefix || path.startsWith(`${adminPrefix}/`);
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { requiredText } from "./fields";
+
+export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;
+export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+export type TicketPriority = (typeof ticketPriorities)[number];
+
+const messageField = requiredText(
+  10,
+  5000,
+  "Message must be at least 10 characters",
+  "Message must be at most 5,000 characters",
+);
+
+/** The portal's New Ticket form and the body of POST /api/tickets. */
+export const newTicketSchema = z.object({
+  subject: requiredText(
+    5,
+    200,
+    "Subject must be at least 5 characters",
+    "Subject must be at most 200 characters",
+  ),
+  message: messageField,
+  priority: z.enum(ticketPriorities, { error: "Please choose a priority" }).default("medium"),
+});
+
+/** A reply in a ticket's thread: POST /api/tickets/:id/messages. */
+export const ticketReplySchema = z.object({ body: messageField });
+
+export type NewTicketInput = z.input<typeof newTicketSchema>;
+export type NewTicket = z.output<typeof newTicketSchema>;
+export type TicketReply = z.output<typeof ticketReplySchema>;
+
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const ticketMessageSchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  fromStaff: z.boolean(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+
+export const ticketDetailSchema = ticketSchema.extend({ messages: z.array(ticketMessageSchema) });
+
+export type Ticket = z.infer<typeof ticketSchema>;
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
