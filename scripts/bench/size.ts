@@ -1,0 +1,47 @@
+/**
+ * `npm run bench:size`: the gzip bytes of JavaScript and CSS each public page loads before
+ * interaction (its module scripts, their preloads, and stylesheets), from the build.
+ * Targets: JS at most 90 KB on the home page, CSS at most 20 KB.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { publicRoutes } from "../../src/shared/routes";
+import { pageFiles } from "../../src/server/plugins/page-files";
+
+const clientDir = path.resolve("dist/client");
+const JS_BUDGET = 90 * 1024;
+const CSS_BUDGET = 20 * 1024;
+
+const gzipBytes = (url: string) =>
+  gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const rows = publicRoutes.map((route) => {
+  const html = readFileSync(path.join(clientDir, pageFiles.page(route)), "utf8");
+  const scripts = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  const js = [...new Set(scripts)].reduce((sum, url) => sum + gzipBytes(url), 0);
+  const css = [...new Set(styles)].reduce((sum, url) => sum + gzipBytes(url), 0);
+  return { route, files: scripts.length + styles.length, js, css };
+});
+
+console.log("page        files  JS (gzip)   CSS (gzip)");
+for (const row of rows) {
+  console.log(
+    `${row.route.padEnd(11)} ${String(row.files).padStart(5)}  ${kb(row.js).padStart(9)}  ${kb(row.css).padStart(10)}`,
+  );
+}
+const home = rows.find((row) => row.route === "/")!;
+const maxCss = Math.max(...rows.map((row) => row.css));
+console.log(
+  `\nhome JS ${kb(home.js)} (budget ${kb(JS_BUDGET)}): ${home.js <= JS_BUDGET ? "within" : "OVER"}`,
+);
+console.log(
+  `largest CSS ${kb(maxCss)} (budget ${kb(CSS_BUDGET)}): ${maxCss <= CSS_BUDGET ? "within" : "OVER"}`,
+);

@@ -1,0 +1,119 @@
+/**
+ * After `vite build`: renders every public page (and the not-found page) to finished HTML with
+ * its head tags, writes the app shell for the portal pages, the sitemap and robots.txt, and
+ * brotli and gzip versions of the hashed assets. Addresses are written as PUBLIC_URL_PLACEHOLDER,
+ * which the server replaces with PUBLIC_URL when it loads the files, so one build serves any
+ * origin.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { createServer } from "vite";
+import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "../src/server/plugins/page-files";
+import { renderOgImage } from "./og-image";
+import { publicRoutes, type PublicRoute } from "../src/shared/routes";
+
+const clientDir = path.resolve("dist/client");
+const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
+if (!template.includes("<!--app-html-->")) {
+  throw new Error("dist/client/index.html has no <!--app-html--> marker: run vite build first");
+}
+
+/** Vite's record of which built file holds each source module and what it imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+const manifest = JSON.parse(
+  readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8"),
+) as Manifest;
+
+/** The files a public page's code needs beyond the entry, to preload beside the page's HTML. */
+function pageChunks(route: PublicRoute): string[] {
+  const key = `pages/${route === "/" ? "home" : route.slice(1)}.tsx`;
+  if (!manifest[key]) throw new Error(`no built chunk for ${key}: is the page lazily loaded?`);
+  const files = new Set<string>();
+  const visit = (id: string) => {
+    const entry = manifest[id];
+    if (!entry || entry.isEntry || files.has(entry.file)) return;
+    files.add(entry.file);
+    entry.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files];
+}
+
+const vite = await createServer({
+  configFile: path.resolve("vite.config.ts"),
+  server: { middlewareMode: true, hmr: false },
+  appType: "custom",
+  logLevel: "error",
+});
+try {
+  const entry = (await vite.ssrLoadModule(
+    "/entry-server.tsx",
+  )) as typeof import("../src/client/entry-server");
+  const write = (file: string, html: string) => {
+    const target = path.join(clientDir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, html);
+  };
+  const fill = (head: string, html: string) =>
+    template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
+
+  for (const route of [...publicRoutes, "not-found"] as (PublicRoute | "not-found")[]) {
+    const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);
+    const preload = route === "not-found" ? [] : pageChunks(route);
+    const links = preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+    write(pageFiles.page(route), fill([head, ...links].join("\n"), html));
+  }
+  write(pageFiles.shell, fill(entry.shellHead(PUBLIC_URL_PLACEHOLDER), ""));
+} finally {
+  await vite.close();
+}
+
+renderOgImage(path.join(clientDir, "og-image.png"));
+
+const today = new Date().toISOString().slice(0, 10);
+writeFileSync(
+  path.join(clientDir, "sitemap.xml"),
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...publicRoutes.map(
+      (route) =>
+        `  <url><loc>${PUBLIC_URL_PLACEHOLDER}${route}</loc><lastmod>${today}</lastmod></url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n"),
+);
+writeFileSync(
+  path.join(clientDir, "robots.txt"),
+  [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /login",
+    "",
+    `Sitemap: ${PUBLIC_URL_PLACEHOLDER}/sitemap.xml`,
+    "",
+  ].join("\n"),
+);
+
+// Hashed assets never change: compress them once, here, at the highest settings.
+const assetsDir = path.join(clientDir, "assets");
+let compressed = 0;
+for (const name of readdirSync(assetsDir)) {
+  if (!/\.(js|css|svg|json)$/.test(name)) continue;
+  const file = path.join(assetsDir, name);
+  const body = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  compressed++;
+}
+console.log(
+  `prerendered ${publicRoutes.length} pages, the not-found page and the app shell; drew og-image.png; compressed ${compressed} assets`,
+);

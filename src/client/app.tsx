@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { Route, Router, Switch } from "wouter";
+import { publicRoutes, type PublicRoute } from "@shared/routes";
+import { SiteLayout } from "@/components/layout/site-layout";
+import { Toaster } from "@/components/ui/toaster";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { queryClient as browserQueryClient } from "@/lib/query-client";
+import { NotFoundPage } from "@/pages/not-found";
+
+function PageLoading() {
+  return (
+    <div className="container-page flex min-h-[50vh] items-center justify-center py-24">
+      <p role="status" className="text-lg text-muted-foreground">
+        Loading...
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A page whose code is its own file, fetched when the page is first shown: a visitor to the home
+ * page downloads neither the forms nor the portal. A prerendered page keeps its server HTML
+ * until its code arrives (the prerender preloads it), so nothing flashes.
+ */
+function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+// The prerender step finds each public page's file as pages/<route name, or "home">.tsx.
+const publicPages: Record<PublicRoute, ComponentType> = {
+  "/": lazyPage(() => import("@/pages/home").then((m) => m.HomePage)),
+  "/about": lazyPage(() => import("@/pages/about").then((m) => m.AboutPage)),
+  "/services": lazyPage(() => import("@/pages/services").then((m) => m.ServicesPage)),
+  "/pricing": lazyPage(() => import("@/pages/pricing").then((m) => m.PricingPage)),
+  "/contact": lazyPage(() => import("@/pages/contact").then((m) => m.ContactPage)),
+  "/apply": lazyPage(() => import("@/pages/apply").then((m) => m.ApplyPage)),
+};
+const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
+const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
+const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {publicRoutes.map((path) => (
+        <Route key={path} path={path} component={publicPages[path]} />
+      ))}
+      <Route path="/dashboard" component={DashboardRoute} />
+      <Route path="/login" component={LoginRoute} />
+      <Route path="/admin" nest component={AdminRoute} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export interface AppProps {
+  /** The path to render on the server (prerender); the browser reads its own location. */
+  ssrPath?: string;
+  /** One client per server render; the browser uses its shared client. */
+  queryClient?: QueryClient;
+}
+
+/** Providers, layout and the route table. Renders on the server too: no window access here. */
+export function App({ ssrPath, queryClient = browserQueryClient }: AppProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+        <Router ssrPath={ssrPath}>
+          <SiteLayout>
+            <AppRoutes />
+          </SiteLayout>
+        </Router>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

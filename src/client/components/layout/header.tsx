@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Menu, X } from "lucide-react";
+import { brand, navItems } from "@content/site";
+import { Logo } from "@/components/logo";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+
+export function isCurrentPath(location: string, href: string): boolean {
+  if (href === "/") return location === "/";
+  return location === href || location.startsWith(`${href}/`);
+}
+
+/** Log In / Get Started, or Dashboard / Log Out; nothing while auth is still loading. */
+function AuthButtons({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return null;
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      {isAuthenticated ? (
+        <>
+          <Button asChild variant="ghost">
+            <Link href="/dashboard" onClick={onNavigate}>
+              Dashboard
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <a href="/api/logout">Log Out</a>
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button asChild variant="ghost">
+            <a href="/api/login">Log In</a>
+          </Button>
+          <Button asChild>
+            <Link href="/pricing" onClick={onNavigate}>
+              Get Started
+            </Link>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function Header() {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLocation, setMenuLocation] = useState(location);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // Any navigation (a link, the back button) closes the mobile menu.
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="theme-dark sticky top-0 z-50 border-b border-white/10 bg-ink-950 shadow-[0_10px_30px_-20px_rgb(0_0_0/0.8)]">
+      <div className="container-page flex h-(--header-height) items-center justify-between gap-6">
+        <Link
+          href="/"
+          className="-m-1 rounded-lg p-1 text-ink-50"
+          aria-label={`${brand.name} home`}
+          onClick={closeMenu}
+        >
+          <Logo name={brand.name} />
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navItems.map((item) => {
+              const current = isCurrentPath(location, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      "relative inline-flex h-11 items-center rounded-full px-4 text-sm font-medium transition-colors",
+                      current
+                        ? "text-gold-400 after:absolute after:inset-x-4 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-gold-500"
+                        : "text-ink-300 hover:bg-white/5 hover:text-ink-50",
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <AuthButtons className="hidden lg:flex" />
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="-mr-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-ink-50 transition-colors hover:bg-white/10 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
+        </button>
+      </div>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-var(--header-height))] overflow-y-auto border-t border-white/10 lg:hidden"
+      >
+        <nav aria-label="Main" className="container-page py-4">
+          <ul className="flex flex-col gap-1">
+            {navItems.map((item) => {
+              const current = isCurrentPath(location, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    onClick={closeMenu}
+                    className={cn(
+                      "flex min-h-12 items-center justify-between rounded-xl px-4 text-base font-medium transition-colors",
+                      current
+                        ? "bg-gold-500/10 text-gold-400"
+                        : "text-ink-100 hover:bg-white/5 hover:text-white",
+                    )}
+                  >
+                    {item.label}
+                    {current && (
+                      <span className="size-1.5 rounded-full bg-gold-500" aria-hidden="true" />
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <AuthButtons
+            onNavigate={closeMenu}
+            className="mt-4 grid grid-cols-2 border-t border-white/10 pt-4 [&>*]:w-full"
+          />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { useOutbox } from "./api";
+import { Segmented } from "./filters";
+import { emailKindLabel, formatDateTime } from "./format";
+import {
+  DataTable,
+  EmptyState,
+  LoadingState,
+  QueryError,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  useDocumentTitle,
+  ViewHeader,
+} from "./parts";
+import { EmailStatusBadge } from "./status-badge";
+
+const statuses = ["failed", "pending", "sent"] as const;
+
+export function EmailsView() {
+  useDocumentTitle("Emails");
+  const { data, error, isPending, isFetching, refetch } = useOutbox();
+  const [shown, setShown] = useState<string>("all");
+
+  const count = (status: string) => data?.filter((email) => email.status === status).length ?? 0;
+  const options = [
+    { value: "all", label: `All (${data?.length ?? 0})` },
+    ...statuses.map((status) => ({
+      value: status,
+      label: `${status.charAt(0).toUpperCase()}${status.slice(1)} (${count(status)})`,
+    })),
+  ];
+  const emails = data?.filter((email) => shown === "all" || email.status === shown) ?? [];
+
+  return (
+    <>
+      <ViewHeader
+        title="Emails"
+        description="The latest 100 emails the site queued: what was sent, what is waiting, and what failed (failed sends are retried)."
+        actions={
+          <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+            <RefreshCw
+              className={isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
+              aria-hidden="true"
+            />
+            {isFetching ? "Refreshing..." : "Refresh"}
+          </Button>
+        }
+      />
+
+      <div className="mb-5 rounded-2xl border border-border bg-card p-4">
+        <Segmented
+          label="Show"
+          value={shown}
+          options={options}
+          onChange={setShown}
+          className="max-w-xl [&_[role=group]>button]:px-2"
+        />
+      </div>
+
+      {error ? (
+        <QueryError error={error} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <LoadingState label="Loading emails..." />
+      ) : emails.length === 0 ? (
+        <EmptyState title={shown === "all" ? "No emails yet" : `No ${shown} emails`}>
+          {shown === "failed" ? "Every email went out or is on its way." : undefined}
+        </EmptyState>
+      ) : (
+        <DataTable caption="Emails, newest first">
+          <THead>
+            <TH>Subject</TH>
+            <TH>To</TH>
+            <TH>Status</TH>
+            <TH className="text-right">Attempts</TH>
+            <TH>Queued</TH>
+            <TH>Last error</TH>
+          </THead>
+          <TBody>
+            {emails.map((email) => (
+              <TR key={email.id} className={email.status === "failed" ? "lg:bg-red-50/50" : ""}>
+                <TD main className="lg:max-w-80 lg:min-w-56">
+                  <span className="block font-semibold break-words text-foreground">
+                    {email.subject}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-muted-foreground">
+                    {emailKindLabel(email.kind)}
+                  </span>
+                </TD>
+                <TD label="To" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-44">
+                  {email.to}
+                </TD>
+                <TD inline label="Status" className="max-lg:order-1">
+                  <EmailStatusBadge status={email.status} />
+                </TD>
+                <TD label="Attempts" className="tabular-nums max-lg:order-2 lg:text-right">
+                  {email.attempts}
+                </TD>
+                <TD label="Queued" className="whitespace-nowrap max-lg:order-2">
+                  <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
+                </TD>
+                <TD
+                  label="Last error"
+                  className={cn("max-lg:order-2 lg:max-w-64", !email.lastError && "max-lg:hidden")}
+                >
+                  {email.lastError ? (
+                    <span className="font-mono text-xs break-words text-red-800">
+                      {email.lastError}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </DataTable>
+      )}
+    </>
+  );
+}

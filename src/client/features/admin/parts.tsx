@@ -1,0 +1,308 @@
+import { useEffect, type ComponentProps, type ReactNode } from "react";
+import { Link } from "wouter";
+import { AlertCircle, ArrowLeft, Inbox, RefreshCw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/utils";
+import { errorMessage, errorStatus } from "./api";
+import { SignedOutNotice, StaffOnlyNotice } from "./access";
+
+/** The tab's title: "<view> · Back office · Harborline". */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Back office · Harborline`;
+  }, [title]);
+}
+
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** A view's heading: the page's one H1, a line under it, and its actions on the right. */
+export function ViewHeader({
+  title,
+  description,
+  actions,
+  back,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  back?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mb-6">
+      {back && <div className="mb-2">{back}</div>}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-foreground sm:text-3xl">
+            {title}
+          </h1>
+          {description && <div className="mt-1.5 text-sm text-muted-foreground">{description}</div>}
+          {children}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+export function LoadingState({ label = "Loading..." }: { label?: string }) {
+  return (
+    <div className="flex min-h-40 items-center justify-center rounded-2xl border border-dashed border-border bg-card/60 p-8">
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <RefreshCw className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        {label}
+      </p>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-border bg-card/60 px-6 py-12 text-center">
+      <Inbox className="size-8 text-ink-400" aria-hidden="true" />
+      <p className="font-medium text-foreground">{title}</p>
+      {children && <div className="max-w-md text-sm text-muted-foreground">{children}</div>}
+    </div>
+  );
+}
+
+/** A failed read: the sign-in and staff-only notices for 401 and 403, else the reason and a retry. */
+export function QueryError({
+  error,
+  onRetry,
+  notFound = "This item does not exist, or it was deleted.",
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  notFound?: string;
+}) {
+  const status = errorStatus(error);
+  if (status === 401) return <SignedOutNotice inline />;
+  if (status === 403) return <StaffOnlyNotice inline />;
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2 text-sm">
+        <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{status === 404 || status === 400 ? notFound : errorMessage(error)}</span>
+      </p>
+      {onRetry && status !== 404 && status !== 400 && (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onRetry}
+          className="border-red-900/30 text-red-900"
+        >
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A labelled form field: label, control (given its id), hint and error, wired together. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm text-destructive">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The aria props of a control inside <Field>. */
+export function fieldAria(id: string, error?: string, hint?: boolean) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+/** A white panel with an H2, used for the sections of a detail view. */
+export function Panel({
+  title,
+  description,
+  actions,
+  className,
+  children,
+  headingId,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+  headingId?: string;
+}) {
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        "min-w-0 rounded-2xl border border-border bg-card shadow-[0_1px_2px_rgb(0_0_0/0.04)]",
+        className,
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-border px-5 py-4">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-sans text-base font-semibold text-foreground">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+/*
+ * Tables that read as tables from 768 px and as a stack of cards below: each cell then shows its
+ * column name (data-label) before its value. The table scrolls inside its own box if it must.
+ */
+
+export function DataTable({
+  caption,
+  className,
+  children,
+}: {
+  caption: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        "lg:overflow-x-auto lg:rounded-2xl lg:border lg:border-border lg:bg-card lg:shadow-[0_1px_2px_rgb(0_0_0/0.04)]",
+        className,
+      )}
+    >
+      <table className="w-full border-collapse text-left text-sm max-lg:block">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ReactNode }) {
+  return (
+    <thead className="border-b border-border bg-sand/60 max-lg:hidden">
+      <tr>{children}</tr>
+    </thead>
+  );
+}
+
+export function TH({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TBody({ children }: { children: ReactNode }) {
+  return <tbody className="max-lg:grid max-lg:gap-3 md:max-lg:grid-cols-2">{children}</tbody>;
+}
+
+export function TR({ className, ...props }: ComponentProps<"tr">) {
+  return (
+    <tr
+      className={cn(
+        "relative align-top transition-colors lg:border-b lg:border-border lg:last:border-b-0 lg:hover:bg-gold-50/60",
+        "max-lg:flex max-lg:flex-wrap max-lg:content-start max-lg:items-center max-lg:gap-x-2 max-lg:gap-y-2 max-lg:rounded-2xl max-lg:border max-lg:border-border max-lg:bg-card max-lg:p-4 max-lg:shadow-[0_1px_2px_rgb(0_0_0/0.04)]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A cell. On phones the row is a card: the main cell takes the first line, a labelled cell shows
+ * "label  value" on a line of its own, and an inline cell (a badge, say) sits beside its
+ * neighbours without a label.
+ */
+export function TD({
+  label,
+  main = false,
+  inline = false,
+  className,
+  ...props
+}: ComponentProps<"td"> & { label?: string; main?: boolean; inline?: boolean }) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        "px-4 py-3 lg:align-top",
+        "max-lg:p-0",
+        main && "max-lg:w-full",
+        inline && "max-lg:inline-flex max-lg:max-w-full",
+        !main &&
+          !inline &&
+          label &&
+          "max-lg:flex max-lg:w-full max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:text-muted-foreground max-lg:before:content-[attr(data-label)]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** The link in a row's main cell; it covers the whole row, so the row is one big target. */
+export function RowLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="rounded-sm font-semibold text-foreground underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-ring lg:focus-visible:after:rounded-none"
+    >
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,47 @@
+import { useLocation, useSearch } from "wouter";
+
+export const dashboardTabs = ["websites", "domains", "billing", "support"] as const;
+export type DashboardTab = (typeof dashboardTabs)[number];
+
+const isTab = (value: string | null): value is DashboardTab =>
+  dashboardTabs.includes(value as DashboardTab);
+
+export interface DashboardView {
+  tab: DashboardTab;
+  /** ?new=1: the New Ticket form is open. */
+  newTicket: boolean;
+  /** ?ticket=<id>: that ticket's thread is open. */
+  ticketId: string | null;
+}
+
+/** The dashboard's address for a view: /dashboard?tab=support&new=1, and so on. */
+export function dashboardHref(view: Partial<DashboardView>): string {
+  const params = new URLSearchParams();
+  const tab = view.newTicket || view.ticketId ? "support" : (view.tab ?? "websites");
+  if (tab !== "websites") params.set("tab", tab);
+  if (view.newTicket) params.set("new", "1");
+  else if (view.ticketId) params.set("ticket", view.ticketId);
+  const query = params.toString();
+  return `/dashboard${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The view lives in the address, so a link (the contact page's Open Ticket, a reply email) can
+ * open a tab, the New Ticket form or a ticket, and Back returns to where the client was.
+ */
+export function useDashboardView(): [
+  DashboardView,
+  (view: Partial<DashboardView>, options?: { replace?: boolean }) => void,
+] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const newTicket = params.get("new") === "1";
+  const ticketId = newTicket ? null : params.get("ticket") || null;
+  const tabParam = params.get("tab");
+  const tab: DashboardTab =
+    newTicket || ticketId ? "support" : isTab(tabParam) ? tabParam : "websites";
+  const go = (view: Partial<DashboardView>, options?: { replace?: boolean }) =>
+    navigate(dashboardHref(view), options);
+  return [{ tab, newTicket, ticketId }, go];
+}

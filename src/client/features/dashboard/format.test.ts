@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import {
+  daysUntil,
+  expiresInText,
+  formatCalendarDate,
+  formatCents,
+  formatGigabytes,
+  formatNumber,
+  timeAgo,
+  titleCase,
+} from "./format";
+
+const now = Date.parse("2026-03-10T12:00:00Z");
+const ago = (ms: number) => new Date(now - ms).toISOString();
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+describe("portal formats", () => {
+  it("formats money, numbers and sizes as the seed shows them", () => {
+    expect(formatCents(2499)).toBe("$24.99");
+    expect(formatNumber(12_480)).toBe("12,480");
+    expect(formatGigabytes(18.4)).toBe("18.4 GB");
+  });
+
+  it("shows a calendar date as the same day in every time zone", () => {
+    expect(formatCalendarDate("2026-01-05")).toBe("Jan 5, 2026");
+  });
+
+  it("says how long ago, in words", () => {
+    expect(timeAgo(ago(10_000), now)).toBe("just now");
+    expect(timeAgo(new Date(now + 5_000).toISOString(), now)).toBe("just now");
+    expect(timeAgo(ago(5 * MINUTE), now)).toBe("5 minutes ago");
+    expect(timeAgo(ago(3 * 60 * MINUTE), now)).toBe("3 hours ago");
+    expect(timeAgo(ago(DAY + MINUTE), now)).toBe("yesterday");
+    expect(timeAgo(ago(2 * DAY + MINUTE), now)).toBe("2 days ago");
+    expect(timeAgo(ago(65 * DAY), now)).toBe("2 months ago");
+  });
+
+  it("counts the days left, rounding up", () => {
+    expect(daysUntil(new Date(now + 21 * DAY - 5_000).toISOString(), now)).toBe(21);
+    expect(daysUntil(new Date(now - DAY).toISOString(), now)).toBe(0);
+    expect(expiresInText(21)).toBe("Expires in 21 days");
+    expect(expiresInText(1)).toBe("Expires in 1 day");
+    expect(expiresInText(0)).toBe("Expires today");
+  });
+
+  it("turns status values into labels", () => {
+    expect(titleCase("in-progress")).toBe("In Progress");
+    expect(titleCase("open")).toBe("Open");
+  });
+});

@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/use-toast";
+import { authUserQueryKey } from "@/lib/auth";
+import { errorStatus } from "./api";
+
+/** How long the "Unauthorized" toast shows before the browser is sent to sign in. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+/**
+ * Signed out on a page that needs a user: toast "Unauthorized", then after 500 ms go to
+ * /api/login, which brings the visitor back to this same address afterwards.
+ */
+export function useRedirectWhenSignedOut(signedOut: boolean) {
+  useEffect(() => {
+    if (!signedOut) return;
+    toast({
+      title: "Unauthorized",
+      description: "You are logged out. Logging in again...",
+      variant: "destructive",
+    });
+    const timer = window.setTimeout(() => {
+      window.location.href =
+        "/api/login?returnTo=" +
+        encodeURIComponent(window.location.pathname + window.location.search);
+    }, LOGIN_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedOut]);
+}
+
+/**
+ * A session that ends while the dashboard is open (expired, or signed out in another tab) makes
+ * the API answer 401: treat that as signed out, so the redirect above takes over.
+ */
+export function useSignOutOn401() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const signOut = (error: unknown) => {
+      if (errorStatus(error) === 401) queryClient.setQueryData(authUserQueryKey, null);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") signOut(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") signOut(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+}

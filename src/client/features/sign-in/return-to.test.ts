@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { signInError } from "./messages";
+import { loginHref, safeReturnTo } from "./return-to";
+
+describe("safeReturnTo", () => {
+  it("keeps a path on this site", () => {
+    expect(safeReturnTo("/dashboard?tab=support&new=1")).toBe("/dashboard?tab=support&new=1");
+  });
+
+  it.each([null, undefined, "", "dashboard", "//evil.example", "/\\evil.example", "https://x.io"])(
+    "falls back to /dashboard for %s",
+    (value) => {
+      expect(safeReturnTo(value)).toBe("/dashboard");
+    },
+  );
+
+  it("builds the sign-in address that comes back", () => {
+    expect(loginHref("/dashboard")).toBe("/api/login?returnTo=%2Fdashboard");
+  });
+});
+
+describe("signInError", () => {
+  it("explains a used or expired link in the agreed words", () => {
+    expect(signInError("link-invalid").body).toBe(
+      "That sign-in link has expired or was already used. Ask for a new one below.",
+    );
+  });
+
+  it("has words for any code", () => {
+    expect(signInError("something-new").body).toMatch(/try again/);
+  });
+});

@@ -1,0 +1,210 @@
+import { useEffect, useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Info, Loader2, Send, X } from "lucide-react";
+import {
+  newTicketSchema,
+  ticketPriorities,
+  type NewTicket,
+  type NewTicketInput,
+  type Ticket,
+  type TicketPriority,
+} from "@shared/schemas/tickets";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorBody, errorStatus } from "@/features/dashboard/api";
+import { useCreateTicket } from "./api";
+import { describedBy, Field } from "./field";
+
+/** What a Manage, Upgrade Plan or Update Payment Method button fills in. */
+export interface TicketDraft {
+  subject: string;
+  /** A note above the form, e.g. never to type card numbers. */
+  notice?: string;
+}
+
+const priorityLabels: Record<TicketPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+const fields = ["subject", "message", "priority"] as const;
+
+/** The portal's New Ticket form: the shared schema's rules and messages, errors by each field. */
+export function NewTicketForm({
+  draft,
+  onCancel,
+  onCreated,
+}: {
+  draft: TicketDraft | null;
+  onCancel: () => void;
+  onCreated: (ticket: Ticket) => void;
+}) {
+  const id = useId();
+  const ids = { subject: `${id}-subject`, message: `${id}-message`, priority: `${id}-priority` };
+  const mutation = useCreateTicket();
+  const form = useForm<NewTicketInput, unknown, NewTicket>({
+    resolver: zodResolver(newTicketSchema),
+    defaultValues: { subject: draft?.subject ?? "", message: "", priority: "medium" },
+  });
+  const { errors } = form.formState;
+  const { setFocus } = form;
+  const prefilled = Boolean(draft?.subject);
+
+  // Opening the form puts the cursor where typing starts.
+  useEffect(() => {
+    setFocus(prefilled ? "message" : "subject");
+  }, [setFocus, prefilled]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    if (mutation.isPending) return;
+    try {
+      const ticket = await mutation.mutateAsync(input);
+      toast({
+        title: "Ticket created",
+        description: `“${ticket.subject}” is with our team. We reply within 24 hours.`,
+      });
+      onCreated(ticket);
+    } catch (error) {
+      const serverErrors = errorStatus(error) === 400 ? errorBody(error).errors : undefined;
+      const known = fields.filter((field) => serverErrors?.[field]);
+      if (serverErrors && known.length > 0) {
+        known.forEach((field, index) =>
+          form.setError(field, { message: serverErrors[field] }, { shouldFocus: index === 0 }),
+        );
+        return;
+      }
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: "Failed to create ticket. Please try again.",
+      });
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h3 id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-foreground">
+            New Ticket
+          </h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Tell us what you need. We reply within 24 hours, and you can follow every reply here.
+          </p>
+        </div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={onCancel}
+          aria-label="Close the new ticket form"
+          className="-mt-2 -mr-2"
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+
+      {draft?.notice && (
+        <p className="mt-5 flex items-start gap-2.5 rounded-xl border border-gold-500/40 bg-gold-50 p-4 text-sm text-gold-900">
+          <Info className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
+          {draft.notice}
+        </p>
+      )}
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-title`}
+        className="mt-6 grid gap-5 sm:grid-cols-[minmax(0,1fr)_12rem]"
+      >
+        <Field id={ids.subject} label="Subject" error={errors.subject?.message}>
+          <Input
+            id={ids.subject}
+            maxLength={200}
+            autoComplete="off"
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={describedBy(ids.subject, errors.subject?.message)}
+            {...form.register("subject")}
+          />
+        </Field>
+        <Field id={ids.priority} label="Priority" error={errors.priority?.message}>
+          <Controller
+            control={form.control}
+            name="priority"
+            render={({ field }) => (
+              <Select
+                name={field.name}
+                value={field.value}
+                onValueChange={(value) => field.onChange(value)}
+              >
+                <SelectTrigger
+                  id={ids.priority}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  aria-invalid={errors.priority ? true : undefined}
+                  aria-describedby={describedBy(ids.priority, errors.priority?.message)}
+                >
+                  <SelectValue placeholder="Choose a priority" />
+                </SelectTrigger>
+                <SelectContent>
+                  {ticketPriorities.map((priority) => (
+                    <SelectItem key={priority} value={priority}>
+                      {priorityLabels[priority]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field
+          id={ids.message}
+          label="Message"
+          hint="What should change, where, and by when. Please never include passwords or card numbers."
+          error={errors.message?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id={ids.message}
+            rows={6}
+            maxLength={5000}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy(ids.message, errors.message?.message, true)}
+            {...form.register("message")}
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={mutation.isPending || undefined}>
+            {mutation.isPending ? (
+              <>
+                <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                Submitting...
+              </>
+            ) : (
+              <>
+                <Send aria-hidden="true" />
+                Submit Ticket
+              </>
+            )}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from "react";
+import { Plus } from "lucide-react";
+import type { Ticket } from "@shared/schemas/tickets";
+import { Button } from "@/components/ui/button";
+import { SectionHeader } from "@/features/dashboard/parts";
+import { NewTicketForm, type TicketDraft } from "./new-ticket-form";
+import { TicketList } from "./ticket-list";
+import { TicketThread } from "./ticket-thread";
+
+type SupportView = "list" | "new" | "thread";
+
+/**
+ * Support: the ticket list, the New Ticket form (?new=1) or one ticket's thread (?ticket=id).
+ * Coming back to the list moves focus to its heading.
+ */
+export function SupportTab({
+  newTicket,
+  ticketId,
+  draft,
+  draftKey,
+  onNew,
+  onView,
+  onList,
+}: {
+  newTicket: boolean;
+  ticketId: string | null;
+  draft: TicketDraft | null;
+  /** Changes with every request to open the form, so each one starts fresh. */
+  draftKey: number;
+  onNew: () => void;
+  onView: (id: string) => void;
+  onList: (options?: { replace?: boolean }) => void;
+}) {
+  const view: SupportView = newTicket ? "new" : ticketId ? "thread" : "list";
+  const previous = useRef<SupportView>(view);
+
+  useEffect(() => {
+    if (previous.current !== view && view === "list") {
+      document.getElementById("support-heading")?.focus();
+    }
+    previous.current = view;
+  }, [view]);
+
+  return (
+    <section aria-labelledby="support-heading">
+      <SectionHeader
+        titleId="support-heading"
+        title="Support Tickets"
+        description="Ask for changes, report a problem, and follow every reply from our team."
+        actions={
+          view !== "new" && (
+            <Button onClick={onNew}>
+              <Plus aria-hidden="true" />
+              New Ticket
+            </Button>
+          )
+        }
+      />
+      {view === "new" ? (
+        <NewTicketForm
+          key={draftKey}
+          draft={draft}
+          onCancel={() => onList()}
+          // The form's entry is replaced, so Back does not reopen a form already sent.
+          onCreated={(_ticket: Ticket) => onList({ replace: true })}
+        />
+      ) : view === "thread" && ticketId ? (
+        <TicketThread key={ticketId} ticketId={ticketId} onBack={() => onList()} />
+      ) : (
+        <TicketList onView={onView} onNew={onNew} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Info, Loader2, SearchX, Send } from "lucide-react";
+import {
+  ticketReplySchema,
+  type TicketDetail,
+  type TicketMessage,
+  type TicketReply,
+} from "@shared/schemas/tickets";
+import { LogoMark } from "@/components/logo";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorBody, errorStatus } from "@/features/dashboard/api";
+import { formatDate, formatDateTime, timeAgo } from "@/features/dashboard/format";
+import { EmptyState, LoadError, LoadingCards } from "@/features/dashboard/parts";
+import { cn } from "@/lib/utils";
+import { useReplyToTicket, useTicket } from "./api";
+import { describedBy, Field } from "./field";
+import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
+
+function MessageBubble({ message, now }: { message: TicketMessage; now: number }) {
+  const staff = message.fromStaff;
+  return (
+    <li className={cn("flex gap-3", staff ? "justify-start" : "flex-row-reverse")}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          "mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
+          staff ? "bg-ink-950 text-gold-500" : "bg-gold-500 text-ink-950",
+        )}
+      >
+        {staff ? (
+          <LogoMark className="size-6" />
+        ) : (
+          (message.authorName.charAt(0) || "?").toUpperCase()
+        )}
+      </span>
+      <article
+        aria-label={`${staff ? "Reply from" : "Message from"} ${message.authorName}`}
+        className={cn(
+          "max-w-[85%] min-w-0 rounded-2xl px-4 py-3 sm:max-w-[75%] sm:px-5 sm:py-4",
+          staff
+            ? "theme-dark rounded-tl-sm border border-gold-500/30 bg-ink-900"
+            : "rounded-tr-sm border border-gold-500/30 bg-gold-50",
+        )}
+      >
+        <header className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+          <span className="text-sm font-semibold text-foreground">{message.authorName}</span>
+          {staff && (
+            <span className="rounded-full bg-gold-500/15 px-2 py-px text-[0.6875rem] font-semibold tracking-wide text-gold-400 uppercase">
+              Team
+            </span>
+          )}
+          <time
+            dateTime={message.createdAt}
+            title={formatDateTime(message.createdAt)}
+            className="text-xs text-muted-foreground"
+          >
+            {timeAgo(message.createdAt, now)}
+          </time>
+        </header>
+        <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground">
+          {message.body}
+        </p>
+      </article>
+    </li>
+  );
+}
+
+function ReplyForm({ ticket }: { ticket: TicketDetail }) {
+  const id = useId();
+  const bodyId = `${id}-body`;
+  const mutation = useReplyToTicket(ticket.id);
+  const form = useForm<TicketReply>({
+    resolver: zodResolver(ticketReplySchema),
+    defaultValues: { body: "" },
+  });
+  const error = form.formState.errors.body?.message;
+  const reopens = ticket.status === "resolved" || ticket.status === "closed";
+
+  const onSubmit = form.handleSubmit(async (reply) => {
+    if (mutation.isPending) return;
+    try {
+      const updated = await mutation.mutateAsync(reply);
+      form.reset({ body: "" });
+      toast({
+        title: "Reply sent",
+        description:
+          reopens && updated.status === "open"
+            ? "Your ticket is open again and our team has been notified."
+            : "Our team has been notified and will get back to you.",
+      });
+    } catch (failure) {
+      const message = errorStatus(failure) === 400 ? errorBody(failure).errors?.body : undefined;
+      if (message) {
+        form.setError("body", { message }, { shouldFocus: true });
+        return;
+      }
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: "Failed to send your reply. Please try again.",
+      });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 border-t border-border pt-6"
+    >
+      {reopens && (
+        <p className="flex items-start gap-2 rounded-xl bg-muted p-3 text-sm text-muted-foreground">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          This ticket is {ticket.status}. Sending a reply opens it again.
+        </p>
+      )}
+      <Field id={bodyId} label="Your reply" error={error}>
+        <Textarea
+          id={bodyId}
+          rows={4}
+          maxLength={5000}
+          placeholder="Write a reply to our team..."
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(bodyId, error)}
+          {...form.register("body")}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          aria-disabled={mutation.isPending || undefined}
+          className="w-full sm:w-auto"
+        >
+          {mutation.isPending ? (
+            <>
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              Sending...
+            </>
+          ) : (
+            <>
+              <Send aria-hidden="true" />
+              Send Reply
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One ticket: its details, the thread (staff replies set apart), and a reply form. */
+export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
+  const { data: ticket, isPending, isError, error, refetch } = useTicket(ticketId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [now] = useState(() => Date.now());
+  const loaded = Boolean(ticket);
+
+  // Opening a ticket moves focus to its subject, so a screen reader starts there.
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded, ticketId]);
+
+  const back = (
+    <Button variant="ghost" size="sm" onClick={onBack} className="-ml-3 self-start">
+      <ArrowLeft aria-hidden="true" />
+      Back to tickets
+    </Button>
+  );
+
+  if (isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <LoadingCards label="Loading the ticket..." count={1} className="md:grid-cols-1" />
+      </div>
+    );
+  }
+  if (isError || !ticket) {
+    const status = errorStatus(error);
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        {status === 404 || status === 400 ? (
+          <EmptyState icon={SearchX} title="Ticket not found">
+            This ticket does not exist or belongs to another account. Go back to see your tickets.
+          </EmptyState>
+        ) : (
+          <LoadError what="this ticket" onRetry={() => void refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <Card className="p-5 sm:p-8">
+        <div className="flex flex-col gap-3 border-b border-border pb-5">
+          <h3
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl leading-tight font-semibold tracking-tight break-words text-foreground"
+          >
+            {ticket.subject}
+          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <TicketStatusBadge status={ticket.status} />
+            <TicketPriorityBadge priority={ticket.priority} />
+            <span className="text-sm text-muted-foreground">
+              Opened{" "}
+              <time dateTime={ticket.createdAt} title={formatDateTime(ticket.createdAt)}>
+                {formatDate(ticket.createdAt)}
+              </time>
+            </span>
+          </div>
+        </div>
+        <h4 className="sr-only">Conversation</h4>
+        <ol className="flex flex-col gap-5 py-6">
+          {ticket.messages.map((message) => (
+            <MessageBubble key={message.id} message={message} now={now} />
+          ))}
+        </ol>
+        <ReplyForm ticket={ticket} />
+      </Card>
+    </div>
+  );
+}

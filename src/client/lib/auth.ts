@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "./api";
+
+/** The signed-in user as GET /api/auth/user returns it; the screens use the fields named here. */
+export interface AuthUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAdmin?: boolean;
+}
+
+export const authUserQueryKey = ["/api/auth/user"] as const;
+
+export interface AuthState {
+  /** The current user, or null when signed out (or the user could not be loaded). */
+  user: AuthUser | null;
+  /** True until the first answer about who is signed in arrives. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+}
+
+/**
+ * The server sets this readable cookie beside the (unreadable) session cookie while a session
+ * exists, so a visitor who never signed in is known to be signed out without asking the server.
+ */
+export const SIGNED_IN_MARKER = "harborline.signed_in=1";
+
+const noSubscription = () => () => {};
+/** true / false in the browser; null while rendering on the server (not known there). */
+function useMaybeSignedIn(): boolean | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => document.cookie.split("; ").includes(SIGNED_IN_MARKER),
+    () => null,
+  );
+}
+
+/** Who is signed in. A 401 answer means signed out; the request is never retried. */
+export function useAuth(): AuthState {
+  const maybeSignedIn = useMaybeSignedIn();
+  const { data, isLoading } = useQuery<AuthUser | null>({
+    queryKey: authUserQueryKey,
+    queryFn: getQueryFn<AuthUser>({ on401: "returnNull" }),
+    retry: false,
+    enabled: maybeSignedIn === true,
+  });
+  const user = maybeSignedIn ? (data ?? null) : null;
+  return {
+    user,
+    isLoading: maybeSignedIn === null || (maybeSignedIn && isLoading),
+    isAuthenticated: user !== null,
+  };
+}

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { CreditCard, Globe, Globe2, LifeBuoy } from "lucide-react";
+import { Seo } from "@/components/seo";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { BillingTab } from "@/features/dashboard/billing-tab";
+import { DashboardHeader } from "@/features/dashboard/dashboard-header";
+import {
+  dashboardTabs,
+  useDashboardView,
+  type DashboardTab,
+} from "@/features/dashboard/dashboard-view";
+import { DomainsTab } from "@/features/dashboard/domains-tab";
+import { StatCards } from "@/features/dashboard/stat-cards";
+import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/dashboard/use-signed-out";
+import { WebsitesTab } from "@/features/dashboard/websites-tab";
+import type { TicketDraft } from "@/features/tickets/new-ticket-form";
+import { SupportTab } from "@/features/tickets/support-tab";
+import { useAuth, type AuthUser } from "@/lib/auth";
+
+export function PageLoading() {
+  return (
+    <div className="container-page flex min-h-[50vh] items-center justify-center py-24">
+      <p role="status" className="text-lg text-muted-foreground">
+        Loading...
+      </p>
+    </div>
+  );
+}
+
+const tabLabels: Record<DashboardTab, { label: string; icon: typeof Globe }> = {
+  websites: { label: "My Websites", icon: Globe },
+  domains: { label: "Domains", icon: Globe2 },
+  billing: { label: "Billing", icon: CreditCard },
+  support: { label: "Support", icon: LifeBuoy },
+};
+
+function Dashboard({ user }: { user: AuthUser }) {
+  const [view, go] = useDashboardView();
+  // What a Manage / Upgrade / Update button fills in; the key gives each request a fresh form.
+  const [draft, setDraft] = useState<{ key: number; value: TicketDraft | null }>({
+    key: 0,
+    value: null,
+  });
+
+  const openTicketForm = (value: TicketDraft | null) => {
+    setDraft((current) => ({ key: current.key + 1, value }));
+    go({ newTicket: true });
+  };
+
+  return (
+    <>
+      <DashboardHeader user={user} />
+      <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
+        <StatCards />
+        <Tabs
+          value={view.tab}
+          onValueChange={(tab) => go({ tab: tab as DashboardTab }, { replace: true })}
+          className="mt-10 sm:mt-12"
+        >
+          <TabsList
+            aria-label="Dashboard sections"
+            className="grid w-full grid-cols-2 rounded-2xl sm:inline-flex sm:w-auto sm:rounded-full"
+          >
+            {dashboardTabs.map((tab) => {
+              const { label, icon: Icon } = tabLabels[tab];
+              return (
+                <TabsTrigger key={tab} value={tab} className="rounded-xl sm:rounded-full sm:px-5">
+                  <Icon aria-hidden="true" />
+                  {label}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          <TabsContent value="websites" className="mt-8">
+            <WebsitesTab
+              onManage={(domain) => openTicketForm({ subject: `Change request for ${domain}` })}
+            />
+          </TabsContent>
+          <TabsContent value="domains" className="mt-8">
+            <DomainsTab
+              onManage={(domain) => openTicketForm({ subject: `Domain request for ${domain}` })}
+              onRequest={() => openTicketForm({ subject: "New domain request" })}
+            />
+          </TabsContent>
+          <TabsContent value="billing" className="mt-8">
+            <BillingTab
+              onUpgrade={() => openTicketForm({ subject: "Plan upgrade request" })}
+              onUpdatePayment={() =>
+                openTicketForm({
+                  subject: "Update payment method",
+                  notice:
+                    "Please do not type card numbers here. Tell us what you would like to change and we will help you update your card securely.",
+                })
+              }
+            />
+          </TabsContent>
+          <TabsContent value="support" className="mt-8">
+            <SupportTab
+              draftKey={draft.key}
+              newTicket={view.newTicket}
+              ticketId={view.ticketId}
+              draft={draft.value}
+              onNew={() => openTicketForm(null)}
+              onView={(ticketId) => go({ ticketId })}
+              onList={(options) => go({ tab: "support" }, options)}
+            />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </>
+  );
+}
+
+/** /dashboard: the signed-in client's websites, domains, billing and support tickets. */
+export function DashboardPage() {
+  const { user, isLoading } = useAuth();
+  useSignOutOn401();
+  useRedirectWhenSignedOut(!isLoading && !user);
+
+  return (
+    <>
+      <Seo page="/dashboard" />
+      {isLoading || !user ? <PageLoading /> : <Dashboard user={user} />}
+    </>
+  );
+}
+
+export default DashboardPage;
