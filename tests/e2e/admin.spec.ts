@@ -1,0 +1,337 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { wcagViolations } from "./support/axe";
+
+/*
+ * The back office journeys: staff work a lead, invite a client and run their account, answer a
+ * ticket the client then reads; everyone else is told plainly that /admin is not for them.
+ * Tests run in parallel on one server, so every test makes its own, unique data.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const demoTicketSubject = "Checkout page loads slowly on mobile";
+
+async function signIn(request: APIRequestContext, as: "admin" | "client") {
+  const response = await request.post("/api/login/demo", { data: { as } });
+  expect(response.status()).toBe(200);
+}
+
+/** A project application as a visitor sends it from the /apply form (POST /api/apply). */
+async function applyAsVisitor(request: APIRequestContext, company: string) {
+  const response = await request.post("/api/apply", {
+    data: {
+      name: "Rowan Ellis",
+      email: `rowan.${unique()}@tidewater.example`,
+      phone: "253-555-0199",
+      company,
+      projectType: "website",
+      budget: "5k-15k",
+      timeline: "1-3months",
+      description:
+        "A new website for our kayak rentals with online booking and a <b>tide</b> table.",
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; reference: string };
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+async function demoTicketId(request: APIRequestContext): Promise<string> {
+  const tickets = (await (await request.get("/api/admin/tickets")).json()) as {
+    id: string;
+    subject: string;
+  }[];
+  return tickets.find((ticket) => ticket.subject === demoTicketSubject)!.id;
+}
+
+test("signed out, /admin says so and offers to log in", async ({ page }) => {
+  await page.goto("/admin");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Please log in to continue");
+  await expect(main).toContainText("You are signed out.");
+  await expect(main.getByRole("link", { name: "Log In" })).toHaveAttribute(
+    "href",
+    "/api/login?returnTo=/admin",
+  );
+});
+
+test("a signed-in client is told the back office is for staff only", async ({ page }) => {
+  await signIn(page.request, "client");
+  expect((await page.request.get("/api/admin/leads")).status()).toBe(403);
+  await page.goto("/admin/clients");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+    "This area is for agency staff only.",
+  );
+  await expect(main.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+    "href",
+    "/dashboard",
+  );
+  await expect(main.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+});
+
+test("staff find an application, qualify it, note it and export it as CSV", async ({ page }) => {
+  test.setTimeout(60_000);
+  const company = `Tidewater Kayaks ${unique()}`;
+  const lead = await applyAsVisitor(page.request, company);
+
+  await signIn(page.request, "admin");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(company);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const rows = page.getByRole("main").getByRole("row").filter({ hasText: company });
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByText("Showing 1–1 of 1 lead")).toBeVisible();
+  await rows.getByRole("link", { name: "Rowan Ellis" }).click();
+
+  await expect(page).toHaveURL(`/admin/leads/application/${lead.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Rowan Ellis" })).toBeVisible();
+  await expect(page.getByText(lead.reference)).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: company })).toBeVisible();
+  // What a visitor wrote is shown as text, never as markup.
+  await expect(page.getByText("a <b>tide</b> table")).toBeVisible();
+
+  await choose(page, "Lead status", "Qualified");
+  await expect(page.getByText("Status changed to Qualified.")).toBeVisible();
+
+  const note = `Called Rowan ${unique()}: wants a proposal by Friday.`;
+  await page.getByLabel("Add a note").fill(note);
+  await page.getByRole("button", { name: "Add note" }).click();
+  const saved = page.getByRole("listitem").filter({ hasText: note });
+  await expect(saved).toContainText("Avery Harbor");
+  await expect(saved.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  await expect(saved.locator("time")).toContainText(String(new Date().getFullYear()));
+  await expect(page.getByLabel("Add a note")).toHaveValue("");
+
+  // The address opens the same view directly (as the link in the agency's email does).
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Rowan Ellis" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Lead status" })).toHaveText("Qualified");
+  await expect(page.getByText(note)).toBeVisible();
+
+  await page.getByRole("link", { name: "All leads" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(company);
+  await expect(rows.getByText("Qualified")).toBeVisible();
+
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  await expect(exportLink).toHaveAttribute("href", /^\/api\/admin\/leads\/export\.csv\?q=/);
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv).toContain(lead.reference);
+  expect(csv).toContain(company);
+  expect(csv).toContain("qualified");
+  expect(csv).toContain(note);
+});
+
+test("the inbox filters by kind and status", async ({ page }) => {
+  test.setTimeout(60_000);
+  const company = `Filter Test ${unique()}`;
+  await applyAsVisitor(page.request, company);
+  await signIn(page.request, "admin");
+  await page.goto(`/admin?q=${encodeURIComponent(company)}`);
+  const rows = page.getByRole("main").getByRole("row").filter({ hasText: company });
+  await expect(rows).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Messages", exact: true }).click();
+  await expect(page).toHaveURL(/kind=contact/);
+  await expect(page.getByText("No leads match these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Applications", exact: true }).click();
+  await expect(rows).toHaveCount(1);
+
+  await choose(page, "Status", "Spam");
+  await expect(page).toHaveURL(/status=spam/);
+  await expect(page.getByText("No leads match these filters")).toBeVisible();
+  await choose(page, "Status", "New");
+  await expect(rows).toHaveCount(1);
+});
+
+test("staff invite a client, who then shows in the clients list and the email log", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = `owner.${unique()}@newbakery.example`;
+  await signIn(page.request, "admin");
+  await page.goto("/admin/clients");
+
+  await page.getByRole("button", { name: "Invite client" }).click();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("First name (optional)").fill("Sam");
+  await page.getByLabel("Last name (optional)").fill("Baker");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to" })).toHaveText(
+    new RegExp(`Invitation sent to ${email.replace(/[.]/g, "\\.")}`),
+  );
+
+  await page.getByRole("searchbox", { name: "Search clients" }).fill(email);
+  const row = page.getByRole("main").getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: "Sam Baker" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sam Baker" })).toBeVisible();
+
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Emails" })
+    .click();
+  const sent = page.getByRole("row").filter({ hasText: email });
+  await expect(sent).toContainText("Your Harborline client portal is ready");
+  await expect(sent).toContainText("Client invitation");
+  await expect(sent).toContainText(/Pending|Sent|Failed/);
+});
+
+test("staff edit a client's websites, domains and billing", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page.request, "admin");
+  const email = `shop.${unique()}@harbor.example`;
+  const invited = await page.request.post("/api/admin/clients", {
+    data: { email, firstName: "Lee", lastName: "Chen" },
+  });
+  const { id } = (await invited.json()) as { id: string };
+  const domain = `lee-${unique()}.example`;
+
+  await page.goto(`/admin/clients/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Lee Chen" })).toBeVisible();
+  const websites = page.getByRole("region", { name: /Websites/ });
+  await expect(websites).toContainText("No websites yet.");
+
+  await websites.getByRole("button", { name: "Add website" }).click();
+  await websites.getByLabel("Domain", { exact: true }).fill("not a domain");
+  await websites.getByRole("button", { name: "Add website" }).last().click();
+  await expect(websites).toContainText("Enter a domain such as example.com");
+  await expect(websites).toContainText("Plan must be at least 2 characters");
+  await websites.getByLabel("Domain", { exact: true }).fill(domain.toUpperCase());
+  await websites.getByLabel("Plan").fill("Premium Hosting");
+  await choose(page, "Status", "Building");
+  await websites.getByLabel("Monthly visitors").fill("1200");
+  await websites.getByRole("button", { name: "Add website" }).last().click();
+  await expect(websites.getByRole("heading", { name: domain })).toBeVisible();
+  await expect(websites).toContainText("Building");
+  await expect(websites).toContainText("1,200");
+
+  await websites.getByRole("button", { name: `Edit ${domain}` }).click();
+  await websites.getByLabel("Uptime (%)").fill("99.9");
+  await websites.getByRole("button", { name: "Save website" }).click();
+  await expect(websites).toContainText("99.9%");
+
+  const domains = page.getByRole("region", { name: /Domains/ });
+  await domains.getByRole("button", { name: "Add domain" }).click();
+  await domains.getByLabel("Domain", { exact: true }).fill(domain);
+  await domains.getByLabel("Expiry date").fill("2031-03-15");
+  await domains.getByLabel("Renew automatically").uncheck();
+  await domains.getByRole("button", { name: "Add domain" }).last().click();
+  await expect(domains).toContainText("Auto-renew off");
+  await expect(domains).toContainText("Expires Mar 15, 2031");
+
+  const billing = page.getByRole("region", { name: "Plan and billing" });
+  await billing.getByRole("button", { name: "Set up billing" }).click();
+  await billing.getByLabel("Plan").fill("Premium Hosting");
+  await billing.getByLabel("Monthly cost (USD)").fill("49.5");
+  await billing.getByLabel("Card brand").fill("Mastercard");
+  await billing.getByLabel("Last four digits").fill("51a0");
+  await billing.getByRole("button", { name: "Save billing" }).click();
+  await expect(billing).toContainText("Only the last four digits, never a full card number");
+  await billing.getByLabel("Last four digits").fill("5100");
+  await billing.getByLabel("Expiry month").fill("4");
+  await billing.getByLabel("Expiry year").fill("2031");
+  await billing.getByRole("button", { name: "Save billing" }).click();
+  await expect(billing).toContainText("$49.50");
+  await expect(billing).toContainText("Mastercard ending in 5100");
+  await expect(billing).toContainText("Expires 04/2031");
+  const stored = (await (await page.request.get(`/api/admin/clients/${id}`)).json()) as {
+    billing: { monthlyCostCents: number };
+  };
+  expect(stored.billing.monthlyCostCents).toBe(4950);
+
+  await websites.getByRole("button", { name: `Delete ${domain}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Delete ${domain}?`);
+  await dialog.getByRole("button", { name: "Delete website" }).click();
+  await expect(websites).toContainText("No websites yet.");
+});
+
+test("staff answer a ticket and the client reads the reply in the portal", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page.request, "admin");
+  await page.goto("/admin/tickets");
+  await choose(page, "Priority", "High");
+  await expect(page).toHaveURL(/priority=high/);
+  await page.getByRole("link", { name: demoTicketSubject }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: demoTicketSubject })).toBeVisible();
+  const ticketId = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(page.getByText("Customers tell us the checkout page")).toBeVisible();
+
+  const reply = `We compressed the product images (${unique()}); it now loads in under 2 seconds.`;
+  await page.getByLabel("Reply to the client").fill(reply);
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByText("Reply sent.")).toBeVisible();
+  const message = page.getByRole("listitem").filter({ hasText: reply });
+  await expect(message).toContainText("Staff");
+  await expect(message).toContainText("Avery Harbor");
+
+  await choose(page, "Status", "Waiting");
+  await expect(page.getByText("Status changed to Waiting.")).toBeVisible();
+
+  // A link from an email opens the ticket directly.
+  await page.goto(`/admin/tickets/${ticketId}`);
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Waiting");
+  await expect(page.getByText(reply)).toBeVisible();
+
+  const clientContext = await browser.newContext();
+  try {
+    await signIn(clientContext.request, "client");
+    const seen = await clientContext.request.get(`/api/tickets/${ticketId}`);
+    expect(seen.status()).toBe(200);
+    const ticket = (await seen.json()) as {
+      messages: { body: string; fromStaff: boolean; authorName: string }[];
+    };
+    expect(ticket.messages).toContainEqual(
+      expect.objectContaining({ body: reply, fromStaff: true }),
+    );
+  } finally {
+    await clientContext.close();
+  }
+});
+
+for (const width of [375, 1280]) {
+  test(`every back-office view passes axe and fits ${width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const lead = await applyAsVisitor(page.request, `Axe Check ${unique()}`);
+    await signIn(page.request, "admin");
+    const [demo] = (await (
+      await page.request.get("/api/admin/clients?q=demo%40example.com")
+    ).json()) as {
+      id: string;
+    }[];
+    const views = [
+      "/admin",
+      `/admin/leads/application/${lead.id}`,
+      "/admin/clients",
+      `/admin/clients/${demo!.id}`,
+      "/admin/tickets",
+      `/admin/tickets/${await demoTicketId(page.request)}`,
+      "/admin/emails",
+    ];
+    await page.setViewportSize({ width, height: 900 });
+    for (const view of views) {
+      await page.goto(view);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+      expect(await wcagViolations(page), view).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${view} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { createPostgresDatabase, dropPostgresDatabase } from "../support/database";
+import { oidcClient, startOidcProvider } from "../support/oidc-provider";
+import { freePort, startServer, waitForReady } from "../support/server-process";
+
+const databases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+for (const database of databases) {
+  test(`signs in and out through an OpenID Connect provider (${database})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const provider = await startOidcProvider(appUrl);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-oidc-"));
+    const databaseUrl = database === "postgres" ? await createPostgresDatabase() : undefined;
+    const server = startServer(port, {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: appUrl,
+      LOG_LEVEL: "warn",
+      OIDC_ISSUER_URL: provider.issuer,
+      OIDC_CLIENT_ID: oidcClient.id,
+      OIDC_CLIENT_SECRET: oidcClient.secret,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    try {
+      await waitForReady(server);
+
+      await page.goto(`${appUrl}/api/login`);
+      await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
+      await page.locator('input[name="login"]').fill("morgan");
+      await page.locator('input[name="password"]').fill("any password");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(`${appUrl}/dashboard`);
+
+      const me = await page.request.get(`${appUrl}/api/auth/user`);
+      expect(me.status()).toBe(200);
+      expect(await me.json()).toMatchObject({
+        email: "morgan@example.com",
+        firstName: "Morgan",
+        lastName: "Tester",
+        isAdmin: false,
+      });
+      const cookie = (await page.context().cookies()).find((c) => c.name === "harborline.sid");
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+
+      // A tampered callback lands on a clear page, never an error 500.
+      const tampered = await page.request.get(`${appUrl}/api/callback?code=forged&state=forged`, {
+        maxRedirects: 0,
+      });
+      expect(tampered.status()).toBe(302);
+      expect(tampered.headers().location).toMatch(/^\/login\?error=/);
+
+      await page.goto(`${appUrl}/api/logout`);
+      await page.waitForURL((url) => url.origin === appUrl || url.origin === provider.issuer);
+      const after = await page.request.get(`${appUrl}/api/auth/user`, {
+        headers: { cookie: `harborline.sid=${cookie?.value}` },
+      });
+      expect(after.status()).toBe(401);
+    } finally {
+      await server.stop();
+      await provider.stop();
+      if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}

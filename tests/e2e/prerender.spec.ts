@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { pageMeta } from "../../src/content/site";
+import { publicRoutes } from "../../src/shared/routes";
+
+const attribute = (html: string, selector: RegExp) => html.match(selector)?.[1];
+
+for (const route of publicRoutes) {
+  test(`${route} arrives as finished HTML with its head tags`, async ({ request, baseURL }) => {
+    const response = await request.get(route, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const meta = pageMeta[route];
+    const escaped = (text: string) => text.replaceAll("&", "&amp;");
+    expect(html).toContain(`<title>${escaped(meta.title)}</title>`);
+    expect(attribute(html, /<meta name="description" content="([^"]*)"/)).toBe(
+      escaped(meta.description),
+    );
+    expect(attribute(html, /<meta name="keywords" content="([^"]*)"/)).toBe(
+      escaped(meta.keywords.join(", ")),
+    );
+    const address = `${baseURL}${route}`;
+    expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(address);
+    expect(attribute(html, /<meta property="og:url" content="([^"]*)"/)).toBe(address);
+    expect(attribute(html, /<meta property="og:title" content="([^"]*)"/)).toBe(
+      escaped(meta.title),
+    );
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    // The main heading is in the HTML itself, not added later by JavaScript.
+    expect(html).toMatch(/<h1[^>]*>[^<]*\S/);
+    const jsonLd = JSON.parse(
+      attribute(html, /<script type="application\/ld\+json">(.*?)<\/script>/s)!,
+    );
+    expect(jsonLd.address).toMatchObject({ addressLocality: "Gig Harbor", addressRegion: "WA" });
+    expect(jsonLd.aggregateRating).toBeUndefined();
+  });
+}
+
+test("pages hydrate without warnings in the console", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  for (const route of publicRoutes) {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+  }
+  // The signed-out visitor's auth check answers 401: expected, not a page problem.
+  expect(problems.filter((text) => !/status of 401/.test(text))).toEqual([]);
+
+  problems.length = 0;
+  await page.goto("/not-a-page");
+  await page.waitForLoadState("networkidle");
+  // Only the page's own 404 status, which it must have.
+  expect(problems.filter((text) => !/status of 401/.test(text))).toEqual([
+    "Failed to load resource: the server responded with a status of 404 (Not Found)",
+  ]);
+});
+
+test("sitemap.xml lists the public pages and robots.txt keeps private paths out", async ({
+  request,
+  baseURL,
+}) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const route of publicRoutes) expect(sitemap).toContain(`<loc>${baseURL}${route}</loc>`);
+  expect(sitemap).not.toContain("/dashboard");
+  const robots = await (await request.get("/robots.txt")).text();
+  for (const path of ["/dashboard", "/admin", "/api/"])
+    expect(robots).toContain(`Disallow: ${path}`);
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("the link-preview image is a 1200x630 PNG", async ({ request }) => {
+  const response = await request.get("/og-image.png");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  const png = await response.body();
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+});

@@ -1,0 +1,129 @@
+import { expect, test } from "@playwright/test";
+import { wcagViolations } from "./support/axe";
+
+/*
+ * The /login page. Only the first test here asks for email links: the server allows five every
+ * 15 minutes from one IP address, and every test runs from the same one.
+ */
+
+test("any email gets the same answer; an invalid one is refused; too many are rate limited", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your account");
+  const email = page.getByLabel("Email address");
+  const send = page.getByRole("button", { name: "Email me a sign-in link" });
+
+  await email.fill("not an address");
+  await send.click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+
+  // An address with an account...
+  await email.fill("demo@example.com");
+  await send.click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeFocused();
+  const answer = page.getByRole("status").filter({ hasText: "Check your email:" });
+  await expect(answer).toContainText("if the address can sign in, a link is on its way");
+  const first = await answer.textContent();
+
+  // ...and one without get the same words.
+  await page.getByRole("button", { name: "Use a different email" }).click();
+  await email.fill(`nobody-${Date.now()}@example.com`);
+  await send.click();
+  await expect(answer).toHaveText(first ?? "");
+
+  // Use up the allowance, then the page says to wait.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const res = await page.request.post("/api/login/email", {
+      data: { email: "demo@example.com" },
+    });
+    if (res.status() === 429) break;
+  }
+  await page.getByRole("button", { name: "Use a different email" }).click();
+  await email.fill("demo@example.com");
+  await send.click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many requests, try again in a few minutes.",
+  );
+});
+
+test("a used or expired link lands on a clear message", async ({ page }) => {
+  await page.goto("/api/login/email?token=not-a-real-token");
+  await expect(page).toHaveURL("/login?error=link-invalid");
+  await expect(page.getByRole("alert")).toContainText(
+    "That sign-in link has expired or was already used. Ask for a new one below.",
+  );
+  await expect(page.getByLabel("Email address")).toBeVisible();
+});
+
+test("provider errors are explained, with a way to start again", async ({ page }) => {
+  for (const [code, words] of [
+    ["sign-in-failed", "did not confirm who you are"],
+    ["provider-unavailable", "not responding"],
+    ["sign-in-expired", "took too long"],
+  ] as const) {
+    await page.goto(`/login?error=${code}&returnTo=%2Fdashboard%3Ftab%3Dsupport`);
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(words);
+    await expect(alert.getByRole("link", { name: "Try signing in again" })).toHaveAttribute(
+      "href",
+      "/api/login?returnTo=%2Fdashboard%3Ftab%3Dsupport",
+    );
+  }
+});
+
+test("the demo client lands on the dashboard, and Log Out signs out", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in as demo client" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Jordan");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Log Out" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+  await header.getByRole("link", { name: "Log Out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Log Out" })).toHaveCount(0);
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("sign-in returns to the page asked for", async ({ page }) => {
+  await page.goto("/login?returnTo=%2Fdashboard%3Ftab%3Dbilling");
+  await page.getByRole("button", { name: "Sign in as demo client" }).click();
+  await expect(page).toHaveURL("/dashboard?tab=billing");
+  await expect(page.getByRole("tab", { name: "Billing" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("a returnTo to another site is ignored", async ({ page }) => {
+  await page.goto("/login?returnTo=%2F%2Fevil.example%2F");
+  await page.getByRole("button", { name: "Sign in as demo admin" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Avery");
+});
+
+test("signed in, /login offers the dashboard instead of the form", async ({ page }) => {
+  await page.request.post("/api/login/demo", { data: { as: "client" } });
+  await page.goto("/login");
+  await expect(page.getByText("You are signed in as Jordan.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+});
+
+for (const width of [375, 1280]) {
+  test(`axe finds no WCAG 2.2 AA violation on /login at ${width} px`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/login", "/login?error=link-invalid"]) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Sign in as demo client" })).toBeVisible();
+      expect(await wcagViolations(page), path).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+  });
+}

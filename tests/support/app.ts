@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp, type App, type AppOptions } from "../../src/server/app";
+import { issueLoginToken } from "../../src/server/auth/email-links";
+import { loadConfig, type Config } from "../../src/server/config";
+import { SESSION_COOKIE } from "../../src/server/plugins/session";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
+
+export type TestApp = { app: App; database: TestDatabase; config: Config; close(): Promise<void> };
+
+/** The real server on a fresh database of the given kind, for app.inject tests. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<AppOptions, "outbox"> & {
+    /** A client build to serve (default: none, so pages answer 503). */
+    clientDir?: string;
+    /** Use this database instead of a fresh one of `kind`. */
+    database?: TestDatabase;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    // Tests post many forms from one address; the limit itself is tested on its own.
+    FORM_RATE_LIMIT: "1000",
+    API_RATE_LIMIT: "100000",
+    ...env,
+  });
+  if (options.clientDir) config.clientDir = options.clientDir;
+  const database = options.database ?? (await createTestDatabase(kind));
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    outbox: { pollMs: 200, retryBaseMs: 200, ...options.outbox },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through a real single-use email link and returns the session cookie's value. */
+export async function signInAs(t: TestApp, email: string): Promise<string> {
+  const token = await issueLoginToken(t.database.db, email);
+  const response = await t.app.inject({ method: "GET", url: `/api/login/email?token=${token}` });
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`sign-in as ${email} failed: ${response.statusCode}`);
+  return cookie.value;
+}

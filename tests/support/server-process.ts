@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+/** The real process entry (`src/server/main.ts`), as `npm start` runs it, for tests and scripts. */
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output(): string;
+  exit: Promise<number>;
+  stop(): Promise<number>;
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export function startServer(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exit = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exit,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exit;
+    },
+  };
+}
+
+/** Waits until /readyz answers 200; throws with the server's output after timeoutMs. */
+export async function waitForReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${server.url}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not become ready:\n${server.output()}`);
+}
