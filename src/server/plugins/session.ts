@@ -27,12 +27,29 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_S = 15 * 60;
 
 /**
+ * connect-pg-simple, except that saving an unchanged session only moves its expiry. Every answer
+ * saves the session (rolling expiry), and the library saves with an upsert: a dashboard request
+ * still in flight when its user logs out would write the deleted session back and sign them in
+ * again. An UPDATE of the expiry cannot bring a deleted row back.
+ */
+function sessionStore() {
+  const PgStore = connectPgSimple(fastifySession as never);
+  return class ExpiryOnlyWhenUnchangedStore extends PgStore {
+    override set(...[sid, session, callback]: Parameters<InstanceType<typeof PgStore>["set"]>) {
+      // The session library passes its Session object, which knows whether it changed.
+      const { isModified } = session as { isModified?: () => boolean };
+      if (isModified?.call(session) === false) return super.touch(sid, session, callback);
+      return super.set(sid, session, callback);
+    }
+  };
+}
+
+/**
  * Server-side sessions in the `sessions` table (connect-pg-simple), on PostgreSQL and on PGlite
  * alike: a cookie holds only the signed session id, so deleting the row signs the browser out.
  */
 export async function registerSessions(app: FastifyInstance, config: Config, database: Database) {
-  const PgStore = connectPgSimple(fastifySession as never);
-  const store = new PgStore({
+  const store = new (sessionStore())({
     pool: database.sessionPool as never,
     tableName: "sessions",
     createTableIfMissing: false,

@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
@@ -46,6 +47,15 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
       method: "GET",
       url: "/api/auth/user",
       cookies: cookie ? { [SESSION_COOKIE]: cookie } : {},
+    });
+
+  const demoSignIn = (cookies: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/login/demo",
+      cookies,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ as: "client" }),
     });
 
   async function linkFor(email: string) {
@@ -177,22 +187,11 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
   });
 
   it("gives a new session id at sign-in, and logout makes the old cookie useless", async () => {
-    const first = await t.app.inject({
-      method: "POST",
-      url: "/api/login/demo",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ as: "client" }),
-    });
+    const first = await demoSignIn();
     expect(first.statusCode).toBe(200);
     const planted = sessionCookie(first)!.value;
 
-    const second = await t.app.inject({
-      method: "POST",
-      url: "/api/login/demo",
-      cookies: { [SESSION_COOKIE]: planted },
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ as: "client" }),
-    });
+    const second = await demoSignIn({ [SESSION_COOKIE]: planted });
     const current = sessionCookie(second)!.value;
     expect(current).not.toBe(planted);
     expect((await whoAmI(planted)).statusCode).toBe(401);
@@ -213,6 +212,32 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     const stale = await whoAmI(current);
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  it("does not let a request still in flight at logout sign the user back in", async () => {
+    const signIn = await demoSignIn();
+    const cookie = sessionCookie(signIn)!.value;
+
+    // A request whose body is still arriving has its session loaded, but not yet answered.
+    const body = new PassThrough();
+    const inFlight = t.app.inject({
+      method: "POST",
+      url: "/api/tickets",
+      cookies: { [SESSION_COOKIE]: cookie },
+      headers: { "content-type": "application/json" },
+      payload: body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const logout = await t.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      cookies: { [SESSION_COOKIE]: cookie },
+    });
+    expect(logout.statusCode).toBe(302);
+    body.end(JSON.stringify({ subject: "", message: "", priority: "low" }));
+    expect((await inFlight).statusCode).toBe(400);
+
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
   });
 
   it("sends /api/login to the sign-in page when no provider is set", async () => {
