@@ -97,15 +97,13 @@ export const reducer = (state: State, action: Action): State => {
   }
 };
 
-const listeners: Array<(state: State) => void> = [];
+const listeners = new Set<() => void>();
 
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => {
-    listener(memoryState);
-  });
+  listeners.forEach((listener) => listener());
 }
 
 export type Toast = Omit<ToasterToast, "id">;
@@ -132,18 +130,17 @@ export function toast({ ...props }: Toast) {
   return { id, dismiss, update };
 }
 
-export function useToast() {
-  const [state, setState] = React.useState<State>(memoryState);
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
-  React.useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) {
-        listeners.splice(index, 1);
-      }
-    };
-  }, [state]);
+const readState = () => memoryState;
+
+export function useToast() {
+  // An external store: a toast raised between a component's first render and its subscription
+  // (the toaster mounting while a page reports) is still seen.
+  const state = React.useSyncExternalStore(subscribe, readState, readState);
 
   return {
     ...state,
