@@ -1,7 +1,7 @@
 import { cn } from "@/lib/utils";
 
-/** The Harborline mark: an H whose crossbar is a wave, in a gold ring. */
-export function LogoMark({ className }: { className?: string }) {
+/** The Harborline mark: an H whose crossbar is a wave, in a gold ring; 32 px, or 24 px when small. */
+export function LogoMark({ size = "md", className }: { size?: "sm" | "md"; className?: string }) {
   return (
     <svg
       viewBox="0 0 32 32"
@@ -10,7 +10,7 @@ export function LogoMark({ className }: { className?: string }) {
       strokeWidth={1.75}
       strokeLinecap="round"
       aria-hidden="true"
-      className={cn("size-8 text-gold-500", className)}
+      className={cn(size === "sm" ? "size-6" : "size-8", "text-gold-500", className)}
     >
       <circle cx="16" cy="16" r="14.5" />
       <path d="M11 9.5v13M21 9.5v13" />

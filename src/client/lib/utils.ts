@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names and lets later Tailwind utilities win over earlier conflicting ones. */
+/**
+ * Joins class names. Conflicting utilities are not merged: callers never pass a class that fights
+ * a base class.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

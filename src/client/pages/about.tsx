@@ -107,7 +107,7 @@ export function AboutPage() {
 
       <Section headingId="about-values" tone="sand">
         <SectionHeading id="about-values" intro={aboutValuesIntro} />
-        <FeatureList labelledBy="about-values" items={aboutValues} className="lg:grid-cols-4" />
+        <FeatureList labelledBy="about-values" items={aboutValues} columns={4} />
       </Section>
 
       <Section headingId="about-timeline">
@@ -129,7 +129,8 @@ export function AboutPage() {
           labelledBy="about-reasons"
           items={aboutReasons}
           layout="inline"
-          className="mx-auto max-w-5xl lg:grid-cols-2"
+          columns={2}
+          className="mx-auto max-w-5xl"
         />
       </Section>
 

@@ -49,13 +49,22 @@ const icons: Record<ContentIcon, LucideIcon> = {
 };
 
 /** A decorative icon in a dark tile with a gold edge; reads well on light and dark cards. */
-export function IconTile({ name, className }: { name: ContentIcon; className?: string }) {
+export function IconTile({
+  name,
+  size = "md",
+  className,
+}: {
+  name: ContentIcon;
+  size?: "md" | "lg";
+  className?: string;
+}) {
   const Icon = icons[name];
   return (
     <span
       aria-hidden="true"
       className={cn(
-        "inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-ink-950 text-gold-400 shadow-[0_10px_24px_-14px_rgb(0_0_0/0.8)] ring-1 ring-gold-500/30 ring-inset",
+        "inline-flex shrink-0 items-center justify-center bg-ink-950 text-gold-400 shadow-[0_10px_24px_-14px_rgb(0_0_0/0.8)] ring-1 ring-gold-500/30 ring-inset",
+        size === "lg" ? "size-14 rounded-2xl" : "size-12 rounded-xl",
         className,
       )}
     >

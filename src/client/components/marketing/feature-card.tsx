@@ -10,20 +10,29 @@ interface FeatureListProps {
   items: ContentCard[];
   /** Icon above the text (default), or beside it for wider cards. */
   layout?: FeatureLayout;
+  /** Cards per row on wide screens. */
+  columns?: 2 | 3 | 4;
   className?: string;
 }
+
+const wideColumns = {
+  2: "lg:grid-cols-2",
+  3: "lg:grid-cols-3",
+  4: "lg:grid-cols-4",
+} as const;
 
 /** A grid of icon cards (features, values, reasons) as one named list. */
 export function FeatureList({
   labelledBy,
   items,
   layout = "stacked",
+  columns = 3,
   className,
 }: FeatureListProps) {
   return (
     <ul
       aria-labelledby={labelledBy}
-      className={cn("mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-3", className)}
+      className={cn("mt-14 grid gap-5 sm:grid-cols-2", wideColumns[columns], className)}
     >
       {items.map((item) => (
         <FeatureCard key={item.title} item={item} layout={layout} />

@@ -45,7 +45,7 @@ export function PlanCard({ plan, labels, actionHref }: PlanCardProps) {
       )}
       <div className="relative flex flex-1 flex-col">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <IconTile name={plan.icon} className="size-14 rounded-2xl" />
+          <IconTile name={plan.icon} size="lg" />
           {plan.popular && (
             <p className="inline-flex items-center gap-1.5 rounded-full bg-gold-500 px-3.5 py-1.5 text-xs font-bold tracking-wider text-ink-950 uppercase shadow-[0_8px_24px_-10px_rgb(212_175_55/0.8)]">
               <Sparkles className="size-3.5" aria-hidden="true" />

@@ -73,7 +73,7 @@ export function ServiceDetailCard({
         aria-hidden="true"
       />
       <div className="flex items-center gap-4">
-        <IconTile name={service.icon} className="size-14 rounded-2xl" />
+        <IconTile name={service.icon} size="lg" />
         <h3
           id={titleId}
           className="text-2xl leading-tight font-semibold tracking-tight text-foreground sm:text-[1.75rem]"

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium tracking-tight transition-[color,background-color,border-color,box-shadow,transform] duration-200 select-none disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium tracking-tight transition-[color,background-color,border-color,box-shadow,transform] duration-200 select-none disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -15,7 +15,10 @@ export const buttonVariants = cva(
           "border border-foreground/25 bg-transparent text-foreground hover:border-foreground/50 hover:bg-foreground/5",
         secondary: "bg-foreground text-background hover:bg-foreground/85",
         ghost: "text-foreground hover:bg-foreground/8",
-        link: "rounded-sm px-0 text-accent underline-offset-4 hover:underline",
+        "destructive-ghost": "text-destructive hover:bg-destructive/10",
+        // On a red alert panel; the caller picks the hover tint.
+        "destructive-outline":
+          "border border-red-900/30 bg-transparent text-red-900 hover:border-foreground/50",
       },
       size: {
         default: "h-11 px-5 text-sm",
@@ -23,8 +26,13 @@ export const buttonVariants = cva(
         lg: "h-12 px-7 text-base",
         icon: "size-11",
       },
+      // How far a busy (aria-disabled) button fades.
+      fade: {
+        default: "aria-disabled:opacity-50",
+        soft: "aria-disabled:opacity-80",
+      },
     },
-    defaultVariants: { variant: "default", size: "default" },
+    defaultVariants: { variant: "default", size: "default", fade: "default" },
   },
 );
 
@@ -34,12 +42,12 @@ export interface ButtonProps
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({ className, variant, size, fade, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp
       data-slot="button"
-      className={cn(buttonVariants({ variant, size }), className)}
+      className={cn(buttonVariants({ variant, size, fade }), className)}
       {...props}
     />
   );

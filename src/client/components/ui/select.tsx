@@ -41,8 +41,10 @@ export function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          "animate-pop-in relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-xl",
-          position === "popper" && "w-full min-w-(--radix-select-trigger-width) translate-y-1",
+          "animate-pop-in relative z-50 max-h-(--radix-select-content-available-height) overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-xl",
+          position === "popper"
+            ? "w-full min-w-(--radix-select-trigger-width) translate-y-1"
+            : "min-w-32",
           className,
         )}
         {...props}

@@ -4,12 +4,13 @@ import { cn } from "@/lib/utils";
 
 export const Tabs = TabsPrimitive.Root;
 
+/** The caller sets the display and the corners, so they can change with the breakpoint. */
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        "inline-flex min-h-12 flex-wrap items-center gap-1 rounded-full border border-border bg-muted p-1 text-muted-foreground",
+        "min-h-12 flex-wrap items-center gap-1 border border-border bg-muted p-1 text-muted-foreground",
         className,
       )}
       {...props}
@@ -17,6 +18,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   );
 }
 
+/** The caller sets the corners. */
 export function TabsTrigger({
   className,
   ...props
@@ -25,7 +27,7 @@ export function TabsTrigger({
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        "inline-flex h-10 cursor-pointer items-center justify-center gap-2 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-foreground data-[state=active]:text-background data-[state=active]:shadow [&_svg]:size-4",
+        "inline-flex h-10 cursor-pointer items-center justify-center gap-2 px-4 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-foreground data-[state=active]:text-background data-[state=active]:shadow [&_svg]:size-4",
         className,
       )}
       {...props}
@@ -33,11 +35,7 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  className,
-  ...props
-}: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return (
-    <TabsPrimitive.Content data-slot="tabs-content" className={cn("mt-6", className)} {...props} />
-  );
+/** The caller sets the space above. */
+export function TabsContent(props: React.ComponentProps<typeof TabsPrimitive.Content>) {
+  return <TabsPrimitive.Content data-slot="tabs-content" {...props} />;
 }

@@ -186,9 +186,8 @@ export function DomainsPanel({ client }: { client: ClientDetail }) {
                   <ConfirmDialog
                     trigger={
                       <Button
-                        variant="ghost"
+                        variant="destructive-ghost"
                         size="sm"
-                        className="text-destructive hover:bg-destructive/10"
                         aria-label={`Delete ${domain.domain}`}
                       >
                         <Trash2 aria-hidden="true" />

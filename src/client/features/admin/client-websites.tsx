@@ -231,9 +231,8 @@ export function WebsitesPanel({ client }: { client: ClientDetail }) {
                     <ConfirmDialog
                       trigger={
                         <Button
-                          variant="ghost"
+                          variant="destructive-ghost"
                           size="sm"
-                          className="text-destructive hover:bg-destructive/10"
                           aria-label={`Delete ${site.domain}`}
                         >
                           <Trash2 aria-hidden="true" />

@@ -5,7 +5,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Send, UserPlus, X } from "lucide-react";
 import { inviteClientSchema } from "@shared/schemas/admin";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { Input } from "@/components/ui/input";
 import { useClients, useInviteClient } from "./api";
 import { SearchBox } from "./filters";
@@ -265,7 +264,7 @@ export function ClientsView() {
                   <TD label="Joined" className="whitespace-nowrap">
                     <time dateTime={client.createdAt}>{formatDate(client.createdAt)}</time>
                   </TD>
-                  <TD label="Role" className={cn(!client.isAdmin && "max-lg:hidden")}>
+                  <TD label="Role" hideOnPhone={!client.isAdmin}>
                     {client.isAdmin ? (
                       <StaffBadge />
                     ) : (

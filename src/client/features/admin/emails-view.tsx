@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { useOutbox } from "./api";
 import { Segmented } from "./filters";
 import { emailKindLabel, formatDateTime } from "./format";
@@ -106,7 +105,8 @@ export function EmailsView() {
                 </TD>
                 <TD
                   label="Last error"
-                  className={cn("max-lg:order-2 lg:max-w-64", !email.lastError && "max-lg:hidden")}
+                  hideOnPhone={!email.lastError}
+                  className="max-lg:order-2 lg:max-w-64"
                 >
                   {email.lastError ? (
                     <span className="font-mono text-xs break-words text-red-800">

@@ -3,7 +3,6 @@ import { useSearch, useSearchParams } from "wouter";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { leadKinds, leadStatuses, type LeadKind, type LeadStatus } from "@shared/schemas/admin";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { leadsExportUrl, useLeads, type LeadFilters } from "./api";
 import { FilterSelect, SearchBox, Segmented } from "./filters";
 import { formatDateTime, humanize } from "./format";
@@ -170,10 +169,8 @@ export function LeadsInbox() {
                   </TD>
                   <TD
                     label="Company"
-                    className={cn(
-                      "break-words max-lg:order-3 lg:max-w-48",
-                      !lead.company && "max-lg:hidden",
-                    )}
+                    hideOnPhone={!lead.company}
+                    className="break-words max-lg:order-3 lg:max-w-48"
                   >
                     {lead.company || <span className="text-muted-foreground">—</span>}
                   </TD>

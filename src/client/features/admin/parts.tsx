@@ -102,10 +102,10 @@ export function QueryError({
       </p>
       {onRetry && status !== 404 && status !== 400 && (
         <Button
-          variant="outline"
+          variant="destructive-outline"
           size="sm"
           onClick={onRetry}
-          className="border-red-900/30 text-red-900"
+          className="hover:bg-foreground/5"
         >
           <RefreshCw aria-hidden="true" />
           Try again
@@ -267,15 +267,22 @@ export function TR({ className, ...props }: ComponentProps<"tr">) {
 /**
  * A cell. On phones the row is a card: the main cell takes the first line, a labelled cell shows
  * "label  value" on a line of its own, and an inline cell (a badge, say) sits beside its
- * neighbours without a label.
+ * neighbours without a label. `hideOnPhone` leaves the cell out of the card (an empty value, say).
  */
 export function TD({
   label,
   main = false,
   inline = false,
+  hideOnPhone = false,
   className,
   ...props
-}: ComponentProps<"td"> & { label?: string; main?: boolean; inline?: boolean }) {
+}: ComponentProps<"td"> & {
+  label?: string;
+  main?: boolean;
+  inline?: boolean;
+  hideOnPhone?: boolean;
+}) {
+  const labelled = !main && !inline && label;
   return (
     <td
       data-label={label}
@@ -283,11 +290,10 @@ export function TD({
         "px-4 py-3 lg:align-top",
         "max-lg:p-0",
         main && "max-lg:w-full",
-        inline && "max-lg:inline-flex max-lg:max-w-full",
-        !main &&
-          !inline &&
-          label &&
-          "max-lg:flex max-lg:w-full max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:text-muted-foreground max-lg:before:content-[attr(data-label)]",
+        inline && "max-lg:max-w-full",
+        labelled &&
+          "max-lg:w-full max-lg:items-start max-lg:justify-between max-lg:gap-4 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:text-muted-foreground max-lg:before:content-[attr(data-label)]",
+        hideOnPhone ? "max-lg:hidden" : inline ? "max-lg:inline-flex" : labelled && "max-lg:flex",
         className,
       )}
       {...props}

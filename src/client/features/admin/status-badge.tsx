@@ -40,14 +40,14 @@ const tones: Record<Tone, string> = {
 type Look = { tone: Tone; icon: LucideIcon; label?: string };
 
 /** A status as a word with an icon: the colour only repeats what the words say. */
-function Pill({ look, value, className }: { look: Look; value: string; className?: string }) {
+function Pill({ look, value, medium = false }: { look: Look; value: string; medium?: boolean }) {
   const Icon = look.icon;
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
+        "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs whitespace-nowrap",
+        medium ? "font-medium" : "font-semibold",
         tones[look.tone],
-        className,
       )}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
@@ -104,7 +104,7 @@ export function LeadKindBadge({ kind }: { kind: string }) {
     kind === "contact"
       ? { tone: "gray", icon: MessageSquare, label: leadKindLabel(kind) }
       : { tone: "gray", icon: FileText, label: leadKindLabel(kind) };
-  return <Pill look={look} value={kind} className="font-medium" />;
+  return <Pill look={look} value={kind} medium />;
 }
 
 export function TicketStatusBadge({ status }: { status: string }) {

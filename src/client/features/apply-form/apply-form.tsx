@@ -242,8 +242,9 @@ export function ApplyForm({
         <Button
           type="submit"
           size="lg"
+          fade="soft"
           aria-disabled={pending || undefined}
-          className="w-full aria-disabled:opacity-80 sm:w-auto"
+          className="w-full sm:w-auto"
         >
           {pending && (
             <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -133,8 +133,9 @@ export function ContactForm({ headingId }: { headingId: string }) {
         <Button
           type="submit"
           size="lg"
+          fade="soft"
           aria-disabled={pending || undefined}
-          className="w-full aria-disabled:opacity-80 sm:w-auto"
+          className="w-full sm:w-auto"
         >
           {pending ? (
             <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -134,7 +134,7 @@ export function DomainsTab({
         description="Renewal dates for your web addresses. Turn auto-renew on so none of them lapse."
       />
       {isPending ? (
-        <LoadingCards label="Loading your domains..." count={1} className="md:grid-cols-1" />
+        <LoadingCards label="Loading your domains..." count={1} columns={1} />
       ) : isError ? (
         <LoadError what="your domains" onRetry={() => void refetch()} />
       ) : domains.length === 0 ? (

@@ -68,10 +68,10 @@ export function LoadError({ what, onRetry }: { what: string; onRetry: () => void
         We could not load {what}. Check your connection and try again.
       </p>
       <Button
-        variant="outline"
+        variant="destructive-outline"
         size="sm"
         onClick={onRetry}
-        className="border-red-900/30 text-red-900 hover:bg-red-900/5"
+        className="hover:bg-red-900/5"
       >
         <RefreshCw aria-hidden="true" />
         Try again
@@ -84,14 +84,19 @@ export function LoadError({ what, onRetry }: { what: string; onRetry: () => void
 export function LoadingCards({
   label,
   count = 2,
+  columns = 2,
   className,
 }: {
   label: string;
   count?: number;
+  /** Cards per row from the md breakpoint. */
+  columns?: 1 | 2;
   className?: string;
 }) {
   return (
-    <div className={cn("grid gap-5 md:grid-cols-2", className)}>
+    <div
+      className={cn("grid gap-5", columns === 1 ? "md:grid-cols-1" : "md:grid-cols-2", className)}
+    >
       <p role="status" className="sr-only">
         {label}
       </p>

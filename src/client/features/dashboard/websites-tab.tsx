@@ -60,11 +60,11 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3 pt-0 sm:mt-auto sm:pt-6">
-        <Button variant="outline" className="flex-1" onClick={() => onManage(site.domain)}>
+        <Button variant="outline" className="grow basis-0" onClick={() => onManage(site.domain)}>
           <Settings2 aria-hidden="true" />
           Manage<span className="sr-only"> {site.domain}</span>
         </Button>
-        <Button asChild className="flex-1">
+        <Button asChild className="grow basis-0">
           <a href={`https://${site.domain}`} target="_blank" rel="noopener noreferrer">
             Visit<span className="sr-only"> {site.domain} (opens in a new tab)</span>
             <ExternalLink aria-hidden="true" />

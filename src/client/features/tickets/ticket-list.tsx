@@ -54,8 +54,7 @@ export function TicketList({ onView, onNew }: { onView: (id: string) => void; on
   const { data: tickets, isPending, isError, refetch } = useTickets();
   const [now] = useState(() => Date.now());
 
-  if (isPending)
-    return <LoadingCards label="Loading your tickets..." count={2} className="md:grid-cols-1" />;
+  if (isPending) return <LoadingCards label="Loading your tickets..." count={2} columns={1} />;
   if (isError) return <LoadError what="your tickets" onRetry={() => void refetch()} />;
   if (tickets.length === 0) {
     return (

@@ -32,11 +32,7 @@ function MessageBubble({ message, now }: { message: TicketMessage; now: number }
           staff ? "bg-ink-950 text-gold-500" : "bg-gold-500 text-ink-950",
         )}
       >
-        {staff ? (
-          <LogoMark className="size-6" />
-        ) : (
-          (message.authorName.charAt(0) || "?").toUpperCase()
-        )}
+        {staff ? <LogoMark size="sm" /> : (message.authorName.charAt(0) || "?").toUpperCase()}
       </span>
       <article
         aria-label={`${staff ? "Reply from" : "Message from"} ${message.authorName}`}
@@ -176,7 +172,7 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <LoadingCards label="Loading the ticket..." count={1} className="md:grid-cols-1" />
+        <LoadingCards label="Loading the ticket..." count={1} columns={1} />
       </div>
     );
   }
