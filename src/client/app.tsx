@@ -1,11 +1,9 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Route, Router, Switch } from "wouter";
 import { publicRoutes, type PublicRoute } from "@shared/routes";
 import { SiteLayout } from "@/components/layout/site-layout";
-import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
-import { queryClient as browserQueryClient } from "@/lib/query-client";
+import { useToast } from "@/components/ui/use-toast";
+import { useIdle } from "@/lib/use-idle";
 import { NotFoundPage } from "@/pages/not-found";
 
 function PageLoading() {
@@ -46,6 +44,23 @@ const publicPages: Record<PublicRoute, ComponentType> = {
 const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
 const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
 const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toasts, once the browser is idle or a toast is raised, whichever comes first: Radix Toast
+ * is never fetched in competition with the page. A toast raised before it arrives waits in the
+ * toast store and shows once it has.
+ */
+function DeferredToaster() {
+  const idle = useIdle();
+  const { toasts } = useToast();
+  if (!idle && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -64,22 +79,21 @@ export function AppRoutes() {
 export interface AppProps {
   /** The path to render on the server (prerender); the browser reads its own location. */
   ssrPath?: string;
-  /** One client per server render; the browser uses its shared client. */
-  queryClient?: QueryClient;
 }
 
-/** Providers, layout and the route table. Renders on the server too: no window access here. */
-export function App({ ssrPath, queryClient = browserQueryClient }: AppProps) {
+/**
+ * Layout, the route table and the toasts. Renders on the server too: no window access here.
+ * The pages that fetch bring their own query client (withQueryClient).
+ */
+export function App({ ssrPath }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-        <Router ssrPath={ssrPath}>
-          <SiteLayout>
-            <AppRoutes />
-          </SiteLayout>
-        </Router>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <>
+      <Router ssrPath={ssrPath}>
+        <SiteLayout>
+          <AppRoutes />
+        </SiteLayout>
+      </Router>
+      <DeferredToaster />
+    </>
   );
 }

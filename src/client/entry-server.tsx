@@ -4,7 +4,6 @@ import type { PageKey } from "@content/site";
 import { publicRoutes, type PublicRoute } from "@shared/routes";
 import { App } from "./app";
 import { pageHead, pageHeadToHtml } from "./components/seo";
-import { createQueryClient } from "./lib/query-client";
 import { jsonLdScript, localBusinessJsonLd } from "./structured-data";
 
 export { publicRoutes };
@@ -15,7 +14,7 @@ export { publicRoutes };
  */
 export async function renderPage(route: PublicRoute | "not-found", origin: string) {
   const path = route === "not-found" ? "/404" : route;
-  const app = () => <App ssrPath={path} queryClient={createQueryClient()} />;
+  const app = () => <App ssrPath={path} />;
   // The first pass waits for the page's lazily imported code; the second renders it in place,
   // in one piece. Streamed, React would reveal the page with inline scripts, which our CSP
   // forbids, and browsers without JavaScript would not see it.

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
+import { useMaybeSignedIn } from "./signed-in-marker";
 
 /** The signed-in user as GET /api/auth/user returns it; the screens use the fields named here. */
 export interface AuthUser {
@@ -20,22 +20,6 @@ export interface AuthState {
   /** True until the first answer about who is signed in arrives. */
   isLoading: boolean;
   isAuthenticated: boolean;
-}
-
-/**
- * The server sets this readable cookie beside the (unreadable) session cookie while a session
- * exists, so a visitor who never signed in is known to be signed out without asking the server.
- */
-export const SIGNED_IN_MARKER = "harborline.signed_in=1";
-
-const noSubscription = () => () => {};
-/** true / false in the browser; null while rendering on the server (not known there). */
-function useMaybeSignedIn(): boolean | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => document.cookie.split("; ").includes(SIGNED_IN_MARKER),
-    () => null,
-  );
 }
 
 /** Who is signed in. A 401 answer means signed out; the request is never retried. */

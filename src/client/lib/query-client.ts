@@ -1,26 +1,39 @@
-import { QueryClient } from "@tanstack/react-query";
+import { createElement, type ComponentType } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
 
 /**
- * A client with the seed's data-fetching rules: reads use the query key as the URL, nothing is
- * retried, refetched on focus or polled, and cached data never goes stale.
+ * The one client, shared by every page and part that fetches, with the seed's data-fetching
+ * rules: reads use the query key as the URL, nothing is retried, refetched on focus or polled,
+ * and cached data never goes stale.
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
-        refetchInterval: false,
-        refetchOnWindowFocus: false,
-        staleTime: Infinity,
-        retry: false,
-      },
-      mutations: {
-        retry: false,
-      },
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: "throw" }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
     },
-  });
-}
+    mutations: {
+      retry: false,
+    },
+  },
+});
 
-/** The browser's one client. Server rendering creates its own per request with createQueryClient. */
-export const queryClient = createQueryClient();
+/**
+ * The component, given the shared client. Only the parts that fetch are wrapped, so the public
+ * pages that do not (home, about, services, pricing) never download TanStack Query.
+ */
+export function withQueryClient<Props extends object>(
+  Component: ComponentType<Props>,
+): ComponentType<Props> {
+  return function WithQueryClient(props: Props) {
+    return createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(Component, props),
+    );
+  };
+}

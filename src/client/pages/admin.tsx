@@ -9,6 +9,7 @@ import { LeadsInbox } from "@/features/admin/leads-inbox";
 import { useDocumentTitle, ViewHeader } from "@/features/admin/parts";
 import { TicketDetailView } from "@/features/admin/ticket-detail";
 import { TicketQueue } from "@/features/admin/ticket-queue";
+import { withQueryClient } from "@/lib/query-client";
 
 function AdminNotFound() {
   useDocumentTitle("Not found");
@@ -31,7 +32,7 @@ function AdminNotFound() {
  * The back office at /admin, for staff only. Mounted as a nested route, so the paths below are
  * relative to /admin: /admin/leads/:kind/:id, /admin/clients/:id, /admin/tickets/:id, ...
  */
-export function AdminPage() {
+function AdminPageContent() {
   return (
     <AdminGate>
       {(user) => (
@@ -57,4 +58,4 @@ export function AdminPage() {
   );
 }
 
-export default AdminPage;
+export const AdminPage = withQueryClient(AdminPageContent);

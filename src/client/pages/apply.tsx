@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ApplyForm } from "@/features/apply-form/apply-form";
 import type { ApplicationReceipt } from "@/features/apply-form/api";
 import { ApplicationReceived } from "@/features/apply-form/application-received";
+import { withQueryClient } from "@/lib/query-client";
 
 function ApplyAside() {
   return (
@@ -61,7 +62,7 @@ function ApplyAside() {
   );
 }
 
-export function ApplyPage() {
+function ApplyPageContent() {
   const [receipt, setReceipt] = useState<ApplicationReceipt | null>(null);
   // After "Submit Another Request" the new, empty form takes focus.
   const [again, setAgain] = useState(false);
@@ -126,3 +127,5 @@ export function ApplyPage() {
     </>
   );
 }
+
+export const ApplyPage = withQueryClient(ApplyPageContent);

@@ -17,6 +17,7 @@ import { Card } from "@/components/ui/card";
 import { contactIcons } from "@/features/contact-form/contact-icons";
 import { ContactForm } from "@/features/contact-form/contact-form";
 import { SupportCards } from "@/features/contact-form/support-options";
+import { withQueryClient } from "@/lib/query-client";
 
 function InfoCards() {
   return (
@@ -103,7 +104,7 @@ function NextSteps() {
   );
 }
 
-export function ContactPage() {
+function ContactPageContent() {
   return (
     <>
       <Seo page="/contact" />
@@ -196,3 +197,5 @@ export function ContactPage() {
     </>
   );
 }
+
+export const ContactPage = withQueryClient(ContactPageContent);

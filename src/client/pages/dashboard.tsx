@@ -16,6 +16,7 @@ import { WebsitesTab } from "@/features/dashboard/websites-tab";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
 import { SupportTab } from "@/features/tickets/support-tab";
 import { useAuth, type AuthUser } from "@/lib/auth";
+import { withQueryClient } from "@/lib/query-client";
 
 export function PageLoading() {
   return (
@@ -112,7 +113,7 @@ function Dashboard({ user }: { user: AuthUser }) {
 }
 
 /** /dashboard: the signed-in client's websites, domains, billing and support tickets. */
-export function DashboardPage() {
+function DashboardPageContent() {
   const { user, isLoading } = useAuth();
   useSignOutOn401();
   useRedirectWhenSignedOut(!isLoading && !user);
@@ -125,4 +126,4 @@ export function DashboardPage() {
   );
 }
 
-export default DashboardPage;
+export const DashboardPage = withQueryClient(DashboardPageContent);

@@ -19,6 +19,7 @@ import { EmailSignInForm } from "@/features/sign-in/email-sign-in-form";
 import { signInError } from "@/features/sign-in/messages";
 import { loginHref, safeReturnTo } from "@/features/sign-in/return-to";
 import { useAuth } from "@/lib/auth";
+import { withQueryClient } from "@/lib/query-client";
 
 const portalFeatures: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -118,7 +119,7 @@ function AlreadySignedIn({ name, returnTo }: { name: string; returnTo: string })
 }
 
 /** /login: email link sign-in, the server's sign-in errors, and the demo accounts. */
-export function LoginPage() {
+function LoginPageContent() {
   useLoginHead();
   const params = new URLSearchParams(useSearch());
   const returnTo = safeReturnTo(params.get("returnTo"));
@@ -233,4 +234,4 @@ export function LoginPage() {
   );
 }
 
-export default LoginPage;
+export const LoginPage = withQueryClient(LoginPageContent);

@@ -1,9 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { brand, contact, footerServices, navItems, socialLinks } from "@content/site";
+import { brand, contact, footerServices, navItems } from "@content/site";
 import { Logo } from "@/components/logo";
-import { SocialIcon } from "@/components/social-icon";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useIdle } from "@/lib/use-idle";
+import { SocialLinkList } from "./social-links";
+
+// Radix Tooltip and its positioning engine are fetched once the browser is idle, never in
+// competition with the page.
+const SocialLinksWithTooltips = lazy(() =>
+  import("./social-links-with-tooltips").then((m) => ({ default: m.SocialLinksWithTooltips })),
+);
 
 const headingClass = "font-sans text-xs font-semibold tracking-[0.18em] text-gold-400 uppercase";
 const linkClass =
@@ -11,6 +18,7 @@ const linkClass =
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const idle = useIdle();
   return (
     <footer className="theme-dark relative overflow-hidden border-t border-white/10">
       <div
@@ -23,24 +31,13 @@ export function Footer() {
             <Logo name={brand.name} />
           </Link>
           <p className="mt-5 text-sm leading-relaxed text-ink-400">{brand.summary}</p>
-          <ul className="mt-6 flex gap-2" aria-label="Social media">
-            {socialLinks.map((social) => (
-              <li key={social.network}>
-                <Tooltip>
-                  <TooltipTrigger asChild>
-                    <a
-                      href={social.href}
-                      aria-label={social.label}
-                      className="inline-flex size-11 items-center justify-center rounded-full border border-white/15 text-ink-300 transition-colors hover:border-gold-500/60 hover:text-gold-400"
-                    >
-                      <SocialIcon network={social.network} />
-                    </a>
-                  </TooltipTrigger>
-                  <TooltipContent>{social.label}</TooltipContent>
-                </Tooltip>
-              </li>
-            ))}
-          </ul>
+          {idle ? (
+            <Suspense fallback={<SocialLinkList />}>
+              <SocialLinksWithTooltips />
+            </Suspense>
+          ) : (
+            <SocialLinkList />
+          )}
         </div>
 
         <nav aria-labelledby="footer-quick-links">

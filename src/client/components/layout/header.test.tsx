@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createQueryClient } from "@/lib/query-client";
+import { queryClient } from "@/lib/query-client";
 import { Header } from "./header";
 
 /** What GET /api/auth/user answers next; the response waits until `release` is called. */
@@ -40,6 +39,7 @@ afterAll(async () => {
 
 afterEach(() => {
   cleanup();
+  queryClient.clear(); // the app's one client: each test starts with nothing known
   gate = Promise.resolve();
   document.cookie = "harborline.signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
 });
@@ -58,11 +58,7 @@ function renderHeaderAt(path: string) {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
     `${origin}${path}`,
   );
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Header />
-    </QueryClientProvider>,
-  );
+  return render(<Header />);
 }
 
 describe("Header", () => {

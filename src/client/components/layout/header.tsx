@@ -3,46 +3,12 @@ import { Link, useLocation } from "wouter";
 import { Menu, X } from "lucide-react";
 import { brand, navItems } from "@content/site";
 import { Logo } from "@/components/logo";
-import { Button } from "@/components/ui/button";
-import { useAuth } from "@/lib/auth";
+import { AuthButtons } from "./auth-buttons";
 import { cn } from "@/lib/utils";
 
 export function isCurrentPath(location: string, href: string): boolean {
   if (href === "/") return location === "/";
   return location === href || location.startsWith(`${href}/`);
-}
-
-/** Log In / Get Started, or Dashboard / Log Out; nothing while auth is still loading. */
-function AuthButtons({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
-  const { isLoading, isAuthenticated } = useAuth();
-  if (isLoading) return null;
-  return (
-    <div className={cn("flex items-center gap-2", className)}>
-      {isAuthenticated ? (
-        <>
-          <Button asChild variant="ghost">
-            <Link href="/dashboard" onClick={onNavigate}>
-              Dashboard
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <a href="/api/logout">Log Out</a>
-          </Button>
-        </>
-      ) : (
-        <>
-          <Button asChild variant="ghost">
-            <a href="/api/login">Log In</a>
-          </Button>
-          <Button asChild>
-            <Link href="/pricing" onClick={onNavigate}>
-              Get Started
-            </Link>
-          </Button>
-        </>
-      )}
-    </div>
-  );
 }
 
 export function Header() {
@@ -108,7 +74,7 @@ export function Header() {
           </ul>
         </nav>
 
-        <AuthButtons className="hidden lg:flex" />
+        <AuthButtons className="hidden items-center gap-2 lg:flex" />
 
         <button
           ref={toggleRef}
@@ -160,7 +126,7 @@ export function Header() {
           </ul>
           <AuthButtons
             onNavigate={closeMenu}
-            className="mt-4 grid grid-cols-2 border-t border-white/10 pt-4 [&>*]:w-full"
+            className="mt-4 grid grid-cols-2 items-center gap-2 border-t border-white/10 pt-4 [&>*]:w-full"
           />
         </nav>
       </div>

@@ -19,12 +19,24 @@ export function useRedirectWhenSignedOut(signedOut: boolean) {
       description: "You are logged out. Logging in again...",
       variant: "destructive",
     });
-    const timer = window.setTimeout(() => {
-      window.location.href =
-        "/api/login?returnTo=" +
-        encodeURIComponent(window.location.pathname + window.location.search);
-    }, LOGIN_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    // The toaster's code loads when it is first needed: count the delay from when the toast can
+    // show. A failed load still redirects.
+    let cancelled = false;
+    let timer: number | undefined;
+    void import("@/components/ui/toaster")
+      .catch(() => undefined)
+      .then(() => {
+        if (cancelled) return;
+        timer = window.setTimeout(() => {
+          window.location.href =
+            "/api/login?returnTo=" +
+            encodeURIComponent(window.location.pathname + window.location.search);
+        }, LOGIN_REDIRECT_DELAY_MS);
+      });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
   }, [signedOut]);
 }
 

@@ -1,0 +1,12 @@
+import { useAuth } from "@/lib/auth";
+import { withQueryClient } from "@/lib/query-client";
+import { SignedInButtons, SignedOutButtons, type AuthButtonsProps } from "./auth-buttons";
+
+/** The buttons for whoever the server says is signed in (the marker cookie may be stale). */
+export const SessionAuthButtons = withQueryClient(function SessionAuthButtons(
+  props: AuthButtonsProps,
+) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return null;
+  return isAuthenticated ? <SignedInButtons {...props} /> : <SignedOutButtons {...props} />;
+});
