@@ -35,8 +35,17 @@ for (const route of publicRoutes) {
   });
 }
 
-test("pages hydrate without warnings in the console", async ({ page }) => {
+test("pages hydrate without warnings in the console or breaches of the CSP", async ({ page }) => {
   const problems: string[] = [];
+  // A breach the code catches (an eval probe, say) is reported here, not in the console.
+  await page.exposeFunction("reportCspViolation", (text: string) => problems.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `CSP ${event.violatedDirective}: ${event.blockedURI} from ${event.sourceFile}`,
+      ),
+    ),
+  );
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
   });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailField, optionalText, requiredText } from "./fields";
 import { ticketPriorities, ticketStatuses } from "./tickets";
 

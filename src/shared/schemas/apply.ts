@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailField, optionalChoice, optionalText, requiredText } from "./fields";
 
 export const projectTypeOptions = [

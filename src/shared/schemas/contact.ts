@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emailField, requiredText } from "./fields";
 
 /** The contact form ("Send Us a Message") and the body of POST /api/contact. */

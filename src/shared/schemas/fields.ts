@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * A required text field: trimmed, with one message for missing, too short and wrong type,

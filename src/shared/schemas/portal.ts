@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** What the client portal's screens read: the signed-in client's own rows. */
 export const websiteSchema = z.object({

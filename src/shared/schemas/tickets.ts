@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { requiredText } from "./fields";
 
 export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;

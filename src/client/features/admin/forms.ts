@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@shared/schemas/zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { billingInputSchema, domainInputSchema, websiteInputSchema } from "@shared/schemas/admin";
 import type { Billing, Domain, Website } from "@shared/schemas/portal";

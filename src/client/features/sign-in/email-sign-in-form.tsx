@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { z } from "@shared/schemas/zod";
 import { AlertCircle, ArrowLeft, Loader2, Mail, MailCheck } from "lucide-react";
 import { emailField } from "@shared/schemas/fields";
 import { Button } from "@/components/ui/button";
