@@ -1,25 +1,24 @@
-import { useId, useRef, useState } from "react";
+import { useId, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Pencil, Plus, RefreshCcw, Trash2 } from "lucide-react";
+import { RefreshCcw } from "lucide-react";
 import type { Domain } from "@shared/schemas/portal";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { clientWrites, errorMessage, useClientWrite, type ClientDetail } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
+import { clientWrites, useClientWrite, type ClientDetail } from "./api";
+import { ClientItemsPanel, ItemFormFrame } from "./client-items";
 import { domainFormSchema, domainFormValues, showServerErrors } from "./forms";
-import { formatCalendarDate, personName } from "./format";
-import { Field, fieldAria, Panel } from "./parts";
+import { formatCalendarDate } from "./format";
+import { Field, fieldAria } from "./parts";
 import { ExpiringBadge } from "./status-badge";
 
 function DomainForm({
   clientId,
-  domain,
+  item: domain,
   onDone,
 }: {
   clientId: string;
-  domain?: Domain;
+  item?: Domain;
   onDone: () => void;
 }) {
   const prefix = useId();
@@ -46,15 +45,14 @@ function DomainForm({
   );
 
   return (
-    <form
+    <ItemFormFrame
+      noun="domain"
+      editing={domain?.domain}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={domain ? `Edit ${domain.domain}` : "Add a domain"}
-      className="rounded-xl border border-gold-300 bg-gold-50/50 p-4"
+      pending={save.isPending}
+      serverError={errors.root?.server?.message}
+      onCancel={onDone}
     >
-      <p className="mb-4 text-sm font-semibold text-foreground">
-        {domain ? `Edit ${domain.domain}` : "Add a domain"}
-      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("domain")} label="Domain" error={errors.domain?.message}>
           <Input
@@ -92,133 +90,47 @@ function DomainForm({
           </label>
         </div>
       </div>
-      {errors.root?.server && (
-        <p role="alert" className="mt-4 text-sm text-destructive">
-          {errors.root.server.message}
+    </ItemFormFrame>
+  );
+}
+
+function DomainSummary({ item: domain, actions }: { item: Domain; actions: ReactNode }) {
+  return (
+    <>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold break-all text-foreground">{domain.domain}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <RefreshCcw className="size-3.5" aria-hidden="true" />
+            Auto-renew {domain.autoRenew ? "on" : "off"}
+          </span>
+          <span>
+            {domain.expiresAt
+              ? `Expires ${formatCalendarDate(domain.expiresAt)}`
+              : "No expiry date"}
+          </span>
+          {domain.expiringSoon && <ExpiringBadge />}
         </p>
-      )}
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : domain ? "Save domain" : "Add domain"}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
       </div>
-    </form>
+      {actions}
+    </>
   );
 }
 
 export function DomainsPanel({ client }: { client: ClientDetail }) {
-  const clientId = client.user.id;
-  const [editing, setEditing] = useState<string | "new" | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const remove = useClientWrite(clientId, (domainId: string) =>
-    clientWrites.deleteDomain(domainId)(),
-  );
-  const finish = () => {
-    setEditing(null);
-    requestAnimationFrame(() => addButton.current?.focus());
-  };
-
   return (
-    <Panel
-      title={`Domains (${client.domains.length})`}
+    <ClientItemsPanel
+      client={client}
+      noun="domain"
+      items={client.domains}
       description="Registrations, auto-renew and expiry dates."
-      headingId="client-domains"
-      actions={
-        <Button
-          ref={addButton}
-          variant="outline"
-          size="sm"
-          onClick={() => setEditing("new")}
-          disabled={editing === "new"}
-        >
-          <Plus aria-hidden="true" />
-          Add domain
-        </Button>
-      }
-    >
-      {editing === "new" && (
-        <div className="mb-4">
-          <DomainForm clientId={clientId} onDone={finish} />
-        </div>
-      )}
-      {client.domains.length === 0 && editing !== "new" ? (
-        <p className="text-sm text-muted-foreground">No domains yet.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border">
-          {client.domains.map((domain) =>
-            editing === domain.id ? (
-              <li key={domain.id} className="py-3 first:pt-0 last:pb-0">
-                <DomainForm clientId={clientId} domain={domain} onDone={finish} />
-              </li>
-            ) : (
-              <li
-                key={domain.id}
-                className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="text-sm font-semibold break-all text-foreground">{domain.domain}</p>
-                  <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                    <span className="inline-flex items-center gap-1">
-                      <RefreshCcw className="size-3.5" aria-hidden="true" />
-                      Auto-renew {domain.autoRenew ? "on" : "off"}
-                    </span>
-                    <span>
-                      {domain.expiresAt
-                        ? `Expires ${formatCalendarDate(domain.expiresAt)}`
-                        : "No expiry date"}
-                    </span>
-                    {domain.expiringSoon && <ExpiringBadge />}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setEditing(domain.id)}
-                    aria-label={`Edit ${domain.domain}`}
-                  >
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant="destructive-ghost"
-                        size="sm"
-                        aria-label={`Delete ${domain.domain}`}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
-                    }
-                    title={`Delete ${domain.domain}?`}
-                    description={`The domain disappears from ${personName(client.user)}'s portal. This cannot be undone.`}
-                    confirmLabel="Delete domain"
-                    pending={remove.isPending}
-                    onConfirm={() =>
-                      remove.mutate(domain.id, {
-                        onSuccess: () => {
-                          toast({ title: `${domain.domain} deleted` });
-                          addButton.current?.focus();
-                        },
-                        onError: (error) =>
-                          toast({
-                            variant: "destructive",
-                            title: "The domain was not deleted",
-                            description: errorMessage(error),
-                          }),
-                      })
-                    }
-                  />
-                </div>
-              </li>
-            ),
-          )}
-        </ul>
-      )}
-    </Panel>
+      name={(domain) => domain.domain}
+      deleteItem={(domainId) => clientWrites.deleteDomain(domainId)()}
+      Form={DomainForm}
+      Summary={DomainSummary}
+      listClassName="flex flex-col divide-y divide-border"
+      formItemClassName="py-3 first:pt-0 last:pb-0"
+      itemClassName="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+    />
   );
 }
