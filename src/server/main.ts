@@ -4,6 +4,9 @@ import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoData } from "./db/seed";
 
+/** How long requests in flight get to finish after SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Process entry: settings, database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0. */
 async function main() {
   let config: Config;
@@ -41,6 +44,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing requests in flight`);
+    // A connection a browser opened ahead and never used is not idle to Node, and would hold the
+    // close until its headers time out: give requests in flight a grace period, then cut the rest.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       await database.close();

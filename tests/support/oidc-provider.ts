@@ -48,6 +48,11 @@ export async function startOidcProvider(appUrl: string) {
   await new Promise<void>((resolve) => server.once("listening", resolve));
   return {
     issuer,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The browser may still hold connections it opened ahead; they would keep close waiting.
+        server.closeAllConnections();
+      }),
   };
 }
