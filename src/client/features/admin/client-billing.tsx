@@ -4,12 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import type { Billing } from "@shared/schemas/portal";
 import { Button } from "@/components/ui/button";
+import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { clientWrites, useClientWrite, type ClientDetail } from "./api";
 import { billingFormSchema, billingFormValues, showServerErrors } from "./forms";
 import { formatCalendarDate, formatCents } from "./format";
-import { Field, fieldAria, Panel } from "./parts";
+import { Panel } from "./parts";
 
 const cardBrands = ["Visa", "Mastercard", "American Express", "Discover"];
 

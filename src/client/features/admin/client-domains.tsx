@@ -3,13 +3,13 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCcw } from "lucide-react";
 import type { Domain } from "@shared/schemas/portal";
+import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { clientWrites, useClientWrite, type ClientDetail } from "./api";
 import { ClientItemsPanel, ItemFormFrame } from "./client-items";
 import { domainFormSchema, domainFormValues, showServerErrors } from "./forms";
 import { formatCalendarDate } from "./format";
-import { Field, fieldAria } from "./parts";
 import { ExpiringBadge } from "./status-badge";
 
 function DomainForm({

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { footerServices } from "@content/site";
 import type { Website } from "@shared/schemas/portal";
+import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import {
   Select,
@@ -17,7 +18,6 @@ import { clientWrites, useClientWrite, type ClientDetail } from "./api";
 import { ClientItemsPanel, ItemFormFrame } from "./client-items";
 import { showServerErrors, websiteFormSchema, websiteFormValues, websiteStatuses } from "./forms";
 import { formatNumber, humanize } from "./format";
-import { Field, fieldAria } from "./parts";
 import { WebsiteStatusBadge } from "./status-badge";
 
 const planSuggestions = footerServices.map((service) => service.label);

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Send, UserPlus, X } from "lucide-react";
 import { inviteClientSchema } from "@shared/schemas/admin";
+import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useClients, useInviteClient } from "./api";
@@ -13,8 +14,6 @@ import { formatDate, personName } from "./format";
 import {
   DataTable,
   EmptyState,
-  Field,
-  fieldAria,
   LoadingState,
   QueryError,
   RowLink,

@@ -8,6 +8,7 @@ import {
   type LeadDetail,
   type LeadStatus,
 } from "@shared/schemas/admin";
+import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import {
@@ -23,16 +24,7 @@ import { errorMessage, useAddLeadNote, useLead, useSetLeadStatus } from "./api";
 import { showServerErrors } from "./forms";
 import { formatDateTime, humanize, leadKindLabel } from "./format";
 import { inboxHref } from "./leads-inbox";
-import {
-  BackLink,
-  Field,
-  fieldAria,
-  LoadingState,
-  Panel,
-  QueryError,
-  useDocumentTitle,
-  ViewHeader,
-} from "./parts";
+import { BackLink, LoadingState, Panel, QueryError, useDocumentTitle, ViewHeader } from "./parts";
 import { LeadKindBadge, LeadStatusBadge } from "./status-badge";
 
 function StatusControl({ lead }: { lead: LeadDetail }) {

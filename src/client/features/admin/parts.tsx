@@ -2,7 +2,6 @@ import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { Link } from "wouter";
 import { AlertCircle, ArrowLeft, Inbox, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { errorMessage, errorStatus } from "./api";
 import { SignedOutNotice, StaffOnlyNotice } from "./access";
@@ -113,50 +112,6 @@ export function QueryError({
       )}
     </div>
   );
-}
-
-/** A labelled form field: label, control (given its id), hint and error, wired together. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm text-destructive">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The aria props of a control inside <Field>. */
-export function fieldAria(id: string, error?: string, hint?: boolean) {
-  return {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
 }
 
 /** A white panel with an H2, used for the sections of a detail view. */

@@ -11,6 +11,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from "@shared/schemas/tickets";
+import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import {
@@ -32,16 +33,7 @@ import {
 } from "./api";
 import { showServerErrors } from "./forms";
 import { formatDateTime, humanize } from "./format";
-import {
-  BackLink,
-  Field,
-  fieldAria,
-  LoadingState,
-  Panel,
-  QueryError,
-  useDocumentTitle,
-  ViewHeader,
-} from "./parts";
+import { BackLink, LoadingState, Panel, QueryError, useDocumentTitle, ViewHeader } from "./parts";
 import { PriorityBadge, TicketStatusBadge } from "./status-badge";
 import { cn } from "@/lib/utils";
 

@@ -24,7 +24,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorBody, errorStatus } from "@/features/dashboard/api";
 import { useCreateTicket } from "./api";
-import { describedBy, Field } from "./field";
+import { Field, fieldAria } from "@/components/field";
 
 /** What a Manage, Upgrade Plan or Update Payment Method button fills in. */
 export interface TicketDraft {
@@ -132,11 +132,9 @@ export function NewTicketForm({
       >
         <Field id={ids.subject} label="Subject" error={errors.subject?.message}>
           <Input
-            id={ids.subject}
+            {...fieldAria(ids.subject, errors.subject?.message)}
             maxLength={200}
             autoComplete="off"
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={describedBy(ids.subject, errors.subject?.message)}
             {...form.register("subject")}
           />
         </Field>
@@ -151,11 +149,9 @@ export function NewTicketForm({
                 onValueChange={(value) => field.onChange(value)}
               >
                 <SelectTrigger
-                  id={ids.priority}
+                  {...fieldAria(ids.priority, errors.priority?.message)}
                   ref={field.ref}
                   onBlur={field.onBlur}
-                  aria-invalid={errors.priority ? true : undefined}
-                  aria-describedby={describedBy(ids.priority, errors.priority?.message)}
                 >
                   <SelectValue placeholder="Choose a priority" />
                 </SelectTrigger>
@@ -178,11 +174,9 @@ export function NewTicketForm({
           className="sm:col-span-2"
         >
           <Textarea
-            id={ids.message}
+            {...fieldAria(ids.message, errors.message?.message, true)}
             rows={6}
             maxLength={5000}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy(ids.message, errors.message?.message, true)}
             {...form.register("message")}
           />
         </Field>

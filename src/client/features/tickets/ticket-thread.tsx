@@ -18,7 +18,7 @@ import { formatDate, formatDateTime, timeAgo } from "@/features/dashboard/format
 import { EmptyState, LoadError, LoadingCards } from "@/features/dashboard/parts";
 import { cn } from "@/lib/utils";
 import { useReplyToTicket, useTicket } from "./api";
-import { describedBy, Field } from "./field";
+import { Field, fieldAria } from "@/components/field";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 function MessageBubble({ message, now }: { message: TicketMessage; now: number }) {
@@ -117,12 +117,10 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       )}
       <Field id={bodyId} label="Your reply" error={error}>
         <Textarea
-          id={bodyId}
+          {...fieldAria(bodyId, error)}
           rows={4}
           maxLength={5000}
           placeholder="Write a reply to our team..."
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(bodyId, error)}
           {...form.register("body")}
         />
       </Field>

@@ -3,12 +3,10 @@ import { AlertCircle } from "lucide-react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
-/** The ids a field's control points at with aria-describedby. */
-export function describedBy(id: string, error?: string, hint?: boolean): string | undefined {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-}
-
-/** A labelled field: label, control (given `id`), then its hint, or its error in its place. */
+/**
+ * A labelled field of the portal and back office forms: label, control (given `id`, with
+ * fieldAria), then its hint, or its error in its place, announced when it appears.
+ */
 export function Field({
   id,
   label,
@@ -46,4 +44,13 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** The props that tie a control inside <Field> to its label, hint and error. */
+export function fieldAria(id: string, error?: string, hint?: boolean) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
 }
