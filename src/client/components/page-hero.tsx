@@ -19,11 +19,11 @@ export function PageHero({ eyebrow, title, lead, children, className }: PageHero
       <HeroBackdrop />
       <div className="container-page relative py-20 text-center sm:py-28">
         {eyebrow && <Eyebrow className="animate-fade-up">{eyebrow}</Eyebrow>}
-        <h1 className="animate-fade-up mx-auto mt-6 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-tight text-ink-50 [animation-delay:60ms] sm:text-5xl lg:text-6xl">
+        <h1 className="animate-rise mx-auto mt-6 max-w-4xl text-4xl leading-[1.08] font-semibold tracking-tight text-ink-50 [animation-delay:60ms] sm:text-5xl lg:text-6xl">
           {title}
         </h1>
         {lead && (
-          <p className="animate-fade-up mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-ink-300 [animation-delay:120ms]">
+          <p className="animate-rise mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-ink-300 [animation-delay:120ms]">
             {lead}
           </p>
         )}

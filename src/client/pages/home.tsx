@@ -103,10 +103,10 @@ export function HomePage() {
             <Eyebrow className="animate-fade-up">
               {contact.office} · {homeHero.eyebrow}
             </Eyebrow>
-            <h1 className="animate-fade-up mt-6 text-[2.6rem] leading-[1.04] font-semibold tracking-tight text-ink-50 [animation-delay:60ms] sm:text-6xl lg:text-[4.25rem]">
+            <h1 className="animate-rise mt-6 text-[2.6rem] leading-[1.04] font-semibold tracking-tight text-ink-50 [animation-delay:60ms] sm:text-6xl lg:text-[4.25rem]">
               <HeadlineText headline={homeHero.title} />
             </h1>
-            <p className="animate-fade-up mx-auto mt-6 max-w-xl text-lg leading-relaxed text-ink-300 [animation-delay:120ms] lg:mx-0">
+            <p className="animate-rise mx-auto mt-6 max-w-xl text-lg leading-relaxed text-ink-300 [animation-delay:120ms] lg:mx-0">
               {homeHero.lead}
             </p>
             <div className="animate-fade-up mt-10 flex flex-col justify-center gap-3 [animation-delay:180ms] sm:flex-row lg:justify-start">
