@@ -2,8 +2,10 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile, default throttling) with the system Chromium
  * on every public page of the built site served by our server; prints the four scores and FCP,
  * LCP, TBT and CLS. Targets: performance >= 98; accessibility, best practices and SEO 100.
+ * LIGHTHOUSE_PAGES=/,/contact limits the run to those pages; LIGHTHOUSE_REPORTS=<dir> keeps each
+ * page's full JSON report there, to read its diagnostics.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -26,11 +28,15 @@ const chrome = await chromeLauncher.launch({
   userDataDir: path.join(work, "chrome"),
 });
 
+const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? publicRoutes;
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
 type Row = { page: string; scores: number[]; fcp: string; lcp: string; tbt: string; cls: string };
 const rows: Row[] = [];
 try {
   await waitForReady(server);
-  for (const route of publicRoutes) {
+  for (const route of pages) {
     const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
       port: chrome.port,
       output: "json",
@@ -39,6 +45,10 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const { categories, audits } = result.lhr;
+    if (reportDir) {
+      const name = route === "/" ? "home" : route.slice(1);
+      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({
       page: route,
