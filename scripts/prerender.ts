@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createServer } from "vite";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "../src/server/plugins/page-files";
 import { renderOgImage } from "./og-image";
-import { publicRoutes, type PublicRoute } from "../src/shared/routes";
+import { publicRoutes, staticContentRoutes, type PublicRoute } from "../src/shared/routes";
 
 const clientDir = path.resolve("dist/client");
 const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
@@ -28,10 +28,9 @@ const manifest = JSON.parse(
   readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8"),
 ) as Manifest;
 
-/** The files a public page's code needs beyond the entry, to preload beside the page's HTML. */
-function pageChunks(route: PublicRoute): string[] {
-  const key = `pages/${route === "/" ? "home" : route.slice(1)}.tsx`;
-  if (!manifest[key]) throw new Error(`no built chunk for ${key}: is the page lazily loaded?`);
+/** The built files of one source module and everything it imports, less the entry. */
+function moduleFiles(key: string): string[] {
+  if (!manifest[key]) throw new Error(`no built chunk for ${key}`);
   const files = new Set<string>();
   const visit = (id: string) => {
     const entry = manifest[id];
@@ -44,6 +43,18 @@ function pageChunks(route: PublicRoute): string[] {
 }
 
 /**
+ * The code a page runs once drawn: React and the layout (the not-found page is part of them), plus
+ * the page's own code unless the page is static content, which the browser keeps as prerendered
+ * (src/client/app.tsx).
+ */
+function pageModules(route: PublicRoute | "not-found"): string[] {
+  const layout = moduleFiles("hydrate.tsx");
+  if (route === "not-found" || staticContentRoutes.includes(route)) return layout;
+  const page = moduleFiles(`pages/${route === "/" ? "home" : route.slice(1)}.tsx`);
+  return [...new Set([...layout, ...page])];
+}
+
+/**
  * Preload tags for the web fonts, so text is drawn in its own face from the first paint instead
  * of swapping (and shifting) when the stylesheet finally asks for them.
  */
@@ -51,6 +62,20 @@ const fontPreloads = (manifest["index.html"]?.assets ?? [])
   .filter((file) => file.endsWith(".woff2"))
   .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`);
 if (fontPreloads.length === 0) throw new Error("the build holds no web fonts to preload");
+
+/**
+ * The stylesheet, written into each page instead of linked: the first paint then needs the HTML
+ * alone, not a second round trip. It is one file for the whole site (Tailwind), 16 KB gzip, so a
+ * page that later navigates to another in the browser already holds every rule it needs.
+ */
+const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const stylesheetFile = template.match(stylesheetLink)?.[1];
+if (!stylesheetFile) throw new Error("dist/client/index.html links no stylesheet to inline");
+const inlineStylesheet = (html: string) =>
+  html.replace(
+    stylesheetLink,
+    () => `<style>${readFileSync(path.join(clientDir, stylesheetFile), "utf8").trim()}</style>`,
+  );
 
 const vite = await createServer({
   configFile: path.resolve("vite.config.ts"),
@@ -68,13 +93,14 @@ try {
     writeFileSync(target, html);
   };
   const fill = (head: string, html: string) =>
-    template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
+    inlineStylesheet(template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
 
   for (const route of [...publicRoutes, "not-found"] as (PublicRoute | "not-found")[]) {
     const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);
-    const preload = route === "not-found" ? [] : pageChunks(route);
-    const links = preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-    write(pageFiles.page(route), fill([head, ...fontPreloads, ...links].join("\n"), html));
+    // Read by main.tsx, which preloads them once the page is drawn (see there).
+    const files = pageModules(route).map((file) => `/${file}`);
+    const modules = `<meta name="page-modules" content="${files.join(" ")}" />`;
+    write(pageFiles.page(route), fill([head, ...fontPreloads, modules].join("\n"), html));
   }
   write(
     pageFiles.shell,

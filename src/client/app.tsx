@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { Route, Router, Switch } from "wouter";
-import { publicRoutes, type PublicRoute } from "@shared/routes";
+import { publicRoutes, staticContentRoutes, type PublicRoute } from "@shared/routes";
 import { SiteLayout } from "@/components/layout/site-layout";
 import { useToast } from "@/components/ui/use-toast";
 import { useIdle } from "@/lib/use-idle";
@@ -32,15 +32,62 @@ function lazyPage(load: () => Promise<ComponentType>): ComponentType {
   };
 }
 
+/**
+ * The prerendered HTML of the page the visitor landed on, when that page is static content
+ * (staticContentRoutes): read once, before hydration, from the wrapper StaticContentPage writes.
+ */
+let landingPageHtml: string | null =
+  typeof document === "undefined"
+    ? null
+    : (document.querySelector("[data-static-content]")?.innerHTML ?? null);
+
+/**
+ * A page with nothing interactive on it. Rendered on the server (and after a move within the site)
+ * from its code, as usual. On the visit that lands on it, React adopts the prerendered HTML as it
+ * is (dangerouslySetInnerHTML is not hydrated), so the header and footer around it hydrate
+ * while the page's own code is never fetched. Its links are plain links meanwhile: each leads
+ * to a prerendered page.
+ */
+function staticContentPage(Page: ComponentType): ComponentType {
+  return function StaticContentPage() {
+    const [html] = useState(landingPageHtml);
+    // Only the first page shown is the landed one: coming back to it later renders its code.
+    useEffect(() => {
+      landingPageHtml = null;
+    }, []);
+    if (html !== null) {
+      return (
+        <div
+          data-static-content=""
+          className="contents"
+          dangerouslySetInnerHTML={{ __html: html }}
+          suppressHydrationWarning
+        />
+      );
+    }
+    return (
+      <div data-static-content="" className="contents">
+        <Page />
+      </div>
+    );
+  };
+}
+
 // The prerender step finds each public page's file as pages/<route name, or "home">.tsx.
-const publicPages: Record<PublicRoute, ComponentType> = {
-  "/": lazyPage(() => import("@/pages/home").then((m) => m.HomePage)),
-  "/about": lazyPage(() => import("@/pages/about").then((m) => m.AboutPage)),
-  "/services": lazyPage(() => import("@/pages/services").then((m) => m.ServicesPage)),
-  "/pricing": lazyPage(() => import("@/pages/pricing").then((m) => m.PricingPage)),
-  "/contact": lazyPage(() => import("@/pages/contact").then((m) => m.ContactPage)),
-  "/apply": lazyPage(() => import("@/pages/apply").then((m) => m.ApplyPage)),
+const pageLoaders: Record<PublicRoute, () => Promise<ComponentType>> = {
+  "/": () => import("@/pages/home").then((m) => m.HomePage),
+  "/about": () => import("@/pages/about").then((m) => m.AboutPage),
+  "/services": () => import("@/pages/services").then((m) => m.ServicesPage),
+  "/pricing": () => import("@/pages/pricing").then((m) => m.PricingPage),
+  "/contact": () => import("@/pages/contact").then((m) => m.ContactPage),
+  "/apply": () => import("@/pages/apply").then((m) => m.ApplyPage),
 };
+const publicPages = Object.fromEntries(
+  publicRoutes.map((route) => {
+    const Page = lazyPage(pageLoaders[route]);
+    return [route, staticContentRoutes.includes(route) ? staticContentPage(Page) : Page];
+  }),
+) as Record<PublicRoute, ComponentType>;
 const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
 const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
 const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));

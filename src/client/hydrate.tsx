@@ -1,6 +1,4 @@
-import "./fonts.css";
-import "./styles.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 
@@ -13,9 +11,13 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered: hydrate them. The portal's shell arrives empty: render it.
+// Public pages arrive prerendered: hydrate them, as a transition, so React yields to the browser
+// every few milliseconds instead of holding the main thread for the whole page (a tap that comes
+// meanwhile hydrates its own part first). The portal's shell arrives empty: render it.
 if (container.hasChildNodes()) {
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -4,6 +4,13 @@
  */
 export const publicRoutes = ["/", "/about", "/services", "/pricing", "/contact", "/apply"] as const;
 
+/**
+ * Public pages that hold only text, links and native disclosures: nothing on them needs
+ * JavaScript. The page a visitor lands on keeps its prerendered HTML, unhydrated (see
+ * src/client/app.tsx), so its code is not downloaded for that visit.
+ */
+export const staticContentRoutes: readonly PublicRoute[] = ["/", "/about", "/services", "/pricing"];
+
 /** Pages of the portal and its sign-in; served as the app shell, never prerendered. */
 export const portalRoutes = ["/dashboard", "/login"] as const;
 

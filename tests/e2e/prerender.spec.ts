@@ -87,3 +87,46 @@ test("the link-preview image is a 1200x630 PNG", async ({ request }) => {
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 });
+
+test("a static page keeps its prerendered HTML on landing and renders from its code within the site", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const pageCode = (name: string) => scripts.filter((path) => path.startsWith(`/assets/${name}-`));
+  const heading = page.getByRole("heading", { level: 1 });
+
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await expect(heading).toContainText("Custom Websites & Apps for");
+  // The layout around it is live (its menu opens) while the home page's own code never came.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await page.keyboard.press("Escape");
+  expect(pageCode("home")).toEqual([]);
+
+  // Moving within the site renders each page from its code, the landed one included, with no reload.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "About", exact: true }).click();
+  await expect(heading).toContainText("Built in Gig Harbor to help");
+  await nav.getByRole("link", { name: "Home", exact: true }).click();
+  await expect(heading).toContainText("Custom Websites & Apps for");
+  expect(pageCode("about")).toHaveLength(1);
+  expect(pageCode("home")).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(page).toHaveTitle(pageMeta["/"].title);
+
+  // A link in the landed page's body is a plain link to another prerendered page.
+  await page.goto("/pricing");
+  await page.getByRole("main").getByRole("link", { name: "Get a Free Quote" }).first().click();
+  await expect(page).toHaveURL("/apply");
+  await expect(page.locator("form[data-ready]")).toHaveCount(1);
+});
