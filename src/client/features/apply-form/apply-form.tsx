@@ -1,15 +1,8 @@
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowRight, Loader2, Lock } from "lucide-react";
-import {
-  applySchema,
-  budgetOptions,
-  projectTypeOptions,
-  timelineOptions,
-  type Apply,
-  type ApplyInput,
-} from "@shared/schemas/apply";
+import type { Apply, ApplyInput } from "@shared/schemas/apply";
+import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/apply-options";
 import { applyForm as copy } from "@content/contact-page";
 import {
   FormField,
@@ -29,6 +22,7 @@ import {
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSubmitApplication, type ApplicationReceipt } from "./api";
 
 /** An empty application; the selects show their placeholder until a choice is made. */
@@ -43,6 +37,9 @@ const emptyApplication: ApplyInput = {
   description: "",
 };
 const fieldNames = Object.keys(emptyApplication) as (keyof ApplyInput)[];
+const validation = lazyResolver<ApplyInput, Apply>(() =>
+  import("./validation").then((m) => m.applyResolver),
+);
 
 interface Option {
   readonly value: string;
@@ -76,7 +73,7 @@ export function ApplyForm({
     setFocus,
     formState: { errors },
   } = useForm<ApplyInput, unknown, Apply>({
-    resolver: zodResolver(applySchema),
+    resolver: validation.resolver,
     defaultValues: emptyApplication,
   });
   const submit = useSubmitApplication();
@@ -145,6 +142,7 @@ export function ApplyForm({
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={validation.preload}
       noValidate
       aria-labelledby={headingId}
       data-ready={ready || undefined}

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
-import { contactSchema, type Contact, type ContactInput } from "@shared/schemas/contact";
+import type { Contact, ContactInput } from "@shared/schemas/contact";
 import { contactForm as copy } from "@content/contact-page";
 import {
   FormField,
@@ -15,10 +14,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSendContactMessage, type LeadReceipt } from "./api";
 
 const emptyMessage: ContactInput = { name: "", email: "", subject: "", message: "" };
 const fieldNames = Object.keys(emptyMessage) as (keyof ContactInput)[];
+const validation = lazyResolver<ContactInput, Contact>(() =>
+  import("./validation").then((m) => m.contactResolver),
+);
 
 /**
  * "Send Us a Message": validated with the server's own schema, so each message reads the same
@@ -34,7 +37,7 @@ export function ContactForm({ headingId }: { headingId: string }) {
     setFocus,
     formState: { errors },
   } = useForm<ContactInput, unknown, Contact>({
-    resolver: zodResolver(contactSchema),
+    resolver: validation.resolver,
     defaultValues: emptyMessage,
   });
   const send = useSendContactMessage();
@@ -64,6 +67,7 @@ export function ContactForm({ headingId }: { headingId: string }) {
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={validation.preload}
       noValidate
       aria-labelledby={headingId}
       data-ready={ready || undefined}
