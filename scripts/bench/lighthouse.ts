@@ -44,7 +44,9 @@ try {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError)
+      console.log(`  ${route}: Lighthouse failed: ${runtimeError.code} ${runtimeError.message}`);
     if (reportDir) {
       const name = route === "/" ? "home" : route.slice(1);
       writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
