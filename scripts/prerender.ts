@@ -63,20 +63,6 @@ const fontPreloads = (manifest["index.html"]?.assets ?? [])
   .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`);
 if (fontPreloads.length === 0) throw new Error("the build holds no web fonts to preload");
 
-/**
- * The stylesheet, written into each page instead of linked: the first paint then needs the HTML
- * alone, not a second round trip. It is one file for the whole site (Tailwind), 16 KB gzip, so a
- * page that later navigates to another in the browser already holds every rule it needs.
- */
-const stylesheetLink = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
-const stylesheetFile = template.match(stylesheetLink)?.[1];
-if (!stylesheetFile) throw new Error("dist/client/index.html links no stylesheet to inline");
-const inlineStylesheet = (html: string) =>
-  html.replace(
-    stylesheetLink,
-    () => `<style>${readFileSync(path.join(clientDir, stylesheetFile), "utf8").trim()}</style>`,
-  );
-
 const vite = await createServer({
   configFile: path.resolve("vite.config.ts"),
   server: { middlewareMode: true, hmr: false },
@@ -93,7 +79,7 @@ try {
     writeFileSync(target, html);
   };
   const fill = (head: string, html: string) =>
-    inlineStylesheet(template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
+    template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
 
   for (const route of [...publicRoutes, "not-found"] as (PublicRoute | "not-found")[]) {
     const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);

@@ -32,21 +32,33 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(",") ?? publicRoutes;
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
 if (reportDir) mkdirSync(reportDir, { recursive: true });
 
+const measure = (route: string) =>
+  lighthouse(`http://127.0.0.1:${port}${route}`, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+
 type Row = { page: string; scores: number[]; fcp: string; lcp: string; tbt: string; cls: string };
 const rows: Row[] = [];
 try {
   await waitForReady(server);
   for (const route of pages) {
-    const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
+    // Chromium now and then fails to record the trace (NO_NAVSTART and the like): measure again.
+    let result = await measure(route);
+    for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) {
+      console.log(`  ${route}: ${result.lhr.runtimeError.code}, measuring again`);
+      result = await measure(route);
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError)
       console.log(`  ${route}: Lighthouse failed: ${runtimeError.code} ${runtimeError.message}`);
+    for (const audit of Object.values(audits)
+      .filter((audit) => audit.errorMessage)
+      .slice(0, 3))
+      console.log(`  ${route}: ${audit.id} could not run: ${audit.errorMessage}`);
     if (reportDir) {
       const name = route === "/" ? "home" : route.slice(1);
       writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
