@@ -1,7 +1,7 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 
 /**
- * A form resolver whose code (zod, the schema and its adapter: about 40 KB gzip) is fetched when
+ * A form resolver whose code (zod, the schema and its adapter: about 25 KB gzip) is fetched when
  * the form first validates, or earlier through `preload` (the public forms call it when a field
  * first takes focus), instead of with the page. A failed fetch is tried again next time.
  */
