@@ -10,6 +10,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createServer } from "vite";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "../src/server/plugins/page-files";
+import { moduleFiles, readManifest } from "./build-manifest";
 import { renderOgImage } from "./og-image";
 import { publicRoutes, staticContentRoutes, type PublicRoute } from "../src/shared/routes";
 
@@ -19,39 +20,18 @@ if (!template.includes("<!--app-html-->")) {
   throw new Error("dist/client/index.html has no <!--app-html--> marker: run vite build first");
 }
 
-/** Vite's record of which built file holds each source module and what it imports. */
-type Manifest = Record<
-  string,
-  { file: string; imports?: string[]; isEntry?: boolean; assets?: string[] }
->;
-const manifest = JSON.parse(
-  readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8"),
-) as Manifest;
-
-/** The built files of one source module and everything it imports, less the entry. */
-function moduleFiles(key: string): string[] {
-  if (!manifest[key]) throw new Error(`no built chunk for ${key}`);
-  const files = new Set<string>();
-  const visit = (id: string) => {
-    const entry = manifest[id];
-    if (!entry || entry.isEntry || files.has(entry.file)) return;
-    files.add(entry.file);
-    entry.imports?.forEach(visit);
-  };
-  visit(key);
-  return [...files];
-}
+const manifest = readManifest(clientDir);
 
 /**
- * The code a page runs once drawn: React and the layout (the not-found page is part of them), plus
- * the page's own code unless the page is static content, which the browser keeps as prerendered
- * (src/client/app.tsx).
+ * The page's own code, which the entry preloads once the page is drawn, alongside React and the
+ * layout (`import("./hydrate")` preloads those itself). None for the not-found page (part of the
+ * layout) or a static content page, which the browser keeps as prerendered (src/client/app.tsx).
  */
 function pageModules(route: PublicRoute | "not-found"): string[] {
-  const layout = moduleFiles("hydrate.tsx");
-  if (route === "not-found" || staticContentRoutes.includes(route)) return layout;
-  const page = moduleFiles(`pages/${route === "/" ? "home" : route.slice(1)}.tsx`);
-  return [...new Set([...layout, ...page])];
+  if (route === "not-found" || staticContentRoutes.includes(route)) return [];
+  const layout = new Set(moduleFiles(manifest, "hydrate.tsx"));
+  const page = moduleFiles(manifest, `pages/${route === "/" ? "home" : route.slice(1)}.tsx`);
+  return page.filter((file) => !layout.has(file));
 }
 
 /**
@@ -85,8 +65,10 @@ try {
     const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);
     // Read by main.tsx, which preloads them once the page is drawn (see there).
     const files = pageModules(route).map((file) => `/${file}`);
-    const modules = `<meta name="page-modules" content="${files.join(" ")}" />`;
-    write(pageFiles.page(route), fill([head, ...fontPreloads, modules].join("\n"), html));
+    const modules = files.length
+      ? [`<meta name="page-modules" content="${files.join(" ")}" />`]
+      : [];
+    write(pageFiles.page(route), fill([head, ...fontPreloads, ...modules].join("\n"), html));
   }
   write(
     pageFiles.shell,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:size`: the gzip bytes of JavaScript and CSS each public page loads before
- * interaction (its module scripts, the page's modules they preload, and its stylesheets), from
- * the build.
+ * interaction (its module scripts, the code the entry fetches once the page is drawn: React, the
+ * layout and the page's own modules, and its stylesheets), from the build.
  * Targets: JS at most 90 KB on the home page, CSS at most 20 KB.
  */
 import { readFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { publicRoutes } from "../../src/shared/routes";
 import { pageFiles } from "../../src/server/plugins/page-files";
+import { moduleFiles, readManifest } from "../build-manifest";
 
 const clientDir = path.resolve("dist/client");
 const JS_BUDGET = 90 * 1024;
@@ -17,6 +18,8 @@ const CSS_BUDGET = 20 * 1024;
 const gzipBytes = (url: string) =>
   gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+// What `import("./hydrate")` in the entry fetches on every page: React and the layout.
+const layout = moduleFiles(readManifest(clientDir), "hydrate.tsx").map((file) => `/${file}`);
 
 const rows = publicRoutes.map((route) => {
   const html = readFileSync(path.join(clientDir, pageFiles.page(route)), "utf8");
@@ -25,7 +28,8 @@ const rows = publicRoutes.map((route) => {
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ]
     .map((m) => m[1]!)
-    // The page's code that the entry preloads once the page is drawn (see src/client/main.tsx).
+    // What the entry fetches once the page is drawn (see src/client/main.tsx).
+    .concat(layout)
     .concat(html.match(/<meta name="page-modules" content="([^"]*)"/)?.[1]?.split(" ") ?? []);
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1]!,

@@ -34,7 +34,10 @@ function afterFirstPaint(start: () => void) {
   observer.observe({ type: "paint", buffered: true });
 }
 
-/** The page's own code, listed by the prerender step, fetched alongside React, not after it. */
+/**
+ * The page's own code, listed by the prerender step, fetched alongside React, not after it. (The
+ * import of ./hydrate preloads React and the layout itself.)
+ */
 function preloadPageModules() {
   const list = document.querySelector<HTMLMetaElement>('meta[name="page-modules"]');
   for (const href of list?.content.split(" ").filter(Boolean) ?? []) {
