@@ -9,6 +9,7 @@ import {
   shareSection,
   supportSection,
 } from "@content/contact-page";
+import { StepsAside } from "@/components/marketing/steps-aside";
 import { Eyebrow, PageHero } from "@/components/page-hero";
 import { QrCard } from "@/components/qr-card";
 import { Seo } from "@/components/seo";
@@ -63,44 +64,16 @@ function InfoCards() {
 
 function NextSteps() {
   return (
-    <aside
-      aria-labelledby="contact-next"
-      className="theme-dark relative isolate overflow-hidden rounded-3xl border border-gold-500/25 p-6 shadow-2xl sm:p-8"
-    >
-      <div
-        className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgb(212_175_55/0.18),transparent_60%)]"
-        aria-hidden="true"
-      />
-      <h2 id="contact-next" className="text-2xl font-semibold tracking-tight text-ink-50">
-        {contactAside.title}
-      </h2>
-      <ol className="mt-6 flex flex-col gap-5">
-        {contactAside.steps.map((step, index) => (
-          <li key={step.title} className="flex gap-4">
-            <span
-              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-gold-500/50 font-display text-sm font-semibold text-gold-400"
-              aria-hidden="true"
-            >
-              {index + 1}
-            </span>
-            <span>
-              <span className="block font-semibold text-ink-50">{step.title}</span>
-              <span className="mt-0.5 block text-sm leading-relaxed text-ink-300">{step.text}</span>
-            </span>
-          </li>
-        ))}
-      </ol>
-      <div className="mt-8 border-t border-white/10 pt-6">
-        <p className="font-semibold text-ink-50">{contactAside.urgentTitle}</p>
-        <p className="mt-1 text-sm leading-relaxed text-ink-300">{contactAside.urgentText}</p>
-        <Button asChild className="mt-5 w-full">
-          <a href={contact.phoneHref}>
-            <Phone aria-hidden="true" />
-            Call {contact.phone}
-          </a>
-        </Button>
-      </div>
-    </aside>
+    <StepsAside id="contact-next" title={contactAside.title} steps={contactAside.steps}>
+      <p className="font-semibold text-ink-50">{contactAside.urgentTitle}</p>
+      <p className="mt-1 text-sm leading-relaxed text-ink-300">{contactAside.urgentText}</p>
+      <Button asChild className="mt-5 w-full">
+        <a href={contact.phoneHref}>
+          <Phone aria-hidden="true" />
+          Call {contact.phone}
+        </a>
+      </Button>
+    </StepsAside>
   );
 }
 

@@ -4,7 +4,7 @@ import { Check, RotateCcw } from "lucide-react";
 import { applyAside, applySuccess as copy } from "@content/contact-page";
 import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
-import type { ApplicationReceipt } from "./api";
+import type { LeadReceipt } from "@/features/lead-form/use-lead-form";
 
 /**
  * What replaces the apply page once an application is stored: "Application Received!", the
@@ -14,7 +14,7 @@ export function ApplicationReceived({
   receipt,
   onSubmitAnother,
 }: {
-  receipt: ApplicationReceipt;
+  receipt: LeadReceipt;
   onSubmitAnother: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);

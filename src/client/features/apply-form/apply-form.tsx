@@ -1,16 +1,10 @@
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { ArrowRight, Loader2, Lock } from "lucide-react";
-import type { Apply, ApplyInput } from "@shared/schemas/apply";
+import type { ApplyInput } from "@shared/schemas/apply";
 import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/apply-options";
 import { applyForm as copy } from "@content/contact-page";
-import {
-  FormField,
-  HoneypotField,
-  serverFieldErrors,
-  useHydrated,
-  useSpamTraps,
-} from "@/components/form-field";
+import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {
@@ -21,9 +15,8 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/use-toast";
-import { lazyResolver } from "@/lib/lazy-resolver";
-import { useSubmitApplication, type ApplicationReceipt } from "./api";
+import { LeadForm, NameAndEmailFields } from "@/features/lead-form/lead-form";
+import { useLeadForm, type LeadReceipt } from "@/features/lead-form/use-lead-form";
 
 /** An empty application; the selects show their placeholder until a choice is made. */
 const emptyApplication: ApplyInput = {
@@ -36,10 +29,6 @@ const emptyApplication: ApplyInput = {
   timeline: "",
   description: "",
 };
-const fieldNames = Object.keys(emptyApplication) as (keyof ApplyInput)[];
-const validation = lazyResolver<ApplyInput, Apply>(() =>
-  import("./validation").then((m) => m.applyResolver),
-);
 
 interface Option {
   readonly value: string;
@@ -62,44 +51,25 @@ export function ApplyForm({
   /** Focus the first field when shown (after "Submit Another Request"). */
   autoFocus?: boolean;
   /** Called with the stored application's receipt; the page then shows its received state. */
-  onSubmitted: (receipt: ApplicationReceipt) => void;
+  onSubmitted: (receipt: LeadReceipt) => void;
 }) {
+  const { form, pending, honeypot, formProps } = useLeadForm({
+    endpoint: "/api/apply",
+    resolver: (resolvers) => resolvers.applyResolver,
+    emptyValues: emptyApplication,
+    failure: { title: copy.errorTitle, description: copy.errorText },
+    onSent: onSubmitted,
+  });
   const {
     control,
     register,
-    handleSubmit,
-    reset,
-    setError,
     setFocus,
     formState: { errors },
-  } = useForm<ApplyInput, unknown, Apply>({
-    resolver: validation.resolver,
-    defaultValues: emptyApplication,
-  });
-  const submit = useSubmitApplication();
-  const traps = useSpamTraps();
-  const ready = useHydrated();
-  const pending = submit.isPending;
+  } = form;
 
   useEffect(() => {
     if (autoFocus) setFocus("name");
   }, [autoFocus, setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (pending) return;
-    try {
-      const receipt = await submit.mutateAsync({ ...values, ...traps.read() });
-      reset(emptyApplication);
-      traps.restart();
-      onSubmitted(receipt);
-    } catch (error) {
-      toast({ variant: "destructive", title: copy.errorTitle, description: copy.errorText });
-      const fieldErrors = serverFieldErrors(error);
-      const invalid = fieldNames.filter((name) => fieldErrors?.[name]);
-      for (const name of invalid) setError(name, { message: fieldErrors?.[name] });
-      if (invalid[0]) setFocus(invalid[0]);
-    }
-  });
 
   const choice = (
     name: "projectType" | "budget" | "timeline",
@@ -140,47 +110,17 @@ export function ApplyForm({
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onFocus={validation.preload}
-      noValidate
-      aria-labelledby={headingId}
-      data-ready={ready || undefined}
-      className="relative"
-    >
-      <HoneypotField id="apply-website" inputRef={traps.honeypot} />
-
+    <LeadForm idPrefix="apply" headingId={headingId} formProps={formProps} honeypot={honeypot}>
       <fieldset>
         <legend className={legendClasses}>{copy.sections.about}</legend>
         <div className="grid gap-6 sm:grid-cols-2">
-          <FormField id="apply-name" label={copy.labels.name} required error={errors.name?.message}>
-            {(props) => (
-              <Input
-                {...props}
-                {...register("name")}
-                autoComplete="name"
-                placeholder={copy.placeholders.name}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="apply-email"
-            label={copy.labels.email}
-            required
-            error={errors.email?.message}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                {...register("email")}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
-                placeholder={copy.placeholders.email}
-              />
-            )}
-          </FormField>
+          <NameAndEmailFields
+            idPrefix="apply"
+            copy={copy}
+            name={register("name")}
+            email={register("email")}
+            errors={errors}
+          />
           <FormField id="apply-phone" label={copy.labels.phone} error={errors.phone?.message}>
             {(props) => (
               <Input
@@ -251,6 +191,6 @@ export function ApplyForm({
           {!pending && <ArrowRight aria-hidden="true" />}
         </Button>
       </div>
-    </form>
+    </LeadForm>
   );
 }

@@ -1,108 +1,44 @@
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
-import type { Contact, ContactInput } from "@shared/schemas/contact";
+import type { ContactInput } from "@shared/schemas/contact";
 import { contactForm as copy } from "@content/contact-page";
-import {
-  FormField,
-  HoneypotField,
-  serverFieldErrors,
-  useHydrated,
-  useSpamTraps,
-} from "@/components/form-field";
+import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { lazyResolver } from "@/lib/lazy-resolver";
-import { useSendContactMessage, type LeadReceipt } from "./api";
+import { LeadForm, NameAndEmailFields } from "@/features/lead-form/lead-form";
+import { useLeadForm } from "@/features/lead-form/use-lead-form";
 
 const emptyMessage: ContactInput = { name: "", email: "", subject: "", message: "" };
-const fieldNames = Object.keys(emptyMessage) as (keyof ContactInput)[];
-const validation = lazyResolver<ContactInput, Contact>(() =>
-  import("./validation").then((m) => m.contactResolver),
-);
 
 /**
- * "Send Us a Message": validated with the server's own schema, so each message reads the same
- * on both sides. On success a toast with the reference number and an empty form; on failure the
- * seed's error toast (and the server's field messages beside their fields, when it sent any).
+ * "Send Us a Message": on success a toast with the reference number, the reference beside the
+ * button and an empty form; on failure the seed's error toast (see useLeadForm).
  */
 export function ContactForm({ headingId }: { headingId: string }) {
+  const { form, pending, receipt, honeypot, formProps } = useLeadForm({
+    endpoint: "/api/contact",
+    resolver: (resolvers) => resolvers.contactResolver,
+    emptyValues: emptyMessage,
+    failure: { title: copy.errorTitle, description: copy.errorText },
+    onSent: (sent) =>
+      toast({ title: copy.successTitle, description: copy.successText(sent.reference) }),
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
     formState: { errors },
-  } = useForm<ContactInput, unknown, Contact>({
-    resolver: validation.resolver,
-    defaultValues: emptyMessage,
-  });
-  const send = useSendContactMessage();
-  const traps = useSpamTraps();
-  const ready = useHydrated();
-  const [receipt, setReceipt] = useState<LeadReceipt | null>(null);
-  const pending = send.isPending;
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (pending) return;
-    setReceipt(null);
-    try {
-      const sent = await send.mutateAsync({ ...values, ...traps.read() });
-      toast({ title: copy.successTitle, description: copy.successText(sent.reference) });
-      reset(emptyMessage);
-      traps.restart();
-      setReceipt(sent);
-    } catch (error) {
-      toast({ variant: "destructive", title: copy.errorTitle, description: copy.errorText });
-      const fieldErrors = serverFieldErrors(error);
-      const invalid = fieldNames.filter((name) => fieldErrors?.[name]);
-      for (const name of invalid) setError(name, { message: fieldErrors?.[name] });
-      if (invalid[0]) setFocus(invalid[0]);
-    }
-  });
+  } = form;
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onFocus={validation.preload}
-      noValidate
-      aria-labelledby={headingId}
-      data-ready={ready || undefined}
-      className="relative"
-    >
-      <HoneypotField id="contact-website" inputRef={traps.honeypot} />
+    <LeadForm idPrefix="contact" headingId={headingId} formProps={formProps} honeypot={honeypot}>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id="contact-name" label={copy.labels.name} required error={errors.name?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register("name")}
-              autoComplete="name"
-              placeholder={copy.placeholders.name}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="contact-email"
-          label={copy.labels.email}
-          required
-          error={errors.email?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...register("email")}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              placeholder={copy.placeholders.email}
-            />
-          )}
-        </FormField>
+        <NameAndEmailFields
+          idPrefix="contact"
+          copy={copy}
+          name={register("name")}
+          email={register("email")}
+          errors={errors}
+        />
         <FormField
           id="contact-subject"
           label={copy.labels.subject}
@@ -163,6 +99,6 @@ export function ContactForm({ headingId }: { headingId: string }) {
           </span>
         </p>
       )}
-    </form>
+    </LeadForm>
   );
 }
