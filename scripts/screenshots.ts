@@ -28,6 +28,11 @@ try {
     });
     for (const route of pages) {
       await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+      // Scrolled through as a visitor would, so what draws as it nears the screen (the QR card)
+      // is drawn in the capture.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(500);
+      await page.evaluate(() => window.scrollTo(0, 0));
       const name = route === "/" ? "home" : route.slice(1);
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });

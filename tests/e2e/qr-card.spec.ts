@@ -11,6 +11,7 @@ test("the QR card draws the site's address and downloads it as harborline-qr-cod
   await expect(card).toContainText(
     "Share this QR code with clients, on business cards, or in marketing materials. Scan it to instantly visit our website.",
   );
+  await card.scrollIntoViewIfNeeded();
   const download = card.getByRole("button", { name: "Download QR Code" });
   await expect(download).toBeVisible();
 
@@ -27,6 +28,28 @@ test("the QR card draws the site's address and downloads it as harborline-qr-cod
   // IHDR: a 300 x 300 image.
   expect(bytes.readUInt32BE(16)).toBe(300);
   expect(bytes.readUInt32BE(20)).toBe(300);
+});
+
+test("the code is drawn as the card nears the screen, not while the visitor reads the top of the page", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/contact");
+  await expect(page.locator("form[data-ready]")).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+  const card = page.getByRole("article", { name: "Scan to Visit Our Website" });
+  await expect(card.getByRole("img")).toHaveCount(0);
+  const scriptsBeforeScroll = scripts.length;
+
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole("button", { name: "Download QR Code" })).toBeVisible();
+  await expect(card.getByRole("img", { name: /QR code that opens/ })).toBeVisible();
+  // The drawing library came with the scroll, not with the page.
+  expect(scripts.length).toBeGreaterThan(scriptsBeforeScroll);
 });
 
 test("the prerendered page has the card but no download button before the code is drawn", async ({
@@ -46,7 +69,7 @@ test("a drawing failure is logged and keeps the button and address hidden", asyn
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: "Scan to Visit Our Website" })).toBeVisible();
+  await page.getByRole("heading", { name: "Scan to Visit Our Website" }).scrollIntoViewIfNeeded();
   await expect
     .poll(() => errors.some((text) => text.includes("QR Code generation error")))
     .toBe(true);

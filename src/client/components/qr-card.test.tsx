@@ -1,12 +1,19 @@
 import { renderToString } from "react-dom/server";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QrCard } from "./qr-card";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+// happy-dom lays nothing out, so its IntersectionObserver never reports the card in view: without
+// one the card draws at once, as in an older browser. Drawing on scroll is a browser test.
+beforeEach(() => {
+  vi.stubGlobal("IntersectionObserver", undefined);
+});
+
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.doUnmock("qrcode");
   vi.resetModules();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Download, QrCode } from "lucide-react";
 import { qrCardCopy as copy } from "@content/contact-page";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,9 @@ export const QR_OPTIONS = {
   margin: 2,
   color: { dark: "#D4AF37", light: "#000000" },
 } as const;
+
+/** How far below the screen the card starts drawing, so the code is ready when it scrolls in. */
+const DRAW_AHEAD = "600px 0px";
 
 interface DrawnCode {
   /** The PNG as a data: URL. */
@@ -36,10 +39,10 @@ function saveDataUrl(src: string, fileName: string) {
 }
 
 /**
- * "Scan to Visit Our Website": a QR code of the site's own origin. It is drawn in an effect (the
- * page is also rendered to HTML at build time, where there is no window); only after a
- * successful draw do the address and the Download QR Code button appear. A failed draw is
- * logged and shows nothing more.
+ * "Scan to Visit Our Website": a QR code of the site's own origin. It is drawn in the browser once
+ * the card nears the screen (the page is also rendered to HTML at build time, where there is no
+ * window); only after a successful draw do the address and the Download QR Code button appear. A
+ * failed draw is logged and shows nothing more.
  */
 export function QrCard({
   className,
@@ -51,25 +54,49 @@ export function QrCard({
   const [code, setCode] = useState<DrawnCode | null>(null);
   const titleId = useId();
 
+  const card = useRef<HTMLElement>(null);
+
   useEffect(() => {
     let active = true;
-    const address = window.location.origin;
-    drawQrCode(address).then(
-      (src) => {
-        if (active) setCode({ src, address });
+    const draw = () => {
+      const address = window.location.origin;
+      drawQrCode(address).then(
+        (src) => {
+          if (active) setCode({ src, address });
+        },
+        (error: unknown) => {
+          console.error("QR Code generation error", error);
+        },
+      );
+    };
+    const element = card.current;
+    if (!element || typeof IntersectionObserver === "undefined") {
+      draw();
+      return () => {
+        active = false;
+      };
+    }
+    // Drawn as the card nears the screen: a visitor who never scrolls to it never fetches the
+    // library, and the work stays out of the page's start-up.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        draw();
       },
-      (error: unknown) => {
-        console.error("QR Code generation error", error);
-      },
+      { rootMargin: DRAW_AHEAD },
     );
+    observer.observe(element);
     return () => {
       active = false;
+      observer.disconnect();
     };
   }, []);
 
   const Heading = headingLevel;
   return (
     <article
+      ref={card}
       aria-labelledby={titleId}
       className={cn(
         "theme-dark relative isolate overflow-hidden rounded-3xl border border-gold-500/30 p-6 text-center shadow-2xl sm:p-8",
