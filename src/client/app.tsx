@@ -3,6 +3,7 @@ import { Route, Router, Switch } from "wouter";
 import { publicRoutes, staticContentRoutes, type PublicRoute } from "@shared/routes";
 import { SiteLayout } from "@/components/layout/site-layout";
 import { useToast } from "@/components/ui/use-toast";
+import { markPageReady } from "@/lib/page-ready";
 import { useIdle } from "@/lib/use-idle";
 import { NotFoundPage } from "@/pages/not-found";
 
@@ -16,6 +17,12 @@ function PageLoading() {
   );
 }
 
+/** Marks the page live once its part of the tree has committed (see lib/page-ready). */
+function PageReady() {
+  useEffect(markPageReady, []);
+  return null;
+}
+
 /**
  * A page whose code is its own file, fetched when the page is first shown: a visitor to the home
  * page downloads neither the forms nor the portal. A prerendered page keeps its server HTML
@@ -27,6 +34,7 @@ function lazyPage(load: () => Promise<ComponentType>): ComponentType {
     return (
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <PageReady />
       </Suspense>
     );
   };
@@ -54,6 +62,7 @@ function staticContentPage(Page: ComponentType): ComponentType {
     // Only the first page shown is the landed one: coming back to it later renders its code.
     useEffect(() => {
       landingPageHtml = null;
+      markPageReady();
     }, []);
     if (html !== null) {
       return (
@@ -118,7 +127,10 @@ export function AppRoutes() {
       <Route path="/dashboard" component={DashboardRoute} />
       <Route path="/login" component={LoginRoute} />
       <Route path="/admin" nest component={AdminRoute} />
-      <Route component={NotFoundPage} />
+      <Route>
+        <NotFoundPage />
+        <PageReady />
+      </Route>
     </Switch>
   );
 }

@@ -1,5 +1,8 @@
 import "./fonts.css";
 import "./styles.css";
+import { PAGE_READY } from "./lib/page-ready";
+
+const root = document.getElementById("root");
 
 /**
  * The entry, under 2 KB. A prerendered page is readable without JavaScript, so the code that
@@ -9,7 +12,7 @@ import "./styles.css";
  * docs/decisions/003-paint-first-hydrate-after.md.
  */
 function afterFirstPaint(start: () => void) {
-  const prerendered = document.getElementById("root")?.hasChildNodes();
+  const prerendered = root?.hasChildNodes();
   // A background tab never paints: start there at once too.
   if (!prerendered || document.visibilityState !== "visible") return start();
   if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
@@ -48,6 +51,42 @@ function preloadPageModules() {
   }
 }
 
+/**
+ * Until the app has taken over the prerendered page, a click on one of its buttons (the menu, the
+ * chat) would do nothing, and a form sent with Enter would go as a plain GET, its lead lost. The
+ * last such action is held and done again once the page is live.
+ */
+function holdEarlyActions(container: HTMLElement) {
+  let held: (() => void) | undefined;
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    // A submit button's click becomes a submit event, held below.
+    if (button && button.type !== "submit" && container.contains(button)) {
+      held = () => button.isConnected && button.click();
+    }
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !container.contains(form)) return;
+    event.preventDefault();
+    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+    held = () => form.isConnected && form.requestSubmit(submitter);
+  };
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("submit", onSubmit, true);
+
+  const html = document.documentElement;
+  const observer = new MutationObserver(() => {
+    if (!html.hasAttribute(PAGE_READY)) return;
+    observer.disconnect();
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("submit", onSubmit, true);
+    held?.();
+  });
+  observer.observe(html, { attributes: true, attributeFilter: [PAGE_READY] });
+}
+
+if (root?.hasChildNodes()) holdEarlyActions(root);
 afterFirstPaint(() => {
   preloadPageModules();
   void import("./hydrate");

@@ -519,6 +519,42 @@ test.describe("apply page", () => {
   });
 });
 
+test("a message sent before the app has taken over the page is sent by the app, as a person's", async ({
+  page,
+  baseURL,
+}) => {
+  // React and the layout arrive late, as on a slow phone: the visitor types into the
+  // prerendered form and presses Enter meanwhile.
+  await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue();
+  });
+  await page.goto("/contact", { waitUntil: "commit" });
+  const shownAt = Date.now();
+  await textbox(page, "Name").fill("Early Eddie");
+  await textbox(page, "Email").fill("eddie@early.example");
+  await textbox(page, "Subject").fill("Typed before the scripts came");
+  await textbox(page, "Message").fill("My phone is slow, but my message should still arrive.");
+  await page.waitForTimeout(Math.max(0, HUMAN_FILL_MS - (Date.now() - shownAt)));
+  await expect(page.locator("form[data-ready]")).toHaveCount(0);
+  const answer = page.waitForResponse((res) => res.url().endsWith("/api/contact"), {
+    timeout: 20_000,
+  });
+  await textbox(page, "Message").press("Enter");
+  await textbox(page, "Subject").press("Enter");
+
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  // Sent by the app as JSON, not by the browser as a GET with the fields in the address.
+  expect(new URL(page.url()).search).toBe("");
+  const receipt = (await response.json()) as Receipt;
+  await expect(notifications(page).getByText("Message sent!")).toBeVisible();
+  // Its fill time counts from when the form was drawn, so it is not filed as spam.
+  const lead = await storedLead(baseURL!, "contact", receipt.id);
+  expect(lead).toMatchObject({ reference: receipt.reference, status: "new" });
+  expect(fieldValue(lead, "Subject")).toBe("Typed before the scripts came");
+});
+
 test("the form pages fetch their validation code when a field first takes focus, not with the page", async ({
   page,
 }) => {

@@ -130,3 +130,21 @@ test("a static page keeps its prerendered HTML on landing and renders from its c
   await expect(page).toHaveURL("/apply");
   await expect(page.locator("form[data-ready]")).toHaveCount(1);
 });
+
+test("a tap on the menu before the app has taken over the page opens it once it has", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(0);
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }),
+  ).toBeVisible();
+});

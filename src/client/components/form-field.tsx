@@ -87,15 +87,26 @@ export interface SpamTrapFields {
   formStartedAt?: number;
 }
 
+/** When the browser first drew the page (ms since the epoch), if it recorded it. */
+function firstPaintAt(): number | undefined {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return paint ? performance.timeOrigin + paint.startTime : undefined;
+}
+
 /**
  * Tracks the spam-trap values of one form. The start time is taken in an effect (never during a
- * server render) and restarted when the form is shown again empty.
+ * server render) and restarted when the form is shown again empty. A form that arrived as
+ * prerendered HTML was on screen, and could be filled in, from the page's first paint, before
+ * the app took it over: its time starts there.
  */
 export function useSpamTraps() {
   const startedAt = useRef<number | undefined>(undefined);
   const honeypot = useRef<HTMLInputElement>(null);
+  // Not yet hydrated on the first render: the render that takes over the server's HTML.
+  const hydrated = useHydrated();
+  const shownBeforeApp = useRef(!hydrated);
   useEffect(() => {
-    startedAt.current = Date.now();
+    startedAt.current = (shownBeforeApp.current && firstPaintAt()) || Date.now();
   }, []);
   return {
     honeypot,
