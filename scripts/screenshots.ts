@@ -31,7 +31,7 @@ try {
       // Scrolled through as a visitor would, so what draws as it nears the screen (the QR card)
       // is drawn in the capture.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(500);
+      if (route === "/contact") await page.getByRole("img", { name: /^QR code/ }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       const name = route === "/" ? "home" : route.slice(1);
       const file = path.join(outDir, `${name}-${width}.png`);

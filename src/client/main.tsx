@@ -3,6 +3,7 @@ import "./styles.css";
 import { PAGE_READY } from "./lib/page-ready";
 
 const root = document.getElementById("root");
+const prerendered = Boolean(root?.hasChildNodes());
 
 /**
  * The entry, under 2 KB. A prerendered page is readable without JavaScript, so the code that
@@ -12,7 +13,6 @@ const root = document.getElementById("root");
  * docs/decisions/003-paint-first-hydrate-after.md.
  */
 function afterFirstPaint(start: () => void) {
-  const prerendered = root?.hasChildNodes();
   // A background tab never paints: start there at once too.
   if (!prerendered || document.visibilityState !== "visible") return start();
   if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
@@ -52,25 +52,34 @@ function preloadPageModules() {
 }
 
 /**
- * Until the app has taken over the prerendered page, a click on one of its buttons (the menu, the
- * chat) would do nothing, and a form sent with Enter would go as a plain GET, its lead lost. The
- * last such action is held and done again once the page is live.
+ * Until the page is live, a click on one of its buttons (the menu, the chat) would do nothing, or
+ * run while React is still taking the page over, and a form sent with Enter would go as a plain
+ * GET, its lead lost. The entry keeps such events to itself (React never sees them, so nothing
+ * runs twice), holds the last click and the last send, and does both again once the page is live.
  */
 function holdEarlyActions(container: HTMLElement) {
-  let held: (() => void) | undefined;
+  let heldClick: (() => void) | undefined;
+  let heldSend: (() => void) | undefined;
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    // A submit button's click becomes a submit event, held below.
-    if (button && button.type !== "submit" && container.contains(button)) {
-      held = () => button.isConnected && button.click();
-    }
+    if (!button || !container.contains(button)) return;
+    // A form's submit button goes on to send the form, which is held below.
+    if (button.type === "submit" && button.form) return;
+    event.preventDefault();
+    event.stopPropagation();
+    heldClick = () => button.isConnected && button.click();
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !container.contains(form)) return;
     event.preventDefault();
-    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
-    held = () => form.isConnected && form.requestSubmit(submitter);
+    event.stopPropagation();
+    const submitter = event.submitter;
+    heldSend = () =>
+      form.isConnected &&
+      form.requestSubmit(
+        submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null,
+      );
   };
   document.addEventListener("click", onClick, true);
   document.addEventListener("submit", onSubmit, true);
@@ -81,12 +90,13 @@ function holdEarlyActions(container: HTMLElement) {
     observer.disconnect();
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("submit", onSubmit, true);
-    held?.();
+    heldSend?.();
+    heldClick?.();
   });
   observer.observe(html, { attributes: true, attributeFilter: [PAGE_READY] });
 }
 
-if (root?.hasChildNodes()) holdEarlyActions(root);
+if (root && prerendered) holdEarlyActions(root);
 afterFirstPaint(() => {
   preloadPageModules();
   void import("./hydrate");

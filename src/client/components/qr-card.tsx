@@ -11,7 +11,7 @@ export const QR_OPTIONS = {
   color: { dark: "#D4AF37", light: "#000000" },
 } as const;
 
-/** How far below the screen the card starts drawing, so the code is ready when it scrolls in. */
+/** How near the screen (above or below) the card starts drawing: the code is ready as it scrolls in. */
 const DRAW_AHEAD = "600px 0px";
 
 interface DrawnCode {
