@@ -1,14 +1,12 @@
 import { useId, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCcw } from "lucide-react";
 import type { Domain } from "@shared/schemas/portal";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
-import { clientWrites, useClientWrite, type ClientDetail } from "./api";
-import { ClientItemsPanel, ItemFormFrame } from "./client-items";
-import { domainFormSchema, domainFormValues, showServerErrors } from "./forms";
+import { clientWrites, type ClientDetail } from "./api";
+import { ClientItemsPanel, DomainField, ItemFormFrame, useItemForm } from "./client-items";
+import { domainFormSchema, domainFormValues } from "./forms";
 import { formatCalendarDate } from "./format";
 import { ExpiringBadge } from "./status-badge";
 
@@ -23,46 +21,26 @@ function DomainForm({
 }) {
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
-  const save = useClientWrite(clientId, (values: unknown) =>
-    domain
-      ? clientWrites.updateDomain(domain.id)(values)
-      : clientWrites.addDomain(clientId)(values),
-  );
-  const form = useForm({
+  const { form, frame } = useItemForm({
+    clientId,
+    noun: "domain",
+    item: domain,
+    add: clientWrites.addDomain,
+    update: clientWrites.updateDomain,
     resolver: zodResolver(domainFormSchema),
-    defaultValues: domainFormValues(domain),
+    values: domainFormValues(domain),
+    onDone,
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      () => {
-        toast({ title: domain ? "Domain saved" : "Domain added" });
-        onDone();
-      },
-      (error: unknown) =>
-        showServerErrors(error, form.setError, ["domain", "autoRenew", "expiresAt"]),
-    ),
-  );
 
   return (
-    <ItemFormFrame
-      noun="domain"
-      editing={domain?.domain}
-      onSubmit={onSubmit}
-      pending={save.isPending}
-      serverError={errors.root?.server?.message}
-      onCancel={onDone}
-    >
+    <ItemFormFrame noun="domain" editing={domain?.domain} onCancel={onDone} {...frame}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("domain")} label="Domain" error={errors.domain?.message}>
-          <Input
-            {...fieldAria(id("domain"), errors.domain?.message)}
-            {...form.register("domain")}
-            placeholder="example.com"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </Field>
+        <DomainField
+          id={id("domain")}
+          error={errors.domain?.message}
+          registration={form.register("domain")}
+        />
         <Field
           id={id("expires")}
           label="Expiry date"

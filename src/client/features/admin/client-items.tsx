@@ -1,14 +1,105 @@
 import { useRef, useState, type ComponentType, type FormEventHandler, type ReactNode } from "react";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, useClientWrite, type ClientDetail } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { showServerErrors } from "./forms";
 import { personName } from "./format";
 import { Panel } from "./parts";
 
 /** What a client has several of, as staff call it in labels and messages. */
 type Noun = "website" | "domain";
+
+type ClientWrite = (values: unknown) => Promise<ClientDetail | null>;
+
+/**
+ * An add or edit form for one of a client's websites or domains: validated with `resolver`,
+ * saved through `add` or `update`, then a toast and `onDone`. The server's field refusals go
+ * beside their fields, anything else under the form.
+ */
+export function useItemForm<TValues extends FieldValues, TOutput>({
+  clientId,
+  noun,
+  item,
+  add,
+  update,
+  resolver,
+  values,
+  onDone,
+}: {
+  clientId: string;
+  noun: Noun;
+  /** The item being edited; none when adding one. */
+  item?: { id: string };
+  add: (clientId: string) => ClientWrite;
+  update: (itemId: string) => ClientWrite;
+  resolver: Resolver<TValues, unknown, TOutput>;
+  /** The form's starting values; their keys are the fields a server refusal can point at. */
+  values: TValues;
+  onDone: () => void;
+}) {
+  const save = useClientWrite(clientId, (input: unknown) =>
+    item ? update(item.id)(input) : add(clientId)(input),
+  );
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver,
+    defaultValues: values as DefaultValues<TValues>,
+  });
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutateAsync(input).then(
+      () => {
+        toast({
+          title: `${noun === "website" ? "Website" : "Domain"} ${item ? "saved" : "added"}`,
+        });
+        onDone();
+      },
+      (error: unknown) => showServerErrors(error, form.setError, Object.keys(values)),
+    ),
+  );
+  return {
+    form,
+    /** Spread on ItemFormFrame. */
+    frame: {
+      onSubmit,
+      pending: save.isPending,
+      serverError: form.formState.errors.root?.server?.message,
+    },
+  };
+}
+
+/** The Domain field both item forms open with. */
+export function DomainField({
+  id,
+  error,
+  registration,
+}: {
+  id: string;
+  error?: string;
+  /** `register("domain")` of the form. */
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field id={id} label="Domain" error={error}>
+      <Input
+        {...fieldAria(id, error)}
+        {...registration}
+        placeholder="example.com"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </Field>
+  );
+}
 
 /** The frame of an add or edit form: its title, the server's refusal, Save and Cancel. */
 export function ItemFormFrame({

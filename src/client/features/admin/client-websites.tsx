@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { footerServices } from "@content/site";
@@ -13,10 +13,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
-import { clientWrites, useClientWrite, type ClientDetail } from "./api";
-import { ClientItemsPanel, ItemFormFrame } from "./client-items";
-import { showServerErrors, websiteFormSchema, websiteFormValues, websiteStatuses } from "./forms";
+import { clientWrites, type ClientDetail } from "./api";
+import { ClientItemsPanel, DomainField, ItemFormFrame, useItemForm } from "./client-items";
+import { websiteFormSchema, websiteFormValues, websiteStatuses } from "./forms";
 import { formatNumber, humanize } from "./format";
 import { WebsiteStatusBadge } from "./status-badge";
 
@@ -33,45 +32,26 @@ function WebsiteForm({
 }) {
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
-  const save = useClientWrite(clientId, (values: unknown) =>
-    website
-      ? clientWrites.updateWebsite(website.id)(values)
-      : clientWrites.addWebsite(clientId)(values),
-  );
-  const form = useForm({
+  const { form, frame } = useItemForm({
+    clientId,
+    noun: "website",
+    item: website,
+    add: clientWrites.addWebsite,
+    update: clientWrites.updateWebsite,
     resolver: zodResolver(websiteFormSchema),
-    defaultValues: websiteFormValues(website),
+    values: websiteFormValues(website),
+    onDone,
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      () => {
-        toast({ title: website ? "Website saved" : "Website added" });
-        onDone();
-      },
-      (error: unknown) => showServerErrors(error, form.setError, Object.keys(websiteFormValues())),
-    ),
-  );
 
   return (
-    <ItemFormFrame
-      noun="website"
-      editing={website?.domain}
-      onSubmit={onSubmit}
-      pending={save.isPending}
-      serverError={errors.root?.server?.message}
-      onCancel={onDone}
-    >
+    <ItemFormFrame noun="website" editing={website?.domain} onCancel={onDone} {...frame}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field id={id("domain")} label="Domain" error={errors.domain?.message}>
-          <Input
-            {...fieldAria(id("domain"), errors.domain?.message)}
-            {...form.register("domain")}
-            placeholder="example.com"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </Field>
+        <DomainField
+          id={id("domain")}
+          error={errors.domain?.message}
+          registration={form.register("domain")}
+        />
         <Field id={id("plan")} label="Plan" error={errors.plan?.message}>
           <Input
             {...fieldAria(id("plan"), errors.plan?.message)}
