@@ -335,3 +335,36 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test("a lead, client or ticket that does not exist says so, with the way back and no retry", async ({
+  page,
+}) => {
+  await signIn(page.request, "admin");
+  const missing = "00000000-0000-4000-8000-000000000000";
+  for (const [view, title, message, back] of [
+    [
+      `/admin/leads/contact/${missing}`,
+      "Lead",
+      "This lead does not exist. It may have been removed, or the link is incomplete.",
+      "All leads",
+    ],
+    [
+      `/admin/clients/${missing}`,
+      "Client",
+      "This client does not exist. The account may have been removed.",
+      "All clients",
+    ],
+    [
+      `/admin/tickets/${missing}`,
+      "Ticket",
+      "This ticket does not exist, or the link is incomplete.",
+      "All tickets",
+    ],
+  ] as const) {
+    await page.goto(view);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: back })).toBeVisible();
+  }
+});

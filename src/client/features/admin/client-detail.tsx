@@ -6,7 +6,7 @@ import { BillingPanel } from "./client-billing";
 import { DomainsPanel } from "./client-domains";
 import { WebsitesPanel } from "./client-websites";
 import { formatDate, formatDateTime, personName } from "./format";
-import { BackLink, LoadingState, Panel, QueryError, useDocumentTitle, ViewHeader } from "./parts";
+import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "./parts";
 import { PriorityBadge, StaffBadge, TicketStatusBadge } from "./status-badge";
 
 function TicketsPanel({ client }: { client: ClientDetail }) {
@@ -59,18 +59,14 @@ export function ClientDetailView({ id }: { id: string }) {
 
   if (error || isPending) {
     return (
-      <>
-        <ViewHeader title="Client" back={back} />
-        {error ? (
-          <QueryError
-            error={error}
-            onRetry={() => void refetch()}
-            notFound="This client does not exist. The account may have been removed."
-          />
-        ) : (
-          <LoadingState label="Loading the client..." />
-        )}
-      </>
+      <DetailPending
+        title="Client"
+        back={back}
+        error={error}
+        onRetry={() => void refetch()}
+        loading="Loading the client..."
+        notFound="This client does not exist. The account may have been removed."
+      />
     );
   }
 

@@ -24,7 +24,7 @@ import { errorMessage, useAddLeadNote, useLead, useSetLeadStatus } from "./api";
 import { showServerErrors } from "./forms";
 import { formatDateTime, humanize, leadKindLabel } from "./format";
 import { inboxHref } from "./leads-inbox";
-import { BackLink, LoadingState, Panel, QueryError, useDocumentTitle, ViewHeader } from "./parts";
+import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "./parts";
 import { LeadKindBadge, LeadStatusBadge } from "./status-badge";
 
 function StatusControl({ lead }: { lead: LeadDetail }) {
@@ -134,18 +134,14 @@ export function LeadDetailView({ kind, id }: { kind: string; id: string }) {
 
   if (error || isPending) {
     return (
-      <>
-        <ViewHeader title="Lead" back={back} />
-        {error ? (
-          <QueryError
-            error={error}
-            onRetry={() => void refetch()}
-            notFound="This lead does not exist. It may have been removed, or the link is incomplete."
-          />
-        ) : (
-          <LoadingState label="Loading the lead..." />
-        )}
-      </>
+      <DetailPending
+        title="Lead"
+        back={back}
+        error={error}
+        onRetry={() => void refetch()}
+        loading="Loading the lead..."
+        notFound="This lead does not exist. It may have been removed, or the link is incomplete."
+      />
     );
   }
 

@@ -114,6 +114,38 @@ export function QueryError({
   );
 }
 
+/**
+ * A detail view before its record is there: its header, then the loading state or why the read
+ * failed (with a retry).
+ */
+export function DetailPending({
+  title,
+  back,
+  error,
+  onRetry,
+  loading,
+  notFound,
+}: {
+  title: string;
+  back: ReactNode;
+  /** The read's error; none while it is loading. */
+  error: unknown;
+  onRetry: () => void;
+  loading: string;
+  notFound: string;
+}) {
+  return (
+    <>
+      <ViewHeader title={title} back={back} />
+      {error ? (
+        <QueryError error={error} onRetry={onRetry} notFound={notFound} />
+      ) : (
+        <LoadingState label={loading} />
+      )}
+    </>
+  );
+}
+
 /** A white panel with an H2, used for the sections of a detail view. */
 export function Panel({
   title,

@@ -33,7 +33,7 @@ import {
 } from "./api";
 import { showServerErrors } from "./forms";
 import { formatDateTime, humanize } from "./format";
-import { BackLink, LoadingState, Panel, QueryError, useDocumentTitle, ViewHeader } from "./parts";
+import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "./parts";
 import { PriorityBadge, TicketStatusBadge } from "./status-badge";
 import { cn } from "@/lib/utils";
 
@@ -263,18 +263,14 @@ export function TicketDetailView({ id }: { id: string }) {
 
   if (error || isPending) {
     return (
-      <>
-        <ViewHeader title="Ticket" back={back} />
-        {error ? (
-          <QueryError
-            error={error}
-            onRetry={() => void refetch()}
-            notFound="This ticket does not exist, or the link is incomplete."
-          />
-        ) : (
-          <LoadingState label="Loading the ticket..." />
-        )}
-      </>
+      <DetailPending
+        title="Ticket"
+        back={back}
+        error={error}
+        onRetry={() => void refetch()}
+        loading="Loading the ticket..."
+        notFound="This ticket does not exist, or the link is incomplete."
+      />
     );
   }
 
