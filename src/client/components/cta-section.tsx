@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ArrowRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { GoldGlow } from "@/components/marketing/gold-glow";
 
 interface CtaSectionProps {
   title?: ReactNode;
@@ -17,10 +18,7 @@ export function CtaSection({
     <section className="bg-background py-20 sm:py-24">
       <div className="container-page">
         <div className="theme-dark relative isolate overflow-hidden rounded-3xl px-6 py-14 text-center shadow-2xl sm:px-12 sm:py-16">
-          <div
-            className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgb(212_175_55/0.25),transparent_60%)]"
-            aria-hidden="true"
-          />
+          <GoldGlow from="top" />
           <div
             className="pointer-events-none absolute inset-0 -z-10 rounded-3xl ring-1 ring-gold-500/30 ring-inset"
             aria-hidden="true"

@@ -3,6 +3,7 @@ import { Download, QrCode } from "lucide-react";
 import { qrCardCopy as copy } from "@content/contact-page";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { GoldGlow } from "@/components/marketing/gold-glow";
 
 /** The seed's drawing: 300 px wide, a 2-module quiet zone, brand gold on black, PNG. */
 export const QR_OPTIONS = {
@@ -103,10 +104,7 @@ export function QrCard({
         className,
       )}
     >
-      <div
-        className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgb(212_175_55/0.2),transparent_65%)]"
-        aria-hidden="true"
-      />
+      <GoldGlow from="top" />
       <Heading id={titleId} className="text-2xl font-semibold tracking-tight text-ink-50">
         {copy.title}
       </Heading>

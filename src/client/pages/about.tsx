@@ -16,6 +16,7 @@ import { HeadlineText, Section, SectionHeading } from "@/components/marketing/se
 import { Timeline } from "@/components/marketing/timeline";
 import { PageHero } from "@/components/page-hero";
 import { Seo } from "@/components/seo";
+import { GoldGlow } from "@/components/marketing/gold-glow";
 
 /** The first and last year in large pale gold figures, joined by a line; decorative. */
 function YearsMark({ from, to }: { from: string; to: string }) {
@@ -69,10 +70,7 @@ export function AboutPage() {
           </div>
 
           <div className="theme-dark relative isolate overflow-hidden rounded-3xl p-7 shadow-[0_40px_80px_-40px_rgb(0_0_0/0.8)] sm:p-10">
-            <div
-              className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgb(212_175_55/0.22),transparent_60%)]"
-              aria-hidden="true"
-            />
+            <GoldGlow from="top-right" />
             <div
               className="pointer-events-none absolute inset-0 -z-10 rounded-3xl ring-1 ring-gold-500/30 ring-inset"
               aria-hidden="true"

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { GoldGlow } from "@/components/marketing/gold-glow";
 
 /**
  * The dark card beside a lead form: what happens after sending, as numbered steps, then a
@@ -27,10 +28,7 @@ export function StepsAside({
         className,
       )}
     >
-      <div
-        className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgb(212_175_55/0.18),transparent_60%)]"
-        aria-hidden="true"
-      />
+      <GoldGlow from="top-right" />
       <h2 id={id} className="text-2xl font-semibold tracking-tight text-ink-50">
         {title}
       </h2>
