@@ -13,21 +13,34 @@ export type Email = {
   replyTo?: string;
 };
 
+/** An email as the outbox hands it over: `id` is its outbox row's. */
+export type OutgoingEmail = Email & { id: string };
+
 export type Mailer = {
-  send(email: Email): Promise<void>;
+  send(email: OutgoingEmail): Promise<void>;
   close(): void;
 };
 
 /**
  * Sends through SMTP_URL; without it (evaluation, development) each message is written as an
  * .eml file to DATA_DIR/outbox/ and a line is logged, so nothing is lost and nothing leaves.
+ *
+ * Each message carries a Message-ID made from its outbox row, `<row id@host of PUBLIC_URL>`, the
+ * same on every try: delivery is at least once, and a receiver can drop a second copy by it.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const host = new URL(config.publicUrl).hostname;
+  const message = ({ id, ...email }: OutgoingEmail) => ({
+    from: config.mailFrom,
+    messageId: `<${id}@${host}>`,
+    ...email,
+  });
+
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       send: async (email) => {
-        await transport.sendMail({ from: config.mailFrom, ...email });
+        await transport.sendMail(message(email));
       },
       close: () => transport.close(),
     };
@@ -37,7 +50,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     send: async (email) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...email });
+      const info = await transport.sendMail(message(email));
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`,

@@ -70,6 +70,10 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
  * Sends what the outbox holds: claims due rows with FOR UPDATE SKIP LOCKED (so several server
  * instances never send one email twice), sends each, and marks it sent, or schedules a retry
  * with growing back-off, or marks it failed after the last try.
+ *
+ * Delivery is at least once: if the database cannot be reached just after the SMTP server took
+ * an email, the email stays claimed, and is sent again when its lease runs out. Every try carries
+ * the same Message-ID (see the mailer), so the receiving side can drop the second copy.
  */
 export function createOutboxWorker({
   db,
@@ -120,6 +124,7 @@ export function createOutboxWorker({
       for (const email of batch) {
         try {
           await mailer.send({
+            id: email.id,
             to: email.to,
             subject: email.subject,
             text: email.text,
