@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -212,6 +213,8 @@ export const outboxEmails = pgTable(
     html: text("html").notNull(),
     /** pending (to send, maybe after a failure), sent, or failed (gave up after the last try). */
     status: varchar("status", { length: 20 }).notNull().default("pending"),
+    /** Which emails go first when there is a backlog: the lower, the sooner (set from the kind). */
+    priority: smallint("priority").notNull().default(1),
     attempts: integer("attempts").notNull().default(0),
     /** When the next try may start; a worker that claims a row moves it ahead as a lease. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -219,7 +222,12 @@ export const outboxEmails = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)],
+  // The worker claims pending rows in this order; sent rows, the bulk of the table, stay out of it.
+  (table) => [
+    index("outbox_emails_due_idx")
+      .on(table.priority, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;

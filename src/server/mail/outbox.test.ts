@@ -69,6 +69,38 @@ describe.each(databaseKinds)("the outbox on %s", (kind) => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("sends a sign-in link queued behind hundreds of lead emails first", async () => {
+    const database = await createTestDatabase(kind);
+    const smtp = await startSmtpSink();
+    const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-outbox-"));
+    try {
+      await enqueueEmails(database.db, leadEmails(300));
+      await enqueueEmails(database.db, [
+        {
+          kind: "sign-in-link",
+          to: "client@example.com",
+          subject: "Your sign-in link",
+          text: "Sign in: https://www.example.test/api/login/email?token=t",
+          html: "<p>Sign in</p>",
+        },
+      ]);
+      const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
+      const worker = createOutboxWorker({
+        db: database.db,
+        mailer: createMailer(config, silent),
+        log: silent,
+      });
+      worker.start();
+      const [first] = await smtp.waitFor(1);
+      await worker.stop();
+      expect(first!.subject).toBe("Your sign-in link");
+    } finally {
+      await smtp.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("the outbox on one PostgreSQL", () => {

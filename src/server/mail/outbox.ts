@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbExecutor } from "../db/client";
-import { outboxEmails } from "../db/schema";
+import { outboxEmails, type OutboxEmail } from "../db/schema";
 import type { Email, Mailer } from "./mailer";
 
 export type EmailKind =
@@ -15,12 +15,31 @@ export type EmailKind =
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
+const URGENT = 0;
+const ROUTINE = 1;
+
+/**
+ * The one place a kind's priority is decided: with a backlog, the worker sends lower numbers
+ * first. A sign-in link or an invitation is awaited by someone now (and a link dies in 15
+ * minutes); security emails belong here too.
+ */
+const PRIORITY_OF: Record<EmailKind, number> = {
+  "sign-in-link": URGENT,
+  "client-invitation": URGENT,
+  "lead-notification": ROUTINE,
+  "lead-acknowledgement": ROUTINE,
+  "ticket-new": ROUTINE,
+  "ticket-client-reply": ROUTINE,
+  "ticket-staff-reply": ROUTINE,
+};
+
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */
 export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Promise<void> {
   if (emails.length === 0) return;
   await db.insert(outboxEmails).values(
     emails.map((email) => ({
       kind: email.kind,
+      priority: PRIORITY_OF[email.kind],
       to: email.to,
       replyTo: email.replyTo ?? null,
       subject: email.subject,
@@ -68,8 +87,9 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
 
 /**
  * Sends what the outbox holds: claims due rows with FOR UPDATE SKIP LOCKED (so several server
- * instances never send one email twice), sends each, and marks it sent, or schedules a retry
- * with growing back-off, or marks it failed after the last try.
+ * instances never claim one email together), urgent kinds first, then oldest first; sends each,
+ * and marks it sent, or schedules a retry with growing back-off, or marks it failed after the
+ * last try.
  *
  * Delivery is at least once: if the database cannot be reached just after the SMTP server took
  * an email, the email stays claimed, and is sent again when its lease runs out. Every try carries
@@ -88,18 +108,18 @@ export function createOutboxWorker({
   let again = false;
   let stopped = true;
 
-  async function claim() {
+  async function claim(): Promise<OutboxEmail[]> {
     const now = new Date();
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outboxEmails.id })
         .from(outboxEmails)
         .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, now)))
-        .orderBy(asc(outboxEmails.createdAt))
+        .orderBy(asc(outboxEmails.priority), asc(outboxEmails.createdAt))
         .limit(BATCH)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      const claimed = await tx
         .update(outboxEmails)
         .set({
           attempts: sql`${outboxEmails.attempts} + 1`,
@@ -112,6 +132,9 @@ export function createOutboxWorker({
           ),
         )
         .returning();
+      // RETURNING keeps no order: send in the order claimed.
+      const order = new Map(due.map((row, i) => [row.id, i]));
+      return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     });
   }
 
