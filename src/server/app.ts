@@ -69,6 +69,8 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
   const mail = mailer ?? createMailer(config, app.log);
   const worker = createOutboxWorker({ db: database.db, mailer: mail, log: app.log, ...outbox });
   app.addHook("onReady", async () => worker.start());
+  // Claim no more emails from the moment the server starts closing, while requests finish.
+  app.addHook("preClose", async () => void worker.stop());
   app.addHook("onClose", async () => {
     await worker.stop();
     mail.close();

@@ -13,8 +13,9 @@ export type ReceivedEmail = {
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests of outgoing mail.
  * `stop()` closes it; `start()` again on the same port brings it back (for outage tests).
+ * With `acceptDelayMs` it takes that long to accept each message, like a slow provider.
  */
-export async function startSmtpSink(port = 0) {
+export async function startSmtpSink(port = 0, { acceptDelayMs = 0 } = {}) {
   const received: ReceivedEmail[] = [];
   const waiters: Array<() => void> = [];
   let server: SMTPServer | undefined;
@@ -30,9 +31,11 @@ export async function startSmtpSink(port = 0) {
         stream.setEncoding("utf8");
         stream.on("data", (chunk: string) => (raw += chunk));
         stream.on("end", () => {
-          received.push(parseEmail(raw, session.envelope));
-          waiters.splice(0).forEach((wake) => wake());
-          callback();
+          setTimeout(() => {
+            received.push(parseEmail(raw, session.envelope));
+            waiters.splice(0).forEach((wake) => wake());
+            callback();
+          }, acceptDelayMs);
         });
       },
     });

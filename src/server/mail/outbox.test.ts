@@ -1,13 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPostgresDatabase,
   createTestDatabase,
   databaseKinds,
   dropPostgresDatabase,
+  type TestDatabase,
 } from "../../../tests/support/database";
+import { freePort, startServer } from "../../../tests/support/server-process";
 import { startSmtpSink } from "../../../tests/support/smtp-sink";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
@@ -30,10 +33,18 @@ const leadEmails = (count: number): QueuedEmail[] =>
 const messageIdOf = (rowId: string) => `<${rowId}@www.example.test>`;
 
 describe.each(databaseKinds)("the outbox on %s", (kind) => {
+  let database: TestDatabase;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-outbox-"));
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it("gives an email the Message-ID of its row, the same each time it is sent", async () => {
-    const database = await createTestDatabase(kind);
     const smtp = await startSmtpSink();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-outbox-"));
     try {
       const env = { DATA_DIR: dataDir, PUBLIC_URL: "https://www.example.test" };
       const worker = (mailerEnv: Record<string, string>) =>
@@ -42,10 +53,13 @@ describe.each(databaseKinds)("the outbox on %s", (kind) => {
           mailer: createMailer(loadConfig({ ...env, ...mailerEnv }), silent),
           log: silent,
         });
-      const sendAgain = () =>
-        database.db.update(outboxEmails).set({ status: "pending", nextAttemptAt: new Date() });
       await enqueueEmails(database.db, leadEmails(1));
       const [row] = await database.db.select().from(outboxEmails);
+      const sendAgain = () =>
+        database.db
+          .update(outboxEmails)
+          .set({ status: "pending", nextAttemptAt: new Date() })
+          .where(eq(outboxEmails.id, row!.id));
 
       // Sent, then (as when marking it sent failed and its lease ran out) sent again.
       expect(await worker({ SMTP_URL: smtp.url }).runOnce()).toBe(1);
@@ -65,15 +79,11 @@ describe.each(databaseKinds)("the outbox on %s", (kind) => {
       expect(eml).toContain(`\r\nMessage-ID: ${messageIdOf(row!.id)}\r\n`);
     } finally {
       await smtp.stop();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   it("sends a sign-in link queued behind hundreds of lead emails first", async () => {
-    const database = await createTestDatabase(kind);
     const smtp = await startSmtpSink();
-    const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-outbox-"));
     try {
       await enqueueEmails(database.db, leadEmails(300));
       await enqueueEmails(database.db, [
@@ -97,10 +107,66 @@ describe.each(databaseKinds)("the outbox on %s", (kind) => {
       expect(first!.subject).toBe("Your sign-in link");
     } finally {
       await smtp.stop();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+// Starts the real server process: allow for a slow, busy machine.
+describe.each(databaseKinds)("a server on %s stopped with a backlog of emails", (kind) => {
+  it(
+    "exits 0 within 12 s of SIGTERM, and every email is either sent or due for the next start",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-backlog-"));
+      const url = kind === "postgres" ? await createPostgresDatabase() : undefined;
+      const openIt = () => openDatabase(url ? { url } : { dataDir });
+      const smtp = await startSmtpSink(0, { acceptDelayMs: 100 });
+      const backlog = 3000;
+      const database = await openIt();
+      for (let i = 0; i < backlog; i += 1000) await enqueueEmails(database.db, leadEmails(1000));
+      await database.close(); // The embedded database admits one process.
+
+      const server = startServer(await freePort(), {
+        DATA_DIR: dataDir,
+        ...(url ? { DATABASE_URL: url } : {}),
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: "https://www.example.test",
+        LOG_LEVEL: "warn",
+      });
+      try {
+        await smtp.waitFor(3, 60_000);
+        const signalled = Date.now();
+        server.child.kill("SIGTERM");
+        const code = await Promise.race([
+          server.exit,
+          new Promise((resolve) => setTimeout(() => resolve("still running"), 12_000)),
+        ]);
+        expect(code, server.output()).toBe(0);
+        expect(Date.now() - signalled).toBeLessThan(12_000);
+
+        const received = smtp.received.map((email) => email.headers["message-id"]);
+        expect(new Set(received).size).toBe(received.length);
+        const after = await openIt();
+        const rows = await after.db.select().from(outboxEmails);
+        await after.close();
+        expect(rows).toHaveLength(backlog);
+        const sent = rows.filter((row) => row.status === "sent");
+        expect(sent.map((row) => messageIdOf(row.id)).sort()).toEqual([...received].sort());
+        const unsent = rows.filter((row) => row.status !== "sent");
+        expect(unsent.length).toBeGreaterThan(0);
+        const checkedAt = new Date();
+        for (const row of unsent) {
+          expect(row).toMatchObject({ status: "pending", attempts: 0 });
+          expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt.getTime());
+        }
+      } finally {
+        server.child.kill("SIGKILL");
+        await smtp.stop();
+        if (url) await dropPostgresDatabase(url);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("the outbox on one PostgreSQL", () => {

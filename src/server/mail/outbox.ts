@@ -84,6 +84,11 @@ const BATCH = 10;
 /** A claimed email is not offered to another worker for this long (a crash mid-send frees it). */
 const LEASE_MS = 5 * 60 * 1000;
 const MAX_DELAY_MS = 60 * 60 * 1000;
+/**
+ * How long stop() waits for the email being sent: a server has 10 s to exit after SIGTERM. An
+ * email whose send takes longer is left to its lease.
+ */
+const STOP_WAIT_MS = 5_000;
 
 /**
  * Sends what the outbox holds: claims due rows with FOR UPDATE SKIP LOCKED (so several server
@@ -94,6 +99,9 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
  * Delivery is at least once: if the database cannot be reached just after the SMTP server took
  * an email, the email stays claimed, and is sent again when its lease runs out. Every try carries
  * the same Message-ID (see the mailer), so the receiving side can drop the second copy.
+ *
+ * stop() claims no more: it hands the unsent rest of the batch back (due at once, the attempt it
+ * never had not counted) and waits, for at most STOP_WAIT_MS, for the email being sent.
  */
 export function createOutboxWorker({
   db,
@@ -106,7 +114,10 @@ export function createOutboxWorker({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
-  let stopped = true;
+  let started = false;
+  let stopping: Promise<void> | undefined;
+  /** The claimed rows each run has yet to send, so that stop() can hand them back. */
+  const inHand = new Set<OutboxEmail[]>();
 
   async function claim(): Promise<OutboxEmail[]> {
     const now = new Date();
@@ -138,49 +149,89 @@ export function createOutboxWorker({
     });
   }
 
-  /** Sends every due email, batch after batch; returns how many were sent. */
+  /** Makes claimed rows that were never tried due again at once, as if never claimed. */
+  async function release(batch: OutboxEmail[]) {
+    const unsent = batch.splice(0);
+    if (unsent.length === 0) return;
+    try {
+      await db
+        .update(outboxEmails)
+        .set({ attempts: sql`${outboxEmails.attempts} - 1`, nextAttemptAt: new Date() })
+        .where(
+          and(
+            inArray(
+              outboxEmails.id,
+              unsent.map((email) => email.id),
+            ),
+            // Only while our lease (one per batch) holds; after it, another worker may own them.
+            eq(outboxEmails.nextAttemptAt, unsent[0]!.nextAttemptAt),
+          ),
+        );
+    } catch (error) {
+      // They are not lost: their lease runs out.
+      log.warn({ err: error, emails: unsent.length }, "could not hand back unsent emails");
+    }
+  }
+
+  async function deliver(email: OutboxEmail): Promise<boolean> {
+    try {
+      await mailer.send({
+        id: email.id,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+      });
+      await db
+        .update(outboxEmails)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(outboxEmails.id, email.id));
+      return true;
+    } catch (error) {
+      const lastTry = email.attempts >= maxAttempts;
+      const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), MAX_DELAY_MS);
+      await db
+        .update(outboxEmails)
+        .set({
+          status: lastTry ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + delay),
+          lastError: String(error).slice(0, 1000),
+        })
+        .where(eq(outboxEmails.id, email.id));
+      log.warn(
+        { err: error, emailId: email.id, attempt: email.attempts, gaveUp: lastTry },
+        lastTry ? "email failed for good" : "email failed; will retry",
+      );
+      return false;
+    }
+  }
+
+  /** Sends due emails, batch after batch, until none is left or stop(); returns the number sent. */
   async function runOnce(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) return sent;
-      for (const email of batch) {
-        try {
-          await mailer.send({
-            id: email.id,
-            to: email.to,
-            subject: email.subject,
-            text: email.text,
-            html: email.html,
-            ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-          });
-          await db
-            .update(outboxEmails)
-            .set({ status: "sent", sentAt: new Date(), lastError: null })
-            .where(eq(outboxEmails.id, email.id));
-          sent++;
-        } catch (error) {
-          const lastTry = email.attempts >= maxAttempts;
-          const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), MAX_DELAY_MS);
-          await db
-            .update(outboxEmails)
-            .set({
-              status: lastTry ? "failed" : "pending",
-              nextAttemptAt: new Date(Date.now() + delay),
-              lastError: String(error).slice(0, 1000),
-            })
-            .where(eq(outboxEmails.id, email.id));
-          log.warn(
-            { err: error, emailId: email.id, attempt: email.attempts, gaveUp: lastTry },
-            lastTry ? "email failed for good" : "email failed; will retry",
-          );
+    const batch: OutboxEmail[] = [];
+    inHand.add(batch);
+    try {
+      while (!stopping) {
+        batch.push(...(await claim()));
+        if (batch.length === 0) return sent;
+        while (!stopping) {
+          const email = batch.shift();
+          if (!email) break;
+          if (await deliver(email)) sent++;
         }
       }
+      return sent;
+    } finally {
+      inHand.delete(batch);
+      // What stop() came too late to hand back, or what an error left untried.
+      await release(batch);
     }
   }
 
   function schedule(ms: number) {
-    if (stopped) return;
+    if (!started || stopping) return;
     clearTimeout(timer);
     timer = setTimeout(tick, ms);
     timer.unref();
@@ -205,20 +256,29 @@ export function createOutboxWorker({
       });
   }
 
+  async function finish() {
+    clearTimeout(timer);
+    const handedBack = Promise.all([...inHand].map(release));
+    let waited: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)));
+    await Promise.race([Promise.all([running, handedBack]), timeUp]);
+    clearTimeout(waited);
+  }
+
   return {
     runOnce,
     start() {
-      stopped = false;
+      started = true;
       schedule(0);
     },
     /** Look now rather than at the next poll (after a new email was queued). */
     wake() {
       schedule(0);
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    /** Claims no more emails; resolves once the one being sent is done (or after STOP_WAIT_MS). */
+    stop(): Promise<void> {
+      stopping ??= finish();
+      return stopping;
     },
   };
 }
