@@ -1,12 +1,18 @@
 import { stringify } from "csv-stringify/sync";
 import type { LeadDetail } from "@shared/schemas/admin";
 
+/** What a spreadsheet may read as the start of a formula: =, +, -, @, the minus sign, tab, CR. */
+const formulaStart = /^[=+\-@\u2212\t\r]/;
+
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first)
- * gets a leading apostrophe, so it is shown as the text it is.
+ * A cell a spreadsheet would run as a formula gets a leading apostrophe, so it is shown as the
+ * text it is. The first character is compared in its compatibility form (NFKC), since spreadsheets
+ * fold full-width, small, superscript and subscript forms (＝ ﹦ ⁼ ＋ － ＠ ...) to the plain ones.
  */
 export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const first = value.codePointAt(0);
+  if (first === undefined) return value;
+  return formulaStart.test(String.fromCodePoint(first).normalize("NFKC")) ? `'${value}` : value;
 }
 
 const columns = [
