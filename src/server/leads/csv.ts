@@ -1,4 +1,5 @@
-import { stringify } from "csv-stringify/sync";
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
 import type { LeadDetail } from "@shared/schemas/admin";
 
 /** What a spreadsheet may read as the start of a formula: =, +, -, @, the minus sign, tab, CR. */
@@ -31,11 +32,10 @@ const columns = [
   "Notes",
 ];
 
-/** The leads as CSV (RFC 4180 quoting), one row per lead, every field in its column. */
-export function leadsToCsv(leads: LeadDetail[]): string {
-  const field = (lead: LeadDetail, ...labels: string[]) =>
+function recordOf(lead: LeadDetail): string[] {
+  const field = (...labels: string[]) =>
     lead.fields.find((f) => labels.includes(f.label))?.value ?? "";
-  const rows = leads.map((lead) => [
+  return [
     lead.reference,
     lead.kind,
     lead.status,
@@ -44,14 +44,29 @@ export function leadsToCsv(leads: LeadDetail[]): string {
     lead.email,
     lead.company ?? "",
     lead.topic,
-    field(lead, "Phone Number"),
-    field(lead, "Estimated Budget"),
-    field(lead, "Desired Timeline"),
-    field(lead, "Message", "Project Description"),
+    field("Phone Number"),
+    field("Estimated Budget"),
+    field("Desired Timeline"),
+    field("Message", "Project Description"),
     lead.notes.map((note) => `${note.authorName} (${note.createdAt}): ${note.body}`).join("\n"),
-  ]);
-  return stringify([columns, ...rows.map((row) => row.map(neutralizeCell))], {
-    quoted_string: true,
-    record_delimiter: "\r\n",
-  });
+  ].map(neutralizeCell);
+}
+
+async function* recordsOf(batches: AsyncIterable<LeadDetail[]>): AsyncGenerator<string[]> {
+  const batch = batches[Symbol.asyncIterator]();
+  // The header waits for the first batch, so a first query that fails reaches the error handler
+  // before anything is sent, rather than leaving a 200 cut short after the header.
+  let next = await batch.next();
+  yield columns;
+  for (; !next.done; next = await batch.next()) yield* next.value.map(recordOf);
+}
+
+/**
+ * The leads as CSV (RFC 4180 quoting), one row per lead, every field in its column, written as
+ * the batches arrive and only as fast as the client reads them.
+ */
+export function leadsToCsv(batches: AsyncIterable<LeadDetail[]>): Readable {
+  const csv = stringify({ quoted_string: true, record_delimiter: "\r\n" });
+  // A failed batch destroys the CSV stream with its error, which the server reports and logs.
+  return pipeline(Readable.from(recordsOf(batches)), csv, () => {});
 }

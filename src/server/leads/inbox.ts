@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type {
   LeadDetail,
   LeadFilter,
@@ -29,14 +29,18 @@ type LeadRow = {
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   value ? (options.find((option) => option.value === value)?.label ?? value) : null;
 
-/** Both kinds of lead as one list: what the inbox filters, searches and pages through. */
+/**
+ * Both kinds of lead as one list, with every field of either form (null where a kind has none):
+ * what the inbox filters, searches and pages through, and what the detail view and export read.
+ */
 const allLeads = sql`(
   select 'contact' as kind, id, reference, name, email, null::varchar as company,
-         subject as topic, message as body, status, created_at
+         null::varchar as phone, subject as topic, null::varchar as budget,
+         null::varchar as timeline, message as body, status, created_at
     from ${contactMessages}
   union all
-  select 'application' as kind, id, reference, name, email, company,
-         project_type as topic, description as body, status, created_at
+  select 'application' as kind, id, reference, name, email, company, phone,
+         project_type as topic, budget, timeline, description as body, status, created_at
     from ${quoteRequests}
 ) as leads`;
 
@@ -91,15 +95,110 @@ export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList>
   };
 }
 
-/** Every lead matching the filter (no paging), with every field: what the CSV export holds. */
-export async function exportLeads(db: Db, filter: LeadFilter): Promise<LeadDetail[]> {
-  const rows = await queryRows<LeadRow>(
-    db,
-    sql`select kind, id, reference, name, email, company, topic, status, created_at
-          from ${allLeads} where ${whereOf(filter)} order by created_at desc, id`,
-  );
-  const details = await Promise.all(rows.map((row) => findLead(db, row.kind, row.id)));
-  return details.filter((lead): lead is LeadDetail => lead !== undefined);
+type NoteJson = {
+  id: string;
+  body: string;
+  createdAt: string;
+  authorEmail: string | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+};
+
+type LeadDetailRow = LeadRow & {
+  phone: string | null;
+  budget: string | null;
+  timeline: string | null;
+  body: string;
+  notes: NoteJson[] | null;
+  /** created_at as PostgreSQL writes it, to the microsecond: where the next export batch starts. */
+  position: string;
+};
+
+/**
+ * Leads with every field and their notes, newest first, at most `limit`: one query, the notes
+ * gathered per lead in SQL (oldest first), only for the leads on this page.
+ */
+function selectLeadDetails(where: SQL, limit: number): SQL {
+  return sql`
+    select page.*, notes.notes
+      from (select kind, id, reference, name, email, company, phone, topic, budget, timeline,
+                   body, status, created_at, created_at::text as position
+              from ${allLeads}
+             where ${where}
+             order by created_at desc, id
+             limit ${limit}) as page
+      left join lateral (
+        select json_agg(json_build_object(
+                 'id', note.id, 'body', note.body, 'createdAt', note.created_at,
+                 'authorEmail', author.email, 'authorFirstName', author.first_name,
+                 'authorLastName', author.last_name)
+                 order by note.created_at, note.id) as notes
+          from ${leadNotes} as note
+          left join ${users} as author on author.id = note.author_id
+         where note.lead_kind = page.kind and note.lead_id = page.id
+      ) as notes on true
+     order by page.created_at desc, page.id`;
+}
+
+function toNote(note: NoteJson): LeadNote {
+  const fullName = [note.authorFirstName, note.authorLastName].filter(Boolean).join(" ");
+  return {
+    id: note.id,
+    body: note.body,
+    authorName: note.authorEmail === null ? "Former staff member" : fullName || note.authorEmail,
+    createdAt: new Date(note.createdAt).toISOString(),
+  };
+}
+
+/** A lead as the detail view and the export show it: every field, labelled as on its form. */
+function toDetail(row: LeadDetailRow): LeadDetail {
+  const fields =
+    row.kind === "contact"
+      ? [
+          { label: "Name", value: row.name },
+          { label: "Email", value: row.email },
+          { label: "Subject", value: row.topic },
+          { label: "Message", value: row.body },
+        ]
+      : [
+          { label: "Full Name", value: row.name },
+          { label: "Email Address", value: row.email },
+          { label: "Phone Number", value: row.phone ?? "" },
+          { label: "Company Name", value: row.company ?? "" },
+          { label: "Project Type", value: labelOf(projectTypeOptions, row.topic) ?? "" },
+          { label: "Estimated Budget", value: labelOf(budgetOptions, row.budget) ?? "" },
+          { label: "Desired Timeline", value: labelOf(timelineOptions, row.timeline) ?? "" },
+          { label: "Project Description", value: row.body },
+        ];
+  return { ...toSummary(row), fields, notes: (row.notes ?? []).map(toNote) };
+}
+
+/** How many leads one export query reads: small enough to hold the connection only briefly. */
+const EXPORT_BATCH_SIZE = 1_000;
+
+/**
+ * Every lead matching the filter (no paging), newest first, with every field: what the CSV export
+ * holds. Read in batches of one query each, each starting where the last ended (by created_at and
+ * id, not an offset), so a long export holds one connection for a moment at a time and never
+ * crowds out other requests. Works alike on PGlite, which has no server-side cursors to stream.
+ * Yields at least one batch (empty when nothing matches).
+ */
+export async function* exportLeads(db: Db, filter: LeadFilter): AsyncGenerator<LeadDetail[]> {
+  let after = sql`true`;
+  for (;;) {
+    const rows = await queryRows<LeadDetailRow>(
+      db,
+      selectLeadDetails(sql`${whereOf(filter)} and ${after}`, EXPORT_BATCH_SIZE),
+    );
+    yield rows.map(toDetail);
+    // Requests that arrived meanwhile go first: on PGlite every query waits its turn on the
+    // one connection, and runs on this thread.
+    await new Promise((resolve) => setImmediate(resolve));
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH_SIZE) return;
+    after = sql`(created_at < ${last.position}::timestamptz
+                 or (created_at = ${last.position}::timestamptz and id > ${last.id}))`;
+  }
 }
 
 export async function findLead(
@@ -107,57 +206,11 @@ export async function findLead(
   kind: LeadKind,
   id: string,
 ): Promise<LeadDetail | undefined> {
-  let summary: LeadSummary;
-  let fields: { label: string; value: string }[];
-  if (kind === "contact") {
-    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-    if (!row) return undefined;
-    summary = toSummary({
-      ...row,
-      kind,
-      company: null,
-      topic: row.subject,
-      created_at: row.createdAt,
-    });
-    fields = [
-      { label: "Name", value: row.name },
-      { label: "Email", value: row.email },
-      { label: "Subject", value: row.subject },
-      { label: "Message", value: row.message },
-    ];
-  } else {
-    const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) return undefined;
-    summary = toSummary({ ...row, kind, topic: row.projectType, created_at: row.createdAt });
-    fields = [
-      { label: "Full Name", value: row.name },
-      { label: "Email Address", value: row.email },
-      { label: "Phone Number", value: row.phone ?? "" },
-      { label: "Company Name", value: row.company ?? "" },
-      { label: "Project Type", value: labelOf(projectTypeOptions, row.projectType) ?? "" },
-      { label: "Estimated Budget", value: labelOf(budgetOptions, row.budget) ?? "" },
-      { label: "Desired Timeline", value: labelOf(timelineOptions, row.timeline) ?? "" },
-      { label: "Project Description", value: row.description },
-    ];
-  }
-  return { ...summary, fields, notes: await listNotes(db, kind, id) };
-}
-
-async function listNotes(db: Db, kind: LeadKind, id: string): Promise<LeadNote[]> {
-  const rows = await db
-    .select({ note: leadNotes, author: users })
-    .from(leadNotes)
-    .leftJoin(users, eq(users.id, leadNotes.authorId))
-    .where(and(eq(leadNotes.leadKind, kind), eq(leadNotes.leadId, id)))
-    .orderBy(asc(leadNotes.createdAt));
-  return rows.map(({ note, author }) => ({
-    id: note.id,
-    body: note.body,
-    authorName: author
-      ? [author.firstName, author.lastName].filter(Boolean).join(" ") || author.email
-      : "Former staff member",
-    createdAt: note.createdAt.toISOString(),
-  }));
+  const [row] = await queryRows<LeadDetailRow>(
+    db,
+    selectLeadDetails(sql`kind = ${kind} and id = ${id}`, 1),
+  );
+  return row && toDetail(row);
 }
 
 export async function setLeadStatus(

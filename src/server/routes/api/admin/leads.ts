@@ -37,7 +37,7 @@ export const adminLeadRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
     "/api/admin/leads/export.csv",
     { schema: { querystring: leadFilterSchema } },
     async (request, reply) => {
-      const csv = leadsToCsv(await exportLeads(db, request.query));
+      const csv = leadsToCsv(exportLeads(db, request.query));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
