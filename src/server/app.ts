@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifySchema, type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -21,9 +21,12 @@ import { leadRoutes } from "./routes/api/leads";
 import { portalRoutes } from "./routes/api/portal";
 import { healthRoutes } from "./routes/health";
 
+/** A registered route; its schema lets tests reach every field a route accepts. */
+export type RouteEntry = { method: string; url: string; schema?: FastifySchema };
+
 declare module "fastify" {
   interface FastifyInstance {
-    routeTable: { method: string; url: string }[];
+    routeTable: RouteEntry[];
   }
 }
 
@@ -50,9 +53,11 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered: lets tests prove a guard covers a whole prefix.
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, schema: route.schema });
+    }
   });
   app.decorate("routeTable", routeTable);
 

@@ -1,5 +1,14 @@
 import { z } from "./zod";
-import { emailField, optionalText, requiredText } from "./fields";
+import {
+  decimalNumber,
+  emailField,
+  INTEGER_MAX,
+  optionalDate,
+  optionalText,
+  requiredText,
+  searchText,
+  wholeNumber,
+} from "./fields";
 import { ticketPriorities, ticketStatuses } from "./tickets";
 
 export const leadKinds = ["contact", "application"] as const;
@@ -11,11 +20,11 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const leadFilterSchema = z.object({
   kind: z.enum(leadKinds, { error: "kind: contact or application" }).optional(),
   status: z.enum(leadStatuses, { error: "status: one of the lead statuses" }).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: searchText,
 });
 export const leadListQuerySchema = leadFilterSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: wholeNumber("Page", 1, INTEGER_MAX).default(1),
+  pageSize: wholeNumber("Page size", 1, 100).default(25),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
@@ -56,7 +65,13 @@ export const leadStatusUpdateSchema = z.object({
   status: z.enum(leadStatuses, { error: "Choose one of the lead statuses" }),
 });
 export const noteInputSchema = z.object({
-  body: requiredText(1, 5000, "Write a note first", "Notes must be at most 5,000 characters"),
+  body: requiredText(
+    "Note",
+    1,
+    5000,
+    "Write a note first",
+    "Notes must be at most 5,000 characters",
+  ),
 });
 
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
@@ -67,8 +82,8 @@ export type LeadNote = z.infer<typeof leadNoteSchema>;
 /** Inviting a client: the account is created and a sign-in link is emailed. */
 export const inviteClientSchema = z.object({
   email: emailField,
-  firstName: optionalText(100, "First name must be at most 100 characters"),
-  lastName: optionalText(100, "Last name must be at most 100 characters"),
+  firstName: optionalText("First name", 100, "First name must be at most 100 characters"),
+  lastName: optionalText("Last name", 100, "Last name must be at most 100 characters"),
 });
 export type InviteClient = z.output<typeof inviteClientSchema>;
 
@@ -80,30 +95,31 @@ const domainName = z
 
 export const websiteInputSchema = z.object({
   domain: domainName,
-  plan: requiredText(2, 100, "Plan must be at least 2 characters", "Plan is too long"),
+  plan: requiredText("Plan", 2, 100, "Plan must be at least 2 characters", "Plan is too long"),
   status: z.enum(["active", "building", "paused", "cancelled"], { error: "Choose a status" }),
-  monthlyVisitors: z.coerce.number().int().min(0, "Visitors cannot be negative").default(0),
-  uptimePercent: z.coerce.number().min(0).max(100, "Uptime is a percentage (0-100)").default(100),
-  bandwidthGb: z.coerce.number().min(0, "Bandwidth cannot be negative").default(0),
+  monthlyVisitors: wholeNumber("Monthly visitors", 0, INTEGER_MAX).default(0),
+  uptimePercent: decimalNumber("Uptime", 0, 100).default(100),
+  // numeric(10, 2): eight digits before the point.
+  bandwidthGb: decimalNumber("Bandwidth", 0, 99_999_999.99).default(0),
 });
 
 export const domainInputSchema = z.object({
   domain: domainName,
   autoRenew: z.boolean().default(true),
-  expiresAt: z.iso.date({ error: "Use a date such as 2027-01-31" }).nullable().default(null),
+  expiresAt: optionalDate(),
 });
 
 export const billingInputSchema = z.object({
-  plan: requiredText(2, 100, "Plan must be at least 2 characters", "Plan is too long"),
-  monthlyCostCents: z.coerce.number().int().min(0, "Cost cannot be negative"),
-  nextBillingDate: z.iso.date({ error: "Use a date such as 2027-01-31" }).nullable().default(null),
-  cardBrand: optionalText(40, "Card brand is too long"),
+  plan: requiredText("Plan", 2, 100, "Plan must be at least 2 characters", "Plan is too long"),
+  monthlyCostCents: wholeNumber("Monthly cost in cents", 0, INTEGER_MAX),
+  nextBillingDate: optionalDate(),
+  cardBrand: optionalText("Card brand", 40, "Card brand is too long"),
   cardLast4: z
-    .string()
+    .string({ error: "Only the last four digits, never a full card number" })
     .regex(/^\d{4}$/, "Only the last four digits, never a full card number")
     .optional(),
-  cardExpMonth: z.coerce.number().int().min(1).max(12, "Month 1-12").optional(),
-  cardExpYear: z.coerce.number().int().min(2000).max(2100, "A four-digit year").optional(),
+  cardExpMonth: wholeNumber("Card expiry month", 1, 12).optional(),
+  cardExpYear: wholeNumber("Card expiry year", 2000, 2100).optional(),
 });
 
 export const ticketUpdateSchema = z

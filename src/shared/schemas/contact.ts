@@ -4,6 +4,7 @@ import { emailField, requiredText } from "./fields";
 /** The contact form ("Send Us a Message") and the body of POST /api/contact. */
 export const contactSchema = z.object({
   name: requiredText(
+    "Name",
     2,
     100,
     "Name must be at least 2 characters",
@@ -11,12 +12,14 @@ export const contactSchema = z.object({
   ),
   email: emailField,
   subject: requiredText(
+    "Subject",
     5,
     200,
     "Subject must be at least 5 characters",
     "Subject must be at most 200 characters",
   ),
   message: requiredText(
+    "Message",
     10,
     5000,
     "Message must be at least 10 characters",

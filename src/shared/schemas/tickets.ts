@@ -7,6 +7,7 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 export type TicketPriority = (typeof ticketPriorities)[number];
 
 const messageField = requiredText(
+  "Message",
   10,
   5000,
   "Message must be at least 10 characters",
@@ -16,6 +17,7 @@ const messageField = requiredText(
 /** The portal's New Ticket form and the body of POST /api/tickets. */
 export const newTicketSchema = z.object({
   subject: requiredText(
+    "Subject",
     5,
     200,
     "Subject must be at least 5 characters",

@@ -1,6 +1,7 @@
 import { count, getTableName } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import * as schema from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
@@ -70,6 +71,100 @@ const hostileBody = fc.oneof(
   fc.constantFrom('{"__proto__": {"isAdmin": true}}', "{", "[1,2", "null", '""', "\u0000"),
 );
 
+/** A body each route with one accepts: the walk below spoils one field of it at a time. */
+const website = {
+  domain: "harborcoffee.com",
+  plan: "Business",
+  status: "active",
+  monthlyVisitors: 1200,
+  uptimePercent: 99.9,
+  bandwidthGb: 12.5,
+};
+const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
+const validBodies: Record<string, Record<string, unknown>> = {
+  "POST /api/login/email": { email: "maria@example.com", returnTo: "/dashboard" },
+  "POST /api/login/demo": { as: "client" },
+  "POST /api/contact": {
+    name: "Maria Lopez",
+    email: "maria@example.com",
+    subject: "A new website",
+    message: "We would like a new website for our shops.",
+    website: "",
+  },
+  "POST /api/apply": {
+    name: "Maria Lopez",
+    email: "maria@example.com",
+    phone: "+1 555 0100",
+    company: "Harbor Coffee",
+    projectType: "website",
+    budget: "5k-15k",
+    timeline: "asap",
+    description: "A new website for our three coffee shops.",
+    website: "",
+  },
+  "PATCH /api/domains/:id": { autoRenew: false },
+  "POST /api/tickets": {
+    subject: "The site is slow",
+    message: "The home page takes ten seconds to load.",
+    priority: "high",
+  },
+  "POST /api/tickets/:id/messages": { body: "Thanks, that fixed it for us." },
+  "PATCH /api/admin/leads/:kind/:id": { status: "contacted" },
+  "POST /api/admin/leads/:kind/:id/notes": { body: "Called back, they want a quote." },
+  "POST /api/admin/clients": { email: "ana@example.com", firstName: "Ana", lastName: "Silva" },
+  "POST /api/admin/clients/:id/websites": website,
+  "PUT /api/admin/websites/:id": website,
+  "POST /api/admin/clients/:id/domains": domain,
+  "PUT /api/admin/domains/:id": domain,
+  "PUT /api/admin/clients/:id/billing": {
+    plan: "Business",
+    monthlyCostCents: 4900,
+    nextBillingDate: "2027-01-31",
+    cardBrand: "Visa",
+    cardLast4: "4242",
+    cardExpMonth: 12,
+    cardExpYear: 2030,
+  },
+  "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
+  "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
+  "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+};
+/**
+ * Text fields that are not refused, by design, and never stored as given: the honeypot takes
+ * anything, so a bot cannot tell it was caught; a return address after sign-in is made safe
+ * instead (see the sign-in routes); a sign-in link's token is only hashed and looked up, and a
+ * bad one lands on the sign-in page like any dead link.
+ */
+const notRefused = new Set(["website", "returnTo", "token"]);
+
+type JsonProperty = {
+  type?: string;
+  anyOf?: JsonProperty[];
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+};
+/** The fields of a route's body or query that take text, from the schema the route validates with. */
+function textFields(schema: unknown): { name: string; free: boolean }[] {
+  const json = z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" });
+  const properties = (json.properties ?? {}) as Record<string, JsonProperty>;
+  return Object.entries(properties)
+    .filter(([name, property]) => {
+      const kinds = property.anyOf ?? [property];
+      return !notRefused.has(name) && kinds.some((kind) => kind.type === "string");
+    })
+    .map(([name, property]) => ({
+      name,
+      // Free text, as opposed to a choice, a pattern or a format with a message of its own.
+      free: !property.anyOf && !property.enum && !property.pattern && !property.format,
+    }));
+}
+/** A NUL after the first character: PostgreSQL refuses it in text, so it must not get there. */
+const withNul = (value: unknown) => {
+  const text = typeof value === "string" && value ? value : "Some text";
+  return `${text.slice(0, 1)}\u0000${text.slice(1)}`;
+};
+
 const counted = [
   schema.users,
   schema.websites,
@@ -118,6 +213,12 @@ describe("hostile input on every write route", () => {
       }),
     );
     return Object.fromEntries(entries);
+  }
+
+  /** Every stored row, to prove a refused request changed nothing. */
+  async function storedRows() {
+    const tables = await Promise.all(counted.map((table) => t.database.db.select().from(table)));
+    return JSON.stringify(tables);
   }
 
   /** A real id for each path parameter, so a body reaches the handler's validation. */
@@ -171,4 +272,56 @@ describe("hostile input on every write route", () => {
       );
     }
   }, 240_000);
+
+  it("refuses a NUL in any text field of a body or a query with 400 naming the field", async () => {
+    const checked: string[] = [];
+    for (const route of t.app.routeTable) {
+      const { body, querystring } = route.schema ?? {};
+      // HEAD answers without a body: its GET shows the message.
+      if ((!body && !querystring) || route.method === "HEAD") continue;
+      const url = concreteUrl(route.url);
+      const cookie = url.startsWith("/api/admin") ? staff : client;
+      const valid = validBodies[`${route.method} ${route.url}`];
+      if (body) {
+        expect(valid, `a valid body for ${route.method} ${route.url}`).toBeDefined();
+        // The valid body passes, so the NUL is the only thing wrong with the request below.
+        expect((body as z.ZodType).safeParse(valid).success).toBe(true);
+      }
+      const cases = [
+        ...(body ? textFields(body).map((field) => ({ field, where: "body" as const })) : []),
+        ...(querystring
+          ? textFields(querystring).map((field) => ({ field, where: "query" as const }))
+          : []),
+      ];
+      for (const { field, where } of cases) {
+        const value = withNul(where === "body" ? valid![field.name] : undefined);
+        const before = await storedRows();
+        const response = await t.app.inject({
+          method: route.method as "POST",
+          url,
+          // An address of its own, so no rate limit answers before validation does.
+          remoteAddress: `10.12.0.${checked.length + 1}`,
+          cookies: { [SESSION_COOKIE]: cookie },
+          ...(where === "body"
+            ? { payload: { ...valid, [field.name]: value } }
+            : { query: { [field.name]: value } }),
+        });
+        const what = `${route.method} ${route.url} ${where} ${field.name}`;
+        expect(response.statusCode, what).toBe(400);
+        const message = response.json().errors?.[field.name];
+        expect(message, what).toEqual(expect.any(String));
+        if (field.free) expect(message, what).toMatch(/ must not contain control characters$/);
+        expect(await storedRows(), `${what} stored nothing`).toEqual(before);
+        checked.push(what);
+      }
+    }
+    // The public forms' fields are among those walked.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "POST /api/contact body message",
+        "POST /api/apply body description",
+        "GET /api/admin/leads query q",
+      ]),
+    );
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import {
   inviteClientSchema,
   websiteInputSchema,
 } from "@shared/schemas/admin";
+import { plainText, searchText } from "@shared/schemas/fields";
 import { billingSchema, domainSchema, websiteSchema } from "@shared/schemas/portal";
 import { ticketSchema } from "@shared/schemas/tickets";
 import {
@@ -60,7 +61,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async
     "/api/admin/clients",
     {
       schema: {
-        querystring: z.object({ q: z.string().trim().max(200).optional() }),
+        querystring: z.object({ q: searchText }),
         response: { 200: z.array(clientSummarySchema), ...errorResponses },
       },
     },
@@ -177,7 +178,9 @@ export const adminClientRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async
       schema: {
         params: idParams,
         // The confirmation step: staff type the client's email address.
-        body: z.object({ confirmEmail: z.string({ error: "Type the client's email to confirm" }) }),
+        body: z.object({
+          confirmEmail: plainText("Confirmation", "Type the client's email to confirm"),
+        }),
         response: { 204: z.null(), 409: errorResponses[400], ...notFound, ...errorResponses },
       },
     },

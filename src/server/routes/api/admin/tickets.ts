@@ -32,8 +32,12 @@ export const adminTicketRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async
     {
       schema: {
         querystring: z.object({
-          status: z.enum(ticketStatuses).optional(),
-          priority: z.enum(ticketPriorities).optional(),
+          status: z
+            .enum(ticketStatuses, { error: "status: one of the ticket statuses" })
+            .optional(),
+          priority: z
+            .enum(ticketPriorities, { error: "priority: one of the ticket priorities" })
+            .optional(),
         }),
         response: { 200: z.array(queueTicket), ...errorResponses },
       },
