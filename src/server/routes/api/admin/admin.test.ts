@@ -255,6 +255,66 @@ describe.each(databaseKinds)("the back office API on %s", (kind) => {
       const badDomain = await call(staff, "POST", `${base}/domains`, { domain: "not a domain" });
       expect(badDomain.json().errors.domain).toBe("Enter a domain such as example.com");
     });
+
+    it("refuses numbers and dates that do not fit their column, naming the field and the rule", async () => {
+      const [jordan] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, demoClientEmail));
+      const base = `/api/admin/clients/${jordan!.id}`;
+      const site = { domain: "jordan.example", plan: "Business", status: "active" };
+      const visitors = "Monthly visitors must be a whole number from 0 to 2,147,483,647";
+      const bandwidth = "Bandwidth must be a number from 0 to 99,999,999.99";
+      for (const [field, value, message] of [
+        ["monthlyVisitors", 3e9, visitors],
+        ["monthlyVisitors", "99999999999", visitors],
+        ["monthlyVisitors", "many", visitors],
+        ["monthlyVisitors", 12.5, visitors],
+        ["bandwidthGb", 1e308, bandwidth],
+        ["uptimePercent", 101, "Uptime must be a number from 0 to 100"],
+      ] as const) {
+        const response = await call(staff, "POST", `${base}/websites`, { ...site, [field]: value });
+        expect(response.statusCode, `${field} ${value}`).toBe(400);
+        expect(response.json().errors).toEqual({ [field]: message });
+      }
+
+      const domain = await call(staff, "POST", `${base}/domains`, {
+        domain: "jordan.example",
+        expiresAt: "0000-01-01",
+      });
+      expect(domain.statusCode).toBe(400);
+      expect(domain.json().errors).toEqual({
+        expiresAt: "Use a date between 2000-01-01 and 2100-12-31",
+      });
+
+      const billing = { plan: "Business", monthlyCostCents: 4900 };
+      for (const [field, value, message] of [
+        [
+          "monthlyCostCents",
+          3e9,
+          "Monthly cost in cents must be a whole number from 0 to 2,147,483,647",
+        ],
+        ["nextBillingDate", "0000-12-31", "Use a date between 2000-01-01 and 2100-12-31"],
+        ["cardExpMonth", 13, "Card expiry month must be a whole number from 1 to 12"],
+        ["cardExpYear", "abc", "Card expiry year must be a whole number from 2000 to 2100"],
+        ["cardExpYear", 1999, "Card expiry year must be a whole number from 2000 to 2100"],
+      ] as const) {
+        const response = await call(staff, "PUT", `${base}/billing`, {
+          ...billing,
+          [field]: value,
+        });
+        expect(response.statusCode, `${field} ${value}`).toBe(400);
+        expect(response.json().errors).toEqual({ [field]: message });
+      }
+      // Nothing of it was stored.
+      const detail = (await call(staff, "GET", base)).json();
+      expect(detail.domains.map((d: { domain: string }) => d.domain)).not.toContain(
+        "jordan.example",
+      );
+      expect(detail.websites.map((w: { domain: string }) => w.domain)).not.toContain(
+        "jordan.example",
+      );
+    });
   });
 
   describe("ticket queue", () => {

@@ -1,0 +1,104 @@
+import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  billingInputSchema,
+  domainInputSchema,
+  inviteClientSchema,
+  leadStatusUpdateSchema,
+  noteInputSchema,
+  ticketUpdateSchema,
+  websiteInputSchema,
+} from "@shared/schemas/admin";
+import { applySchema } from "@shared/schemas/apply";
+import { contactSchema } from "@shared/schemas/contact";
+import { domainUpdateSchema } from "@shared/schemas/portal";
+import { newTicketSchema, ticketReplySchema } from "@shared/schemas/tickets";
+import * as schema from "./schema";
+
+/** Each shared input schema and the table it writes (`columns` maps a field to another name). */
+const writes: {
+  name: string;
+  input: z.ZodObject;
+  table: Table;
+  columns?: Record<string, string>;
+}[] = [
+  { name: "contact", input: contactSchema, table: schema.contactMessages },
+  { name: "apply", input: applySchema, table: schema.quoteRequests },
+  { name: "new ticket", input: newTicketSchema, table: schema.supportTickets },
+  {
+    name: "new ticket's message",
+    input: newTicketSchema,
+    table: schema.ticketMessages,
+    columns: { message: "body" },
+  },
+  { name: "ticket reply", input: ticketReplySchema, table: schema.ticketMessages },
+  { name: "ticket update", input: ticketUpdateSchema, table: schema.supportTickets },
+  { name: "lead status", input: leadStatusUpdateSchema, table: schema.contactMessages },
+  { name: "lead note", input: noteInputSchema, table: schema.leadNotes },
+  { name: "client invitation", input: inviteClientSchema, table: schema.users },
+  { name: "website", input: websiteInputSchema, table: schema.websites },
+  { name: "domain", input: domainInputSchema, table: schema.domains },
+  { name: "domain renewal", input: domainUpdateSchema, table: schema.domains },
+  { name: "billing", input: billingInputSchema, table: schema.billingAccounts },
+];
+
+/** Values just past what a column of each type can store, which its input field must refuse. */
+function pastTheColumn(column: Column): unknown[] | undefined {
+  const { columnType } = column;
+  if (columnType === "PgInteger") return [2_147_483_648, "99999999999", 3e9, 1e308, -2_147_483_649];
+  if (columnType === "PgSmallInt") return [32_768, -32_769, 1e308];
+  if (columnType.startsWith("PgNumeric")) {
+    const { precision, scale = 0 } = column as Column & { precision?: number; scale?: number };
+    if (precision === undefined) throw new Error(`${column.name}: give the numeric a precision`);
+    const limit = 10 ** (precision - scale);
+    return [limit, -limit, 1e308];
+  }
+  if (/^Pg(Date|Timestamp)/.test(columnType)) return ["0000-01-01", "0001-01-01", "9999-12-31"];
+  if (columnType === "PgVarchar" || columnType === "PgChar") {
+    const { length } = column as Column & { length?: number };
+    return length === undefined ? undefined : ["x".repeat(length + 1)];
+  }
+  // Any other column that holds a number or a time needs its bounds stated above.
+  if (/Int|Numeric|Real|Double|Serial|Time|Date|Interval/.test(columnType)) {
+    throw new Error(`${column.name}: no bounds known for ${columnType}`);
+  }
+  return undefined;
+}
+
+/** Every (input field, column) pair, with the values past that column. */
+const pairs = writes.flatMap(({ name, input, table, columns }) => {
+  const tableColumns = getTableColumns(table) as Record<string, Column>;
+  return Object.entries(input.shape).flatMap(([field, rule]) => {
+    const column = tableColumns[columns?.[field] ?? field];
+    if (!column) return [];
+    const values = pastTheColumn(column) ?? [];
+    return [
+      { field: `${name}.${field}`, column: `${getTableName(table)}.${column.name}`, rule, values },
+    ];
+  });
+});
+
+describe("every input field refuses what its column cannot store", () => {
+  it.each(pairs)("$field ($column)", ({ field, rule, values }) => {
+    for (const value of values) {
+      const result = (rule as z.ZodType).safeParse(value);
+      expect(result.success, `${field} = ${String(value).slice(0, 20)}`).toBe(false);
+    }
+  });
+
+  it("covers the numbers and dates that gave 500s", () => {
+    const bounded = pairs.filter((pair) => pair.values.length > 0).map((pair) => pair.column);
+    expect(bounded).toEqual(
+      expect.arrayContaining([
+        "websites.monthly_visitors",
+        "websites.bandwidth_gb",
+        "websites.uptime_percent",
+        "billing_accounts.monthly_cost_cents",
+        "billing_accounts.next_billing_date",
+        "billing_accounts.card_exp_year",
+        "domains.expires_at",
+      ]),
+    );
+  });
+});
