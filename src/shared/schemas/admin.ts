@@ -105,7 +105,7 @@ export const websiteInputSchema = z.object({
 
 export const domainInputSchema = z.object({
   domain: domainName,
-  autoRenew: z.boolean().default(true),
+  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }).default(true),
   expiresAt: optionalDate(),
 });
 

@@ -22,7 +22,7 @@ export const domainSchema = z.object({
 });
 
 export const domainUpdateSchema = z.object({
-  autoRenew: z.boolean({ error: "autoRenew must be true or false" }),
+  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }),
 });
 
 export const billingSchema = z.object({

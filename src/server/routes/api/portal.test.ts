@@ -108,7 +108,7 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
 
     const bad = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: "yes" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ autoRenew: "autoRenew must be true or false" });
+    expect(bad.json().errors).toEqual({ autoRenew: "Auto-renew must be true or false" });
     const unknown = await call(demo, "PATCH", "/api/domains/not-a-uuid", { autoRenew: true });
     expect(unknown.statusCode).toBe(400);
   });
