@@ -11,16 +11,24 @@ export type ErrorBody = { message: string; errors?: Record<string, string> };
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A field's problem goes under its name (a field may well be called "body"); a problem
+      // with the whole body or query (not an object, or a rule across fields) is the message.
       const errors: Record<string, string> = {};
+      let whole: string | undefined;
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        errors[field] ??= issue.message ?? "Invalid value";
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        if (field) {
+          errors[field] ??= issue.message ?? "Invalid value";
+        } else {
+          whole ??=
+            issue.keyword === "invalid_type"
+              ? "The request body must be a JSON object."
+              : issue.message;
+        }
       }
-      const message =
-        "body" in errors
-          ? "The request body must be a JSON object."
-          : "Some fields need attention. Please check them and try again.";
-      return reply.code(400).send({ message, errors } satisfies ErrorBody);
+      const message = whole ?? "Some fields need attention. Please check them and try again.";
+      const body: ErrorBody = Object.keys(errors).length > 0 ? { message, errors } : { message };
+      return reply.code(400).send(body);
     }
 
     if (isDatabaseUnavailable(error)) {

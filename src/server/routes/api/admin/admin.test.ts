@@ -374,6 +374,42 @@ describe.each(databaseKinds)("the back office API on %s", (kind) => {
       expect(nothing.statusCode).toBe(400);
     });
 
+    it("tells a field called body apart from the request body", async () => {
+      const [ticket] = await t.database.db.select().from(supportTickets);
+      const lead = await call(undefined, "POST", "/api/contact", {
+        name: "Maria Lopez",
+        email: "maria@example.com",
+        subject: "A new website",
+        message: "We would like a new website for our shops.",
+      });
+      expect(lead.statusCode).toBe(201);
+      const fieldProblem = "Some fields need attention. Please check them and try again.";
+      for (const [cookie, url, message] of [
+        [
+          staff,
+          `/api/admin/tickets/${ticket!.id}/messages`,
+          "Message must be at least 10 characters",
+        ],
+        [client, `/api/tickets/${ticket!.id}/messages`, "Message must be at least 10 characters"],
+        [staff, `/api/admin/leads/contact/${lead.json().id}/notes`, "Write a note first"],
+      ] as const) {
+        const short = await call(cookie, "POST", url, { body: " " });
+        expect(short.statusCode, url).toBe(400);
+        expect(short.json(), url).toEqual({ message: fieldProblem, errors: { body: message } });
+
+        const notAnObject = await call(cookie, "POST", url, ["a reply"]);
+        expect(notAnObject.statusCode, url).toBe(400);
+        expect(notAnObject.json(), url).toEqual({
+          message: "The request body must be a JSON object.",
+        });
+      }
+
+      // A rule across fields is the message itself, not a field's.
+      const nothing = await call(staff, "PATCH", `/api/admin/tickets/${ticket!.id}`, {});
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json()).toEqual({ message: "Change the status or the priority" });
+    });
+
     it("shows staff what became of each email", async () => {
       const emails = (await call(staff, "GET", "/api/admin/outbox")).json();
       expect(emails.length).toBeGreaterThan(0);
