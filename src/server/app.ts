@@ -1,12 +1,14 @@
-import Fastify, { type FastifySchema, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyLoggerOptions, type FastifySchema } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { LoggerOptions } from "pino";
 import { createOidc } from "./auth/oidc";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { serializeError } from "./error-log";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
 import { decorateUser } from "./plugins/auth-guard";
@@ -33,7 +35,8 @@ declare module "fastify" {
 export type AppOptions = {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions["logger"];
+  /** Tests may turn the log off or send it to a stream of their own. */
+  logger?: false | (FastifyLoggerOptions & LoggerOptions);
   /** Tests may pass their own; by default one is made from the settings. */
   mailer?: Mailer;
   /** How the outbox worker paces itself (tests make it quick). */
@@ -43,7 +46,11 @@ export type AppOptions = {
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
 export async function buildApp({ config, database, logger, mailer, outbox }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Errors are always logged without the values of a failed query.
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, ...logger, serializers: { err: serializeError } },
     bodyLimit: 64 * 1024,
     // Fastify also takes a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,

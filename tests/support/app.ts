@@ -13,7 +13,7 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox"> & {
+  options: Pick<AppOptions, "outbox" | "logger"> & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -35,7 +35,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     outbox: { pollMs: 200, retryBaseMs: 200, ...options.outbox },
   });
   await app.ready();

@@ -54,7 +54,9 @@ export async function registerSessions(app: FastifyInstance, config: Config, dat
     tableName: "sessions",
     createTableIfMissing: false,
     pruneSessionInterval: PRUNE_EVERY_S,
-    errorLog: (...args: unknown[]) => app.log.error({ args }, "session store error"),
+    // Called as (what, error): the error goes through the logger's err serializer, without values.
+    errorLog: (what: unknown, err?: unknown) =>
+      app.log.error({ err }, `session store: ${String(what)}`),
   });
   app.addHook("onClose", async () => store.close());
 
