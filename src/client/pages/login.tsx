@@ -13,11 +13,12 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { brand, contact } from "@content/site";
+import { safeReturnTo } from "@shared/return-to";
 import { Button } from "@/components/ui/button";
 import { DemoSignIn } from "@/features/sign-in/demo-sign-in";
 import { EmailSignInForm } from "@/features/sign-in/email-sign-in-form";
 import { signInError } from "@/features/sign-in/messages";
-import { loginHref, safeReturnTo } from "@/features/sign-in/return-to";
+import { loginHref } from "@/features/sign-in/return-to";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
 
@@ -122,7 +123,7 @@ function AlreadySignedIn({ name, returnTo }: { name: string; returnTo: string })
 function LoginPageContent() {
   useLoginHead();
   const params = new URLSearchParams(useSearch());
-  const returnTo = safeReturnTo(params.get("returnTo"));
+  const returnTo = safeReturnTo(params.get("returnTo"), window.location.origin);
   const error = params.get("error");
   const { user, isLoading } = useAuth();
   const signedIn = !isLoading && user !== null;

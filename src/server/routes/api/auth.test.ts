@@ -117,12 +117,23 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     for (const row of stored) expect(row.tokenHash).not.toContain(token);
   });
 
+  /** Return addresses and where a browser must land: on this site, in a valid Location header. */
+  const returnAddresses = [
+    ["/dashboard?tab=support&new=1", "/dashboard?tab=support&new=1"],
+    ["//evil.example/steal", "/dashboard"],
+    ["https://evil.example", "/dashboard"],
+    // Browsers drop tabs and newlines: this is //evil.test/phish to them.
+    ["/\t/evil.test/phish", "/dashboard"],
+    ["/\n/x", "/dashboard"],
+    ["/.//evil.test", "/dashboard"],
+    ["/。/x", "/%E3%80%82/x"],
+    ["/café?q=né#sé", "/caf%C3%A9?q=n%C3%A9#s%C3%A9"],
+    // Longer than the 500 characters kept once percent-encoded.
+    [`/${"é".repeat(300)}`, "/dashboard"],
+  ] as const;
+
   it("lands on the page the visitor was going to, and never on another site", async () => {
-    for (const [returnTo, landing] of [
-      ["/dashboard?tab=support&new=1", "/dashboard?tab=support&new=1"],
-      ["//evil.example/steal", "/dashboard"],
-      ["https://evil.example", "/dashboard"],
-    ]) {
+    for (const [returnTo, landing] of returnAddresses) {
       const email = `return${Math.random().toString(36).slice(2)}@example.com`;
       const before = smtp.received.length;
       await t.app.inject({
@@ -135,8 +146,28 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
       const mail = await smtp.waitForMail((m) => m.to[0] === email, before);
       const link = new URL(mail.text.match(/http:\/\/\S+\/api\/login\/email\?token=[\w-]+/)![0]);
       const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+      expect(signIn.statusCode, returnTo).toBe(302);
       expect(signIn.headers.location, returnTo).toBe(landing);
+      expect((await whoAmI(sessionCookie(signIn)?.value)).statusCode, returnTo).toBe(200);
     }
+  });
+
+  it("sends a signed-in visitor from /api/login to the same safe address", async () => {
+    const cookie = sessionCookie(await demoSignIn())!.value;
+    for (const [returnTo, landing] of returnAddresses) {
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
+      expect(response.statusCode, returnTo).toBe(302);
+      expect(response.headers.location, returnTo).toBe(landing);
+    }
+    const signedOut = await t.app.inject({
+      method: "GET",
+      url: "/api/login?returnTo=%2F%09%2Fevil.test%2Fphish",
+    });
+    expect(signedOut.headers.location).toBe("/login?returnTo=%2Fdashboard");
   });
 
   it("refuses an expired link", async () => {

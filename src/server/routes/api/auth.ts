@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { safeReturnTo, returnToMaxLength } from "@shared/return-to";
 import { emailField } from "@shared/schemas/fields";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
@@ -31,16 +32,12 @@ const userBody = z.object({
   isAdmin: z.boolean(),
 });
 
-const returnToQuery = z.object({ returnTo: z.string().max(500).optional() });
+const returnToField = z.string().max(returnToMaxLength).optional();
+const returnToQuery = z.object({ returnTo: returnToField });
 
 export const checkEmailMessage = `Check your email: if the address can sign in, a link is on its way. It works once and expires in ${
   LINK_LIFETIME_MS / 60_000
 } minutes.`;
-
-/** A path on this site only: never another origin, so a link cannot send a user elsewhere. */
-export function safeReturnTo(value: string | undefined): string {
-  return value && /^\/(?![/\\])/.test(value) ? value : "/dashboard";
-}
 
 /** A new session id at every sign-in, so a session id planted before it is worthless. */
 async function signIn(request: FastifyRequest, user: User) {
@@ -69,8 +66,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
   );
 
+  // Every return address is checked where it is used, so one stored before a fix is checked too.
+  const returnToOf = (value: string | null | undefined) => safeReturnTo(value, config.publicUrl);
+
   app.get("/api/login", { schema: { querystring: returnToQuery } }, async (request, reply) => {
-    const returnTo = safeReturnTo(request.query.returnTo);
+    const returnTo = returnToOf(request.query.returnTo);
     if (request.session.userId) return reply.redirect(returnTo);
     if (!oidc) return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`);
     try {
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       const user = await upsertSignedInUser(db, config, profile);
       await signIn(request, user);
       request.session.idToken = profile.idToken;
-      return reply.redirect(checks.returnTo);
+      return reply.redirect(returnToOf(checks.returnTo));
     } catch (error) {
       request.log.warn({ err: error }, "OIDC sign-in failed");
       return loginPage(reply, "sign-in-failed");
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         bodyLimit: 4 * 1024,
         config: { rateLimit: { max: 5, timeWindow: LINK_LIFETIME_MS } },
         schema: {
-          body: z.object({ email: emailField, returnTo: z.string().max(500).optional() }),
+          body: z.object({ email: emailField, returnTo: returnToField }),
           response: { 202: z.object({ message: z.string() }), ...errorResponses },
         },
       },
@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
             email,
             new Date(),
             LINK_LIFETIME_MS,
-            safeReturnTo(request.body.returnTo),
+            returnToOf(request.body.returnTo),
           );
           if (!token) return false;
           const link = `${config.publicUrl}/api/login/email?token=${token}`;
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         if (!link) return loginPage(reply, "link-invalid");
         const user = await upsertSignedInUser(db, config, { email: link.email });
         await signIn(request, user);
-        return reply.redirect(safeReturnTo(link.returnTo ?? undefined));
+        return reply.redirect(returnToOf(link.returnTo));
       },
     );
   }
