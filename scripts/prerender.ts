@@ -103,6 +103,7 @@ writeFileSync(
     "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /login",
+    "Disallow: /logout",
     "",
     `Sitemap: ${PUBLIC_URL_PLACEHOLDER}/sitemap.xml`,
     "",

@@ -99,6 +99,7 @@ const publicPages = Object.fromEntries(
 ) as Record<PublicRoute, ComponentType>;
 const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
 const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
+const LogoutRoute = lazyPage(() => import("@/pages/logout").then((m) => m.LogoutPage));
 const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
@@ -126,6 +127,7 @@ export function AppRoutes() {
       ))}
       <Route path="/dashboard" component={DashboardRoute} />
       <Route path="/login" component={LoginRoute} />
+      <Route path="/logout" component={LogoutRoute} />
       <Route path="/admin" nest component={AdminRoute} />
       <Route>
         <NotFoundPage />

@@ -63,7 +63,15 @@ export interface PageMeta {
 
 /** Every page that has its own meta: the site's routes plus the not-found page. */
 export type PageKey =
-  "/" | "/about" | "/services" | "/pricing" | "/contact" | "/apply" | "/dashboard" | "not-found";
+  | "/"
+  | "/about"
+  | "/services"
+  | "/pricing"
+  | "/contact"
+  | "/apply"
+  | "/dashboard"
+  | "/logout"
+  | "not-found";
 
 export const brand: Brand = {
   name: "Harborline",
@@ -181,6 +189,12 @@ export const pageMeta: Record<PageKey, PageMeta> = {
     title: "Client Dashboard | Harborline",
     description: "Manage your websites, domains, billing and support tickets.",
     keywords: ["client portal", "website dashboard", "support tickets"],
+    noindex: true,
+  },
+  "/logout": {
+    title: "Sign Out | Harborline",
+    description: "Sign out of the Harborline client portal.",
+    keywords: [],
     noindex: true,
   },
   "not-found": {

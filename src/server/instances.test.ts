@@ -48,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       const cookie = await signInAs(a, "shared@example.com");
       expect((await whoAmI(b, cookie, "10.200.0.1")).statusCode).toBe(200);
       await b.app.inject({
-        method: "GET",
+        method: "POST",
         url: "/api/logout",
         remoteAddress: "10.200.0.2",
         cookies: { [SESSION_COOKIE]: cookie },

@@ -279,7 +279,7 @@ test.describe("signed in as the demo client", () => {
   }) => {
     await page.goto("/dashboard");
     await expect(stat(page, "Total Visitors")).toHaveText("12,480");
-    await page.request.get("/api/logout");
+    await page.request.post("/api/logout");
     await page.getByRole("tab", { name: "Domains" }).click();
     await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
     await expect(page).toHaveURL("/login?returnTo=%2Fdashboard%3Ftab%3Ddomains");

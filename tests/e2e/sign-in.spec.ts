@@ -104,6 +104,52 @@ test("a returnTo to another site is ignored", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Avery");
 });
 
+test("a returnTo that a browser reads as another site is ignored", async ({ page }) => {
+  // Were the browser sent there, it would show this page instead of failing to find the host.
+  await page.route("http://evil.test/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<h1>Phished</h1>" }),
+  );
+  // The browser drops the tab and reads //evil.test/phish: another host.
+  await page.goto("/login?returnTo=%2F%09%2Fevil.test%2Fphish");
+  await page.getByRole("button", { name: "Sign in as demo client" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Jordan");
+  // Signed in, /api/login goes straight to the return address.
+  await page.goto("/api/login?returnTo=%2F%09%2Fevil.test%2Fphish");
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Jordan");
+});
+
+test("another site cannot sign you out; the page it lands on asks first", async ({
+  page,
+  baseURL,
+}) => {
+  await page.request.post("/api/login/demo", { data: { as: "client" } });
+  const signedIn = async () => (await page.request.get("/api/auth/user")).status();
+  expect(await signedIn()).toBe(200);
+
+  // A page on another site (localhost is not 127.0.0.1). An image of /api/logout there never
+  // carries the SameSite=Lax session cookie (the API tests cover it); a link it follows does.
+  const otherSite = `${baseURL!.replace("127.0.0.1", "localhost")}/prize`;
+  await page.route(otherSite, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<a href="${baseURL}/api/logout">Win a prize</a>`,
+    }),
+  );
+  await page.goto(otherSite);
+
+  await page.getByRole("link", { name: "Win a prize" }).click();
+  await expect(page).toHaveURL("/logout");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign out of Harborline?");
+  expect(await signedIn()).toBe(200);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
+  expect(await signedIn()).toBe(401);
+});
+
 test("signed in, /login offers the dashboard instead of the form", async ({ page }) => {
   await page.request.post("/api/login/demo", { data: { as: "client" } });
   await page.goto("/login");

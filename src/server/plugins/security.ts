@@ -23,7 +23,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The sign-out form's answer redirects to the provider's end-session page (its origin).
+        formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [])],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],

@@ -230,11 +230,11 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
 
     const [before] = await t.database.db.select({ n: count() }).from(sessions);
     const logout = await t.app.inject({
-      method: "GET",
+      method: "POST",
       url: "/api/logout",
       cookies: { [SESSION_COOKIE]: current, [SIGNED_IN_COOKIE]: "1" },
     });
-    expect(logout.statusCode).toBe(302);
+    expect(logout.statusCode).toBe(303);
     expect(logout.headers.location).toBe("/");
     const marker = logout.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
     expect(marker?.value).toBe("");
@@ -260,14 +260,70 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const logout = await t.app.inject({
-      method: "GET",
+      method: "POST",
       url: "/api/logout",
       cookies: { [SESSION_COOKIE]: cookie },
     });
-    expect(logout.statusCode).toBe(302);
+    expect(logout.statusCode).toBe(303);
     body.end(JSON.stringify({ subject: "", message: "", priority: "low" }));
     expect((await inFlight).statusCode).toBe(400);
 
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+  });
+
+  it("signs out on a post or a navigation from this site, never at another site's request", async () => {
+    const cookie = sessionCookie(await demoSignIn())!.value;
+    const logout = (method: "GET" | "POST", headers: Record<string, string | undefined>) =>
+      t.app.inject({ method, url: "/api/logout", headers, cookies: { [SESSION_COOKIE]: cookie } });
+
+    // An image, link or redirect on another site, or a browser that does not say: asked first.
+    for (const headers of [
+      { "sec-fetch-site": "cross-site", "sec-fetch-dest": "image" },
+      { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      { "sec-fetch-site": "same-site" },
+      {},
+    ]) {
+      const response = await logout("GET", headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(302);
+      expect(response.headers.location).toBe("/logout");
+      expect((await whoAmI(cookie)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // A form on another site cannot post it either.
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    ]) {
+      expect((await logout("POST", headers)).statusCode).toBe(403);
+      expect((await whoAmI(cookie)).statusCode).toBe(200);
+    }
+
+    // The header's Log Out link, and an address typed in, sign out at once.
+    for (const site of ["same-origin", "none"]) {
+      const signedIn = sessionCookie(await demoSignIn())!.value;
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/logout",
+        headers: { "sec-fetch-site": site },
+        cookies: { [SESSION_COOKIE]: signedIn },
+      });
+      expect(response.headers.location, site).toBe("/");
+      expect((await whoAmI(signedIn)).statusCode, site).toBe(401);
+    }
+
+    // The /logout page's button: a form post from this site.
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+        origin: new URL(t.config.publicUrl).origin,
+      },
+      cookies: { [SESSION_COOKIE]: cookie },
+      payload: "",
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe("/");
     expect((await whoAmI(cookie)).statusCode).toBe(401);
   });
 

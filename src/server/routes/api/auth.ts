@@ -99,12 +99,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     }
   });
 
-  app.get("/api/logout", async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply, status: 302 | 303) {
     const idToken = request.session.idToken;
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     const providerLogout = oidc ? await oidc.logoutUrl(idToken) : undefined;
-    return reply.redirect(providerLogout ?? "/");
+    return reply.redirect(providerLogout ?? "/", status);
+  }
+
+  // A form on the /logout page posts here; the same-origin check refuses it from other sites.
+  await app.register(async (form) => {
+    // The form sends no fields, but browsers label even an empty form body.
+    form.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { bodyLimit: 1024 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    form.post("/api/logout", (request, reply) => signOut(request, reply, 303));
+  });
+
+  /**
+   * The header's Log Out link. Any page can make a browser GET this address, so it signs out only
+   * when the browser says the navigation began on this site or was typed (Sec-Fetch-Site); any
+   * other GET lands on the /logout page, which asks first.
+   */
+  app.get("/api/logout", async (request, reply) => {
+    const site = request.headers["sec-fetch-site"];
+    if (site === "same-origin" || site === "none") return signOut(request, reply, 302);
+    return reply.redirect("/logout");
   });
 
   if (!oidc) {
