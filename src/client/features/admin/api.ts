@@ -1,8 +1,10 @@
 import {
+  hashKey,
   keepPreviousData,
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
 import type {
@@ -131,6 +133,18 @@ export function useLead(kind: string, id: string) {
   });
 }
 
+/**
+ * Marks the lists under `listKey` stale and fetches again those on screen (the invitation form
+ * sits above the clients list), except the object at `detailKey`: the write's answer is it.
+ */
+function refreshLists(queryClient: QueryClient, listKey: QueryKey, detailKey?: QueryKey) {
+  const detailHash = detailKey && hashKey(detailKey);
+  void queryClient.invalidateQueries({
+    queryKey: listKey,
+    predicate: (query) => query.queryHash !== detailHash,
+  });
+}
+
 /** A write whose answer is the new state of one cached object; the lists are refreshed. */
 function useWrite<TInput, TResult>(
   write: (input: TInput) => Promise<TResult>,
@@ -142,7 +156,7 @@ function useWrite<TInput, TResult>(
     mutationFn: write,
     onSuccess: (data) => {
       if (detailKey && data !== null) queryClient.setQueryData(detailKey, data);
-      void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
+      refreshLists(queryClient, listKey, detailKey);
     },
   });
 }
@@ -212,7 +226,7 @@ export function useClientWrite<TInput>(
     onSuccess: async (data) => {
       if (data) queryClient.setQueryData(adminKeys.client(clientId), data);
       else await queryClient.invalidateQueries({ queryKey: adminKeys.client(clientId) });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.clients, refetchType: "none" });
+      refreshLists(queryClient, adminKeys.clients, adminKeys.client(clientId));
     },
   });
 }
