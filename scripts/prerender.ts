@@ -1,6 +1,6 @@
 /**
  * After `vite build`: renders every public page (and the not-found page) to finished HTML with
- * its head tags, writes the app shell for the portal pages, the sitemap and robots.txt, and
+ * its head tags, writes the app shells of the portal and the back office, the sitemap and robots.txt, and
  * brotli and gzip versions of the hashed assets. Addresses are written as PUBLIC_URL_PLACEHOLDER,
  * which the server replaces with PUBLIC_URL when it loads the files, so one build serves any
  * origin.
@@ -70,10 +70,15 @@ try {
       : [];
     write(pageFiles.page(route), fill([head, ...fontPreloads, ...modules].join("\n"), html));
   }
-  write(
-    pageFiles.shell,
-    fill([entry.shellHead(PUBLIC_URL_PLACEHOLDER), ...fontPreloads].join("\n"), ""),
-  );
+  for (const [file, page] of [
+    [pageFiles.shell, "/dashboard"],
+    [pageFiles.adminShell, "/admin"],
+  ] as const) {
+    write(
+      file,
+      fill([entry.shellHead(page, PUBLIC_URL_PLACEHOLDER), ...fontPreloads].join("\n"), ""),
+    );
+  }
 } finally {
   await vite.close();
 }
@@ -125,5 +130,5 @@ for (const name of readdirSync(assetsDir)) {
   compressed++;
 }
 console.log(
-  `prerendered ${publicRoutes.length} pages, the not-found page and the app shell; drew og-image.png; compressed ${compressed} assets`,
+  `prerendered ${publicRoutes.length} pages, the not-found page and the app shells; drew og-image.png; compressed ${compressed} assets`,
 );

@@ -33,7 +33,7 @@ export async function renderPage(route: PublicRoute | "not-found", origin: strin
   return { html, head };
 }
 
-/** The head of the app shell (portal and back office pages, rendered in the browser). */
-export function shellHead(origin: string) {
-  return pageHeadToHtml(pageHead("/dashboard", origin));
+/** The head of an app shell (portal or back office pages, rendered in the browser). */
+export function shellHead(page: "/dashboard" | "/admin", origin: string) {
+  return pageHeadToHtml(pageHead(page, origin));
 }

@@ -56,12 +56,13 @@ export interface NavItem {
 export interface PageMeta {
   title: string;
   description: string;
+  /** None for pages kept out of search results: no empty keywords tag is written. */
   keywords: string[];
   /** Keep the page out of search results (portal and error pages). */
   noindex?: boolean;
 }
 
-/** Every page that has its own meta: the site's routes plus the not-found page. */
+/** Every page that has its own meta: the site's routes, the back office and the not-found page. */
 export type PageKey =
   | "/"
   | "/about"
@@ -71,6 +72,7 @@ export type PageKey =
   | "/apply"
   | "/dashboard"
   | "/logout"
+  | "/admin"
   | "not-found";
 
 export const brand: Brand = {
@@ -194,6 +196,12 @@ export const pageMeta: Record<PageKey, PageMeta> = {
   "/logout": {
     title: "Sign Out | Harborline",
     description: "Sign out of the Harborline client portal.",
+    keywords: [],
+    noindex: true,
+  },
+  "/admin": {
+    title: "Back office · Harborline",
+    description: "Leads, clients, support tickets and sent email, for Harborline staff.",
     keywords: [],
     noindex: true,
   },

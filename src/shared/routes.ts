@@ -28,7 +28,11 @@ export function normalizePath(url: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
-export function isAppRoute(url: string): boolean {
+export function isAdminRoute(url: string): boolean {
   const path = normalizePath(url);
-  return appRoutes.includes(path) || path === adminPrefix || path.startsWith(`${adminPrefix}/`);
+  return path === adminPrefix || path.startsWith(`${adminPrefix}/`);
+}
+
+export function isAppRoute(url: string): boolean {
+  return appRoutes.includes(normalizePath(url)) || isAdminRoute(url);
 }

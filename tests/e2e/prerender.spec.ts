@@ -67,6 +67,35 @@ test("pages hydrate without warnings in the console or breaches of the CSP", asy
   ]);
 });
 
+test("an unknown path arrives as one plain 404 page, with no empty head tags", async ({
+  request,
+}) => {
+  const response = await request.get("/no-such-page");
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).toContain(`<title>${pageMeta["not-found"].title}</title>`);
+  // What a visitor reads: the heading once, no second "404" above it.
+  const bodyText = html
+    .slice(html.indexOf("<body"))
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ");
+  expect(bodyText.match(/404/g)).toEqual(["404"]);
+  expect(bodyText.match(/404 Page Not Found/g)).toHaveLength(1);
+  expect(html).not.toMatch(/<meta name="keywords"/);
+  expect(html).not.toMatch(/content=""/);
+});
+
+test("the back office arrives with its own title before its script runs", async ({ request }) => {
+  for (const path of ["/admin", "/admin/clients"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`<title>${pageMeta["/admin"].title}</title>`);
+    expect(html, path).not.toContain(pageMeta["/dashboard"].title);
+    expect(html, path).toMatch(/<meta name="robots" content="noindex"/);
+  }
+  const dashboard = await (await request.get("/dashboard")).text();
+  expect(dashboard).toContain(`<title>${pageMeta["/dashboard"].title}</title>`);
+});
+
 test("sitemap.xml lists the public pages and robots.txt keeps private paths out", async ({
   request,
   baseURL,

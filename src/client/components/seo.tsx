@@ -36,7 +36,7 @@ export function pageHead(page: PageKey, origin: string): PageHead {
   const canonical = path === undefined ? undefined : `${origin}${path === "/" ? "/" : path}`;
   const tags: HeadMetaTag[] = [
     { name: "description", content: meta.description },
-    { name: "keywords", content: meta.keywords.join(", ") },
+    ...(meta.keywords.length ? [{ name: "keywords", content: meta.keywords.join(", ") }] : []),
     { property: "og:title", content: meta.title },
     { property: "og:description", content: meta.description },
     { property: "og:type", content: "website" },
@@ -105,9 +105,11 @@ export function Seo({ page }: { page: PageKey }) {
     } else {
       link?.remove();
     }
-    // A page without noindex must not keep the tag a previous page left behind.
-    if (!head.meta.some((tag) => tag.name === "robots")) {
-      document.head.querySelector('meta[name="robots"]')?.remove();
+    // A page without noindex or keywords must not keep the tag a previous page left behind.
+    for (const name of ["robots", "keywords"]) {
+      if (!head.meta.some((tag) => tag.name === name)) {
+        document.head.querySelector(`meta[name="${name}"]`)?.remove();
+      }
     }
   }, [page]);
   return null;

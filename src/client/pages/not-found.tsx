@@ -9,13 +9,7 @@ export function NotFoundPage() {
       <Seo page="not-found" />
       <section className="bg-background">
         <div className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
-          <p
-            className="font-display text-7xl font-semibold text-accent sm:text-8xl"
-            aria-hidden="true"
-          >
-            404
-          </p>
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
+          <h1 className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
             404 Page Not Found
           </h1>
           <p className="mt-4 max-w-md text-muted-foreground">

@@ -13,6 +13,8 @@ export const pageFiles = {
       : route === "/"
         ? "index.html"
         : `${route.slice(1)}/index.html`,
-  /** The shell the portal and back office pages start from (rendered in the browser). */
+  /** The shell the portal pages start from (rendered in the browser). */
   shell: "app-shell.html",
+  /** The same for the back office, with its own title until its script runs. */
+  adminShell: "admin-shell.html",
 };

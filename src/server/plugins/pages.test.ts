@@ -62,10 +62,15 @@ describe("serving the built site from memory", () => {
   });
 
   it("serves the app shell for the portal and back office, and 404 for anything else", async () => {
-    for (const url of ["/dashboard", "/login", "/admin", "/admin/leads/contact/1"]) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain("<h1>Shell</h1>");
+    for (const [url, shell] of [
+      ["/dashboard", "Shell"],
+      ["/login", "Shell"],
+      ["/admin", "Back office shell"],
+      ["/admin/leads/contact/1", "Back office shell"],
+      ["/administrator", "404 Page Not Found"],
+    ]) {
+      const response = await get(url!);
+      expect(response.body, url).toContain(`<h1>${shell}</h1>`);
     }
     expect((await get("/%E0%A4%A")).statusCode).toBe(400);
     for (const url of ["/nope", "/assets/missing.js", "/about/index.html", "/caf%C3%A9"]) {

@@ -3,7 +3,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isAppRoute, normalizePath, publicRoutes, type PublicRoute } from "@shared/routes";
+import {
+  isAdminRoute,
+  isAppRoute,
+  normalizePath,
+  publicRoutes,
+  type PublicRoute,
+} from "@shared/routes";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "./page-files";
 
 type Encoding = "br" | "gzip" | "identity";
@@ -127,7 +133,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
 
 /**
  * Serves the built front end from memory: the prerendered page of each public route, the app
- * shell for the portal and back office, files of the build by their path, and HTTP 404 with the
+ * shells of the portal and the back office, files of the build by their path, and HTTP 404 with the
  * prerendered not-found page for anything else. Unknown /api paths get a JSON 404.
  */
 export async function registerPages(app: FastifyInstance, clientDir: string, publicUrl: string) {
@@ -141,6 +147,7 @@ export async function registerPages(app: FastifyInstance, clientDir: string, pub
     publicRoutes.map((route: PublicRoute) => [route, pageOf(pageFiles.page(route))]),
   );
   const shell = pageOf(pageFiles.shell);
+  const adminShell = pageOf(pageFiles.adminShell);
   const notFoundPage = pageOf(pageFiles.page("not-found"));
 
   app.get("/*", async (request, reply) => {
@@ -160,7 +167,9 @@ export async function registerPages(app: FastifyInstance, clientDir: string, pub
         .send('The front end is not built yet: run "npm run build".');
     }
     const path = normalizePath(pathname);
-    const page = routePages.get(path) ?? (isAppRoute(path) ? shell : undefined);
+    const page =
+      routePages.get(path) ??
+      (isAdminRoute(path) ? adminShell : isAppRoute(path) ? shell : undefined);
     if (page) return send(request, reply, page);
     const file = path.endsWith(".html") ? undefined : site.get(safeDecode(path));
     if (file) return send(request, reply, file);
