@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultReturnTo, returnToMaxLength, safeReturnTo } from "./return-to";
+import { returnToMaxLength, safeReturnTo } from "./return-to";
 
 const origin = "https://harborline.example";
 
@@ -64,8 +64,8 @@ describe("safeReturnTo", () => {
     "/.//evil.test",
     "/a/..//evil.test",
     `${origin}/dashboard`,
-  ])("falls back to /dashboard for %j", (value) => {
-    expect(safeReturnTo(value, origin)).toBe(defaultReturnTo);
+  ])("has none for %j (the user lands on their home)", (value) => {
+    expect(safeReturnTo(value, origin)).toBeUndefined();
   });
 
   it("percent-encodes what a Location header cannot carry", () => {
@@ -74,14 +74,14 @@ describe("safeReturnTo", () => {
     expect(safeReturnTo("/a b?q=é#ü", origin)).toBe("/a%20b?q=%C3%A9#%C3%BC");
   });
 
-  it("falls back when the encoded address outgrows what is stored", () => {
-    expect(safeReturnTo(`/${"é".repeat(returnToMaxLength / 2)}`, origin)).toBe(defaultReturnTo);
+  it("has none when the encoded address outgrows what is stored", () => {
+    expect(safeReturnTo(`/${"é".repeat(returnToMaxLength / 2)}`, origin)).toBeUndefined();
   });
 
   it("never leads a browser off this site, whatever it is given", () => {
     fc.assert(
       fc.property(fc.oneof(hostileAddress, fc.string(), fc.webUrl()), (value) => {
-        const result = safeReturnTo(value, origin);
+        const result = safeReturnTo(value, origin) ?? "/dashboard";
         // What a browser does with the Location header: resolve it against the page's origin.
         expect(new URL(result, origin).origin).toBe(origin);
         expect(result).toMatch(/^\/(?![/\\])/);

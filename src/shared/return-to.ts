@@ -1,6 +1,3 @@
-/** Where a sign-in lands when no safe return address was given. */
-export const defaultReturnTo = "/dashboard";
-
 /** The longest return address kept (it is stored with an emailed sign-in link). */
 export const returnToMaxLength = 500;
 
@@ -16,20 +13,21 @@ const stripLikeBrowsers = (value: string) =>
  * Where to go after signing in: a path on this site, never another origin, so a crafted link
  * cannot send someone elsewhere. The address is read as a browser would read it against
  * `origin` (the site's own), and given back as the URL parser writes it: percent-encoded, so
- * it is always a valid Location header. Anything else gives /dashboard.
+ * it is always a valid Location header. Undefined for anything else: the user then lands on
+ * their home (homePath).
  */
-export function safeReturnTo(value: string | null | undefined, origin: string): string {
+export function safeReturnTo(value: string | null | undefined, origin: string): string | undefined {
   const path = stripLikeBrowsers(value ?? "");
-  if (!path.startsWith("/")) return defaultReturnTo;
+  if (!path.startsWith("/")) return undefined;
   const ownOrigin = new URL(origin).origin;
   let resolved: URL;
   try {
     resolved = new URL(path, ownOrigin);
   } catch {
-    return defaultReturnTo;
+    return undefined;
   }
   const result = resolved.pathname + resolved.search + resolved.hash;
   // "/.//evil.test" parses to the path "//evil.test", which read again is another host.
   const stays = resolved.origin === ownOrigin && new URL(result, ownOrigin).origin === ownOrigin;
-  return stays && result.length <= returnToMaxLength ? result : defaultReturnTo;
+  return stays && result.length <= returnToMaxLength ? result : undefined;
 }

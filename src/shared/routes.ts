@@ -17,6 +17,11 @@ export const portalRoutes = ["/dashboard", "/login", "/logout"] as const;
 /** The back office: /admin and every page under it (the client router resolves the rest). */
 export const adminPrefix = "/admin";
 
+/** Where a user lands after signing in when no return address says otherwise. */
+export function homePath(user: { isAdmin?: boolean }): string {
+  return user.isAdmin ? adminPrefix : "/dashboard";
+}
+
 export type PublicRoute = (typeof publicRoutes)[number];
 export type PortalRoute = (typeof portalRoutes)[number];
 

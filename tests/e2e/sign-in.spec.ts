@@ -82,6 +82,7 @@ test("the demo client lands on the dashboard, and Log Out signs out", async ({ p
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Log Out" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Back office" })).toHaveCount(0);
 
   await header.getByRole("link", { name: "Log Out" }).click();
   await expect(page).toHaveURL("/");
@@ -99,9 +100,36 @@ test("sign-in returns to the page asked for", async ({ page }) => {
 
 test("a returnTo to another site is ignored", async ({ page }) => {
   await page.goto("/login?returnTo=%2F%2Fevil.example%2F");
-  await page.getByRole("button", { name: "Sign in as demo admin" }).click();
+  await page.getByRole("button", { name: "Sign in as demo client" }).click();
   await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Avery");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Jordan");
+});
+
+test("staff land on the back office, and the header leads them back to it", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in as demo admin" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+  // From any page, on a wide screen and in the phone menu.
+  await page.goto("/about");
+  const header = page.getByRole("banner");
+  await header.getByRole("link", { name: "Back office" }).click();
+  await expect(page).toHaveURL("/admin");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/pricing");
+  await header.getByRole("button", { name: "Open menu" }).click();
+  await header.getByRole("link", { name: "Back office" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+  // A page asked for still wins over the back office.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.request.get("/api/logout");
+  await page.goto("/login?returnTo=%2Fdashboard%3Ftab%3Dbilling");
+  await page.getByRole("button", { name: "Sign in as demo admin" }).click();
+  await expect(page).toHaveURL("/dashboard?tab=billing");
+  await expect(header.getByRole("link", { name: "Back office" })).toBeVisible();
 });
 
 test("a returnTo that a browser reads as another site is ignored", async ({ page }) => {

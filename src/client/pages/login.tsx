@@ -14,12 +14,13 @@ import {
 } from "lucide-react";
 import { brand, contact } from "@content/site";
 import { safeReturnTo } from "@shared/return-to";
+import { homePath } from "@shared/routes";
 import { Button } from "@/components/ui/button";
 import { DemoSignIn } from "@/features/sign-in/demo-sign-in";
 import { EmailSignInForm } from "@/features/sign-in/email-sign-in-form";
 import { signInError } from "@/features/sign-in/messages";
 import { loginHref } from "@/features/sign-in/return-to";
-import { useAuth } from "@/lib/auth";
+import { useAuth, type AuthUser } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
 
 const portalFeatures: { icon: LucideIcon; title: string; text: string }[] = [
@@ -70,7 +71,7 @@ function useLoginHead() {
   }, []);
 }
 
-function SignInError({ code, returnTo }: { code: string; returnTo: string }) {
+function SignInError({ code, returnTo }: { code: string; returnTo: string | undefined }) {
   const { title, body } = signInError(code);
   return (
     <div
@@ -95,17 +96,21 @@ function SignInError({ code, returnTo }: { code: string; returnTo: string }) {
   );
 }
 
-function AlreadySignedIn({ name, returnTo }: { name: string; returnTo: string }) {
+function AlreadySignedIn({ user, returnTo }: { user: AuthUser; returnTo: string | undefined }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground">
-        You are signed in as <strong className="font-semibold text-foreground">{name}</strong>.
+        You are signed in as{" "}
+        <strong className="font-semibold text-foreground">
+          {user.firstName || user.email || "your account"}
+        </strong>
+        .
       </p>
       <div className="flex flex-wrap gap-3">
         <Button asChild size="lg">
-          <Link href={returnTo}>
+          <Link href={returnTo ?? homePath(user)}>
             <LayoutDashboard aria-hidden="true" />
-            Go to your dashboard
+            {!returnTo && user.isAdmin ? "Go to the back office" : "Go to your dashboard"}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
@@ -123,6 +128,7 @@ function AlreadySignedIn({ name, returnTo }: { name: string; returnTo: string })
 function LoginPageContent() {
   useLoginHead();
   const params = new URLSearchParams(useSearch());
+  // Without a return address, people land on their home: staff on the back office.
   const returnTo = safeReturnTo(params.get("returnTo"), window.location.origin);
   const error = params.get("error");
   const { user, isLoading } = useAuth();
@@ -152,10 +158,7 @@ function LoginPageContent() {
           <div className="mt-8 flex flex-col gap-6">
             {error && <SignInError code={error} returnTo={returnTo} />}
             {signedIn && user ? (
-              <AlreadySignedIn
-                name={user.firstName || user.email || "your account"}
-                returnTo={returnTo}
-              />
+              <AlreadySignedIn user={user} returnTo={returnTo} />
             ) : (
               <EmailSignInForm returnTo={returnTo} />
             )}

@@ -11,7 +11,7 @@ declare module "fastify" {
     /** The OpenID Connect provider's ID token, for its end-session endpoint at logout. */
     idToken?: string;
     /** Checks of an OpenID Connect sign-in in progress. */
-    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo?: string };
     /** Where to go after an email or demo sign-in. */
     returnTo?: string;
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
+import { adminPrefix } from "@shared/routes";
 import { Button } from "@/components/ui/button";
 import { useMaybeSignedIn } from "@/lib/signed-in-marker";
 
@@ -25,12 +26,17 @@ export function SignedOutButtons({ onNavigate, className }: AuthButtonsProps) {
   );
 }
 
-export function SignedInButtons({ onNavigate, className }: AuthButtonsProps) {
+/** Staff are led to the back office, clients to their dashboard. */
+export function SignedInButtons({
+  onNavigate,
+  className,
+  isStaff,
+}: AuthButtonsProps & { isStaff: boolean }) {
   return (
     <div className={className}>
       <Button asChild variant="ghost">
-        <Link href="/dashboard" onClick={onNavigate}>
-          Dashboard
+        <Link href={isStaff ? adminPrefix : "/dashboard"} onClick={onNavigate}>
+          {isStaff ? "Back office" : "Dashboard"}
         </Link>
       </Button>
       <Button asChild variant="outline">
@@ -46,7 +52,7 @@ const SessionAuthButtons = lazy(() =>
 );
 
 /**
- * Log In / Get Started, or Dashboard / Log Out; nothing while it is not known yet (on the server,
+ * Log In / Get Started, or Dashboard (Back office for staff) / Log Out; nothing while it is not known yet (on the server,
  * and while the session is being checked).
  */
 export function AuthButtons(props: AuthButtonsProps) {

@@ -6,7 +6,11 @@ import { SignedInButtons, SignedOutButtons, type AuthButtonsProps } from "./auth
 export const SessionAuthButtons = withQueryClient(function SessionAuthButtons(
   props: AuthButtonsProps,
 ) {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading, user } = useAuth();
   if (isLoading) return null;
-  return isAuthenticated ? <SignedInButtons {...props} /> : <SignedOutButtons {...props} />;
+  return user ? (
+    <SignedInButtons {...props} isStaff={Boolean(user.isAdmin)} />
+  ) : (
+    <SignedOutButtons {...props} />
+  );
 });

@@ -24,7 +24,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
 /** POST /api/login/email: always 202 with the same message, whatever the address. */
 export function useEmailSignIn() {
   return useMutation({
-    mutationFn: async (input: { email: string; returnTo: string }) => {
+    mutationFn: async (input: { email: string; returnTo?: string }) => {
       const res = await apiRequest("POST", "/api/login/email", input);
       return (await res.json()) as { message: string };
     },

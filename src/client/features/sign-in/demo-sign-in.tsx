@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { Briefcase, Info, Loader2, ShieldCheck } from "lucide-react";
+import { homePath } from "@shared/routes";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorStatus, useDemoSignIn } from "./api";
@@ -10,7 +11,7 @@ import { demoUnavailableMessage } from "./messages";
  * One-click demo accounts. The route exists only outside production and the same bundle runs in
  * both, so the buttons are shown until the server answers 404, then replaced by a short note.
  */
-export function DemoSignIn({ returnTo }: { returnTo: string }) {
+export function DemoSignIn({ returnTo }: { returnTo: string | undefined }) {
   const [, navigate] = useLocation();
   const mutation = useDemoSignIn();
   const [unavailable, setUnavailable] = useState(false);
@@ -27,10 +28,11 @@ export function DemoSignIn({ returnTo }: { returnTo: string }) {
   const signIn = (as: "client" | "admin") => {
     if (mutation.isPending) return;
     mutation.mutate(as, {
-      onSuccess: () => {
+      onSuccess: (user) => {
+        const target = returnTo ?? homePath(user);
         // API paths are server navigations; app pages open without a reload.
-        if (returnTo.startsWith("/api/")) window.location.assign(returnTo);
-        else navigate(returnTo);
+        if (target.startsWith("/api/")) window.location.assign(target);
+        else navigate(target);
       },
       onError: (error) => {
         if (errorStatus(error) === 404) {

@@ -18,7 +18,7 @@ type EmailSignInValues = z.input<typeof emailSignInSchema>;
  * Passwordless sign-in: the address gets a single-use link. The answer is the same whether or
  * not the address has an account, so the page shows the server's message as it comes.
  */
-export function EmailSignInForm({ returnTo }: { returnTo: string }) {
+export function EmailSignInForm({ returnTo }: { returnTo: string | undefined }) {
   const id = useId();
   const emailId = `${id}-email`;
   const errorId = `${id}-email-error`;

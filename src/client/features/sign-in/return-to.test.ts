@@ -5,6 +5,7 @@ import { loginHref } from "./return-to";
 describe("loginHref", () => {
   it("builds the sign-in address that comes back", () => {
     expect(loginHref("/dashboard")).toBe("/api/login?returnTo=%2Fdashboard");
+    expect(loginHref(undefined)).toBe("/api/login");
   });
 });
 

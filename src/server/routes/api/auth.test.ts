@@ -102,6 +102,31 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     expect(sessionCookie(reused)).toBeUndefined();
   });
 
+  it("lands staff on the back office, unless the link was asked for another page", async () => {
+    const link = await linkFor("owner@harborline.example");
+    const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+    expect(signIn.headers.location).toBe("/admin");
+    const cookie = sessionCookie(signIn)!.value;
+    // Signed in already, /api/login goes straight to their home or to the page asked for.
+    const again = (url: string) =>
+      t.app.inject({ method: "GET", url, cookies: { [SESSION_COOKIE]: cookie } });
+    expect((await again("/api/login")).headers.location).toBe("/admin");
+    expect((await again("/api/login?returnTo=/dashboard")).headers.location).toBe("/dashboard");
+
+    const before = smtp.received.length;
+    await t.app.inject({
+      method: "POST",
+      url: "/api/login/email",
+      remoteAddress: "10.6.0.1",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "owner@harborline.example", returnTo: "/dashboard" }),
+    });
+    const mail = await smtp.waitForMail((m) => m.to[0] === "owner@harborline.example", before);
+    const asked = new URL(mail.text.match(/http:\/\/\S+\/api\/login\/email\?token=[\w-]+/)![0]);
+    const toDashboard = await t.app.inject({ method: "GET", url: asked.pathname + asked.search });
+    expect(toDashboard.headers.location).toBe("/dashboard");
+  });
+
   it("answers every address the same way and stores only a hash of the link", async () => {
     const known = await requestLink("new.client@example.com", "10.1.0.1");
     const unknown = await requestLink("nobody-here@example.com", "10.1.0.2");
@@ -335,7 +360,10 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
       method: "GET",
       url: "/api/login?returnTo=//evil.example",
     });
-    expect(offsite.headers.location).toBe("/login?returnTo=%2Fdashboard");
+    expect(offsite.headers.location).toBe("/login");
+    expect((await t.app.inject({ method: "GET", url: "/api/login" })).headers.location).toBe(
+      "/login",
+    );
   });
 
   it("refuses a write from another site", async () => {

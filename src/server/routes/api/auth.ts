@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { safeReturnTo, returnToMaxLength } from "@shared/return-to";
+import { homePath } from "@shared/routes";
 import { emailField } from "@shared/schemas/fields";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
@@ -71,8 +72,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   app.get("/api/login", { schema: { querystring: returnToQuery } }, async (request, reply) => {
     const returnTo = returnToOf(request.query.returnTo);
-    if (request.session.userId) return reply.redirect(returnTo);
-    if (!oidc) return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+    const user = await currentUser(request, db);
+    if (user) return reply.redirect(returnTo ?? homePath(user));
+    if (!oidc) {
+      return reply.redirect(
+        returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
+      );
+    }
     try {
       const { url, ...checks } = await oidc.startLogin();
       request.session.oidc = { ...checks, returnTo };
@@ -92,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       const user = await upsertSignedInUser(db, config, profile);
       await signIn(request, user);
       request.session.idToken = profile.idToken;
-      return reply.redirect(returnToOf(checks.returnTo));
+      return reply.redirect(returnToOf(checks.returnTo) ?? homePath(user));
     } catch (error) {
       request.log.warn({ err: error }, "OIDC sign-in failed");
       return loginPage(reply, "sign-in-failed");
@@ -177,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         if (!link) return loginPage(reply, "link-invalid");
         const user = await upsertSignedInUser(db, config, { email: link.email });
         await signIn(request, user);
-        return reply.redirect(returnToOf(link.returnTo));
+        return reply.redirect(returnToOf(link.returnTo) ?? homePath(user));
       },
     );
   }
