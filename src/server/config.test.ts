@@ -20,6 +20,15 @@ describe("settings", () => {
     });
   });
 
+  it("seeds a new embedded database by default, PostgreSQL only when SEED_DEMO=true", () => {
+    const postgres = "postgres://db.internal/harborline";
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, SEED_DEMO: "true" }).seedDemo,
+    ).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     expect(first).toHaveLength(64);

@@ -73,6 +73,7 @@ export type Config = {
   databaseUrl: string | undefined;
   sessionSecret: string;
   publicUrl: string;
+  /** Seed demo data into a database this process creates. */
   seedDemo: boolean;
   adminEmails: string[];
   /** Set when sign-in goes through an OpenID Connect provider; else email links. */
@@ -149,7 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: settings.DATABASE_URL,
     sessionSecret: settings.SESSION_SECRET ?? generatedSecret(dataDir),
     publicUrl,
-    seedDemo: settings.SEED_DEMO ?? !isProduction,
+    // A new embedded database is a trial install; PostgreSQL is seeded only when asked (staging).
+    seedDemo: settings.SEED_DEMO ?? (!isProduction && !settings.DATABASE_URL),
     adminEmails: settings.ADMIN_EMAILS ?? (isProduction ? [] : ["admin@example.com"]),
     logLevel: settings.LOG_LEVEL,
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),

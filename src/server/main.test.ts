@@ -9,8 +9,10 @@ import {
   startServer as startProcess,
   waitForReady,
 } from "../../tests/support/server-process";
+import { createPostgresDatabase, dropPostgresDatabase } from "../../tests/support/database";
 import { openDatabase } from "./db/client";
-import { contactMessages } from "./db/schema";
+import { demoAdminEmail, demoClientEmail } from "./db/seed";
+import { contactMessages, users, websites } from "./db/schema";
 
 /** These tests run the real process entry, as `npm start` does, on a fresh data folder. */
 const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-main-"));
@@ -123,3 +125,48 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(server.output()).toMatch(/Invalid settings:\n {2}PORT: .*\n {2}SEED_DEMO: .*/);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "the server process on a new PostgreSQL database",
+  { timeout: 120_000 },
+  () => {
+    /** Starts `instances` servers at once on one new database; returns its users' emails. */
+    async function startOnNewDatabase(instances: number, env: Record<string, string>) {
+      const url = await createPostgresDatabase();
+      const dirs = Array.from({ length: instances }, () =>
+        mkdtempSync(path.join(tmpdir(), "harborline-pg-")),
+      );
+      const servers = await Promise.all(
+        dirs.map(async (dir) =>
+          startProcess(await freePort(), { DATA_DIR: dir, DATABASE_URL: url, ...env }),
+        ),
+      );
+      try {
+        await Promise.all(servers.map((server) => waitForReady(server)));
+        const database = await openDatabase({ url });
+        try {
+          const emails = await database.db.select({ email: users.email }).from(users);
+          const [sites] = await database.db.select({ n: count() }).from(websites);
+          return { emails: emails.map((row) => row.email).sort(), websites: sites?.n };
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+        await dropPostgresDatabase(url);
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    it("with SEED_DEMO=true, seeds the demo data once, even when two servers start together", async () => {
+      const seeded = await startOnNewDatabase(2, { SEED_DEMO: "true" });
+      expect(seeded.emails).toEqual([demoAdminEmail, demoClientEmail].sort());
+      expect(seeded.websites).toBe(1);
+    });
+
+    it("without SEED_DEMO, leaves PostgreSQL empty", async () => {
+      const empty = await startOnNewDatabase(1, {});
+      expect(empty).toEqual({ emails: [], websites: 0 });
+    });
+  },
+);

@@ -34,7 +34,9 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
-  if (database.kind === "pglite" && database.created && config.seedDemo) {
+  // Only the process that created the tables seeds them: of several servers starting at once on
+  // one new PostgreSQL database, exactly one (migrations run under an advisory lock).
+  if (database.created && config.seedDemo) {
     await seedDemoData(database.db);
     app.log.info("Seeded demo data: client demo@example.com, staff admin@example.com");
   }
