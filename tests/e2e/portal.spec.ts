@@ -161,6 +161,51 @@ test.describe("signed in as the demo client", () => {
     await expectTicketForm(page, "Domain request for riverabakery-catering.example");
   });
 
+  test("a long domain wraps only after a dot or hyphen, and a tapped tab looks the same at 375 and 1280 px", async ({
+    page,
+  }) => {
+    /** The text before each line break of the heading, as drawn. */
+    const textBeforeBreaks = (heading: Locator) =>
+      heading.evaluate((element) => {
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            tops.push(range.getBoundingClientRect().top);
+          }
+        }
+        const text = element.textContent!;
+        return tops.flatMap((top, i) =>
+          i > 0 && top > tops[i - 1]! + 4 ? [text.slice(0, i)] : [],
+        );
+      });
+    const outlines = new Map<number, string>();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/dashboard");
+      const domainsTab = page.getByRole("tab", { name: "Domains" });
+      await domainsTab.click();
+      await expect(domainsTab).toHaveAttribute("aria-selected", "true");
+      outlines.set(width, await domainsTab.evaluate((tab) => getComputedStyle(tab).outlineStyle));
+
+      const heading = page.getByRole("heading", { name: "riverabakery-catering.example" });
+      const breaks = await textBeforeBreaks(heading);
+      if (width === 375) expect(breaks.length, "the name wraps on a phone").toBeGreaterThan(0);
+      for (const before of breaks) expect(before, `${width} px`).toMatch(/[.-]$/);
+    }
+    // A tap or click selects without the keyboard's focus ring, at every width.
+    expect(outlines.get(375)).toBe(outlines.get(1280));
+    expect(outlines.get(375)).toBe("none");
+    // The keyboard still shows where focus is.
+    await page.keyboard.press("ArrowRight");
+    const billing = page.getByRole("tab", { name: "Billing" });
+    await expect(billing).toBeFocused();
+    await expect(billing).toHaveCSS("outline-style", "solid");
+  });
+
   test("billing: the plan at $24.99 monthly and the Visa ending in 4242", async ({ page }) => {
     await page.goto("/dashboard?tab=billing");
     const panel = page.getByRole("tabpanel", { name: "Billing" });

@@ -21,11 +21,21 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
 /** The caller sets the corners. */
 export function TabsTrigger({
   className,
+  onMouseDown,
   ...props
 }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
+      onMouseDown={(event) => {
+        // Radix focuses the tab by script on mouse down (and on a tap), which browsers ring as
+        // if it came from the keyboard. Focused here first, without the ring, it keeps the ring
+        // for the keyboard only.
+        if (event.button === 0 && !event.ctrlKey) {
+          event.currentTarget.focus({ focusVisible: false } as FocusOptions);
+        }
+        onMouseDown?.(event);
+      }}
       className={cn(
         "inline-flex h-10 cursor-pointer items-center justify-center gap-2 px-4 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-foreground data-[state=active]:text-background data-[state=active]:shadow [&_svg]:size-4",
         className,

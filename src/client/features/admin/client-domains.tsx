@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCcw } from "lucide-react";
 import type { Domain } from "@shared/schemas/portal";
+import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import { clientWrites, type ClientDetail } from "./api";
@@ -76,7 +77,9 @@ function DomainSummary({ item: domain, actions }: { item: Domain; actions: React
   return (
     <>
       <div className="min-w-0">
-        <p className="text-sm font-semibold break-all text-foreground">{domain.domain}</p>
+        <p className="text-sm font-semibold break-words text-foreground">
+          <DomainName domain={domain.domain} />
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <RefreshCcw className="size-3.5" aria-hidden="true" />

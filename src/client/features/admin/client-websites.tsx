@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { footerServices } from "@content/site";
 import type { Website } from "@shared/schemas/portal";
+import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import {
@@ -133,8 +134,8 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <Globe className="size-4 shrink-0 text-accent" aria-hidden="true" />
-          <h3 className="min-w-0 font-sans text-sm font-semibold break-all text-foreground">
-            {site.domain}
+          <h3 className="min-w-0 font-sans text-sm font-semibold break-words text-foreground">
+            <DomainName domain={site.domain} />
           </h3>
           <WebsiteStatusBadge status={site.status} />
         </div>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Switch } from "radix-ui";
 import { AlertTriangle, Globe2, Plus, Settings2 } from "lucide-react";
 import type { Domain } from "@shared/schemas/portal";
+import { DomainName } from "@/components/domain-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -83,8 +84,8 @@ function DomainRow({
           <Globe2 className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0">
-          <h3 className="font-sans text-base leading-snug font-semibold break-all text-foreground sm:text-lg">
-            {domain.domain}
+          <h3 className="font-sans text-base leading-snug font-semibold break-words text-foreground sm:text-lg">
+            <DomainName domain={domain.domain} />
           </h3>
           <p className="mt-0.5 text-sm text-muted-foreground">
             {domain.expiresAt

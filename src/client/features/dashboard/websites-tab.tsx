@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
 import type { Website } from "@shared/schemas/portal";
+import { DomainName } from "@/components/domain-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useWebsites } from "./api";
@@ -30,8 +31,8 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
           <Globe className="size-6" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-sans text-lg leading-snug font-semibold break-all text-foreground">
-            {site.domain}
+          <h3 className="font-sans text-lg leading-snug font-semibold break-words text-foreground">
+            <DomainName domain={site.domain} />
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Pill tone="gold">{site.plan}</Pill>
