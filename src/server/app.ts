@@ -52,8 +52,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
         ? false
         : { level: config.logLevel, ...logger, serializers: { err: serializeError } },
     bodyLimit: 64 * 1024,
-    // Fastify also takes a hop count here, which its types leave out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy),
     // Let requests in flight finish on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     genReqId: (request) => requestId(request.headers["x-request-id"]),
@@ -97,6 +96,17 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
   await registerPages(app, config.clientDir, config.publicUrl);
 
   return app;
+}
+
+/**
+ * Fastify's form of TRUST_PROXY. Fastify 5 turns a hop count into "trust no proxy" (it cannot
+ * check the peer), so the app saw neither https nor client addresses behind the proxy: a count of
+ * n trusts the n hops nearest the app, as Express does. That believes whoever connects, which is
+ * why docs/deploy.md asks for the app's port to be reachable through the proxy only.
+ */
+function trustedProxies(trust: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -90,4 +90,33 @@ describe("settings", () => {
       oidc: undefined,
     });
   });
+
+  it("reads every form of TRUST_PROXY that docs/deploy.md lists, and refuses others", () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value });
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(trustProxy("false").trustProxy).toBe(false);
+    expect(trustProxy("0").trustProxy).toBe(false);
+    expect(trustProxy("true").trustProxy).toBe(true);
+    expect(trustProxy("1").trustProxy).toBe(1);
+    expect(trustProxy("2").trustProxy).toBe(2);
+    expect(trustProxy("10.0.0.7").trustProxy).toEqual(["10.0.0.7"]);
+    expect(trustProxy(" 10.0.0.0/8, 172.16.0.0/255.240.0.0 ,fd00::/8,::1").trustProxy).toEqual([
+      "10.0.0.0/8",
+      "172.16.0.0/255.240.0.0",
+      "fd00::/8",
+      "::1",
+    ]);
+    expect(trustProxy("loopback,uniquelocal").trustProxy).toEqual(["loopback", "uniquelocal"]);
+    for (const bad of [
+      "yes",
+      "proxy.example",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.1,",
+      "-1",
+      "1.5",
+    ]) {
+      expect(() => trustProxy(bad), bad).toThrow(/TRUST_PROXY: must be true, false, a hop count/);
+    }
+  });
 });

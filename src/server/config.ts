@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { brand, contact } from "@content/site";
@@ -46,7 +47,21 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AGENCY_INBOX: z.email({ error: "must be an email address" }).optional(),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) {
+        context.addIssue({
+          code: "custom",
+          message:
+            "must be true, false, a hop count, or the proxies' addresses or CIDR ranges, comma-separated",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    })
+    .optional(),
   REDIS_URL: z
     .url({ error: "must be a redis:// or rediss:// URL" })
     .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
@@ -84,10 +99,11 @@ export type Config = {
   agencyInbox: string;
   logLevel: string;
   /**
-   * Fastify's trustProxy: behind a reverse proxy, whose X-Forwarded-* headers to believe
-   * (true, a hop count, or addresses), so client addresses and https are seen as they are.
+   * Behind a reverse proxy, whose X-Forwarded-* headers to believe, so client addresses and https
+   * are seen as they are: none (false), every hop (true), that many hops in front of the app (a
+   * number), or the proxies' addresses and CIDR ranges.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | number | string[];
   /** Unset: rate limits are kept in memory (one instance). */
   redisUrl: string | undefined;
   /** API requests one client address may make per minute. */
@@ -154,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: settings.SEED_DEMO ?? (!isProduction && !settings.DATABASE_URL),
     adminEmails: settings.ADMIN_EMAILS ?? (isProduction ? [] : ["admin@example.com"]),
     logLevel: settings.LOG_LEVEL,
-    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    trustProxy: settings.TRUST_PROXY ?? false,
     formRateLimit: settings.FORM_RATE_LIMIT,
     redisUrl: settings.REDIS_URL,
     apiRateLimit: settings.API_RATE_LIMIT,
@@ -190,8 +206,24 @@ function hostOf(url: string): string {
   return new URL(url).hostname;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** The forms docs/deploy.md lists; undefined for anything else. */
+function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  const setting = value.trim();
+  if (setting === "true") return true;
+  if (setting === "false") return false;
+  if (/^\d+$/.test(setting)) return Number(setting) === 0 ? false : Number(setting);
+  const addresses = setting.split(",").map((entry) => entry.trim());
+  return addresses.every(isProxyAddress) ? addresses : undefined;
+}
+
+/** An address, a CIDR range (address/prefix or address/netmask) or a named range
+ * (loopback, linklocal, uniquelocal) as Fastify knows them. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
 }

@@ -30,6 +30,8 @@ describe("security headers", () => {
     expect(page.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(page.headers["permissions-policy"]).toContain("camera=()");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    // The same as frame-ancestors 'none', for browsers that know only this header.
+    expect(page.headers["x-frame-options"]).toBe("DENY");
     // Over plain http (this test), no HSTS.
     expect(page.headers["strict-transport-security"]).toBeUndefined();
   });
@@ -74,15 +76,33 @@ describe("security headers", () => {
   });
 });
 
-describe("over https", () => {
-  it("adds HSTS and upgrades insecure requests", async () => {
-    const t = await createTestApp("pglite", { PUBLIC_URL: "https://harborline.example" });
+describe("with an https PUBLIC_URL", () => {
+  it("upgrades insecure requests, and adds HSTS only to what arrived over https", async () => {
+    const t = await createTestApp("pglite", {
+      PUBLIC_URL: "https://harborline.example",
+      TRUST_PROXY: "127.0.0.1",
+    });
     try {
-      const response = await t.app.inject({ method: "GET", url: "/healthz" });
-      expect(response.headers["strict-transport-security"]).toBe(
+      const overTls = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(overTls.headers["strict-transport-security"]).toBe(
         "max-age=31536000; includeSubDomains",
       );
-      expect(response.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+      expect(overTls.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+      // Plain http (a health check, a proxy that forwards http as it is): no HSTS.
+      const plain = await t.app.inject({ method: "GET", url: "/healthz" });
+      expect(plain.headers["strict-transport-security"]).toBeUndefined();
+      // Nor from a peer TRUST_PROXY does not name.
+      const untrusted = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        remoteAddress: "10.9.9.9",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(untrusted.headers["strict-transport-security"]).toBeUndefined();
     } finally {
       await t.close();
     }

@@ -5,6 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config";
 
+/** HSTS for a year, subdomains included: sent only on answers to requests that came over https. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 /**
  * Security headers (a strict Content-Security-Policy: our own origin only, no inline script),
  * and rate limits kept in Redis when REDIS_URL is set, so several instances share them.
@@ -32,9 +35,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       },
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // As frame-ancestors 'none' says, for browsers that know only this header.
+    xFrameOptions: { action: "deny" },
+    // Set below per request: a browser ignores HSTS over http, and it must not be promised there.
+    strictTransportSecurity: false,
   });
   app.addHook("onSend", async (request, reply) => {
+    // request.protocol is https when the request came over TLS, directly or through a proxy
+    // TRUST_PROXY trusts.
+    if (https && request.protocol === "https") reply.header("strict-transport-security", HSTS);
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
     reply.header("x-request-id", request.id);
   });

@@ -78,8 +78,18 @@ export async function registerSessions(app: FastifyInstance, config: Config, dat
   });
 
   const secure = config.publicUrl.startsWith("https://");
+  let warnedOfPlainHttp = false;
   app.addHook("onSend", async (request, reply) => {
-    if (request.session?.userId) {
+    // A Secure session cookie is not set on a request that came over plain http, so the marker
+    // must not say there is a session either.
+    if (request.session?.userId && secure && request.protocol !== "https") {
+      if (!warnedOfPlainHttp) {
+        warnedOfPlainHttp = true;
+        request.log.warn(
+          "PUBLIC_URL is https but a signed-in request came over plain http, so no session cookie was set: behind a TLS proxy, set TRUST_PROXY (docs/deploy.md)",
+        );
+      }
+    } else if (request.session?.userId) {
       reply.setCookie(SIGNED_IN_COOKIE, "1", {
         path: "/",
         sameSite: "lax",
