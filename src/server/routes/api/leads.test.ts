@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
@@ -235,5 +236,46 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
     const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/Not found/);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const rateLimitStores: [string, NodeJS.ProcessEnv][] = [["in memory", {}]];
+if (redisUrl) rateLimitStores.push(["in Redis", { REDIS_URL: redisUrl }]);
+
+describe.each(rateLimitStores)("the lead forms' rate limit, kept %s", (_store, env) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("pglite", { FORM_RATE_LIMIT: "10", ...env });
+  });
+  afterAll(() => t.close());
+
+  // Redis keeps counts across test runs for the window: a fresh address each run.
+  const address = () => `10.${randomInt(1, 255)}.${randomInt(255)}.${randomInt(255)}`;
+  const post = (url: string, payload: unknown, remoteAddress: string) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      remoteAddress,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(payload),
+    });
+
+  it("counts contact messages and applications together against FORM_RATE_LIMIT", async () => {
+    const sender = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const [url, payload] =
+        i % 2 === 0 ? ["/api/contact", validContact] : ["/api/apply", validApplication];
+      statuses.push((await post(url, payload, sender)).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(201));
+    const contact = await post("/api/contact", validContact, sender);
+    expect(contact.statusCode).toBe(429);
+    expect(Number(contact.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await post("/api/apply", validApplication, sender)).statusCode).toBe(429);
+    // Another address has its own count.
+    expect((await post("/api/apply", validApplication, address())).statusCode).toBe(201);
   });
 });

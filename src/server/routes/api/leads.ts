@@ -28,7 +28,11 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
   const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
   const routeOptions = {
     bodyLimit: LEAD_BODY_LIMIT,
-    config: { rateLimit: { max: config.formRateLimit, timeWindow: RATE_WINDOW_MS } },
+    // One count for both forms: FORM_RATE_LIMIT is what one address may send in all. (A limit in
+    // each route's config, even with a shared groupId, would count each route on its own.) It
+    // replaces the API limit on these routes, as a route's own limit does.
+    config: { rateLimit: false as const },
+    onRequest: app.rateLimit({ max: config.formRateLimit, timeWindow: RATE_WINDOW_MS }),
   };
 
   app.post(
