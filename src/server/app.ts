@@ -43,6 +43,25 @@ export type AppOptions = {
   outbox?: Pick<OutboxWorkerOptions, "pollMs" | "retryBaseMs" | "maxAttempts">;
 };
 
+/**
+ * How long a connection may take, and how many there may be: docs/deploy.md explains the figures.
+ * A slow client (slowloris) must send its headers within 10 s and its whole request within 30 s;
+ * an idle keep-alive connection is closed after 65 s, longer than the 60 s after which nginx and
+ * most load balancers drop an idle connection to the app, so the proxy never sends a request down
+ * a connection the app is closing.
+ */
+export const connectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  /** A socket on which nothing moves (a client that stops reading an answer, say). */
+  idleSocketTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 65_000,
+  /** How often Node looks for requests past their header or request timeout. */
+  checkIntervalMs: 1_000,
+  /** Connections one instance holds at once; past this a new one is closed unanswered. */
+  maxConnections: 1_000,
+};
+
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
 export async function buildApp({ config, database, logger, mailer, outbox }: AppOptions) {
   const app = Fastify({
@@ -52,11 +71,19 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
         ? false
         : { level: config.logLevel, ...logger, serializers: { err: serializeError } },
     bodyLimit: 64 * 1024,
+    http: {
+      headersTimeout: connectionLimits.headersTimeoutMs,
+      connectionsCheckingInterval: connectionLimits.checkIntervalMs,
+    },
+    requestTimeout: connectionLimits.requestTimeoutMs,
+    connectionTimeout: connectionLimits.idleSocketTimeoutMs,
+    keepAliveTimeout: connectionLimits.keepAliveTimeoutMs,
     trustProxy: trustedProxies(config.trustProxy),
     // Let requests in flight finish on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     genReqId: (request) => requestId(request.headers["x-request-id"]),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = connectionLimits.maxConnections;
 
   // Every route as registered: lets tests prove a guard covers a whole prefix.
   const routeTable: RouteEntry[] = [];
