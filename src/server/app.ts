@@ -1,4 +1,8 @@
-import Fastify, { type FastifyLoggerOptions, type FastifySchema } from "fastify";
+import Fastify, {
+  type FastifyLoggerOptions,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
