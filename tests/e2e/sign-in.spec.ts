@@ -125,7 +125,7 @@ test("staff land on the back office, and the header leads them back to it", asyn
 
   // A page asked for still wins over the back office.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.request.get("/api/logout");
+  await page.request.post("/api/logout");
   await page.goto("/login?returnTo=%2Fdashboard%3Ftab%3Dbilling");
   await page.getByRole("button", { name: "Sign in as demo admin" }).click();
   await expect(page).toHaveURL("/dashboard?tab=billing");

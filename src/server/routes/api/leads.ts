@@ -32,7 +32,12 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     // each route's config, even with a shared groupId, would count each route on its own.) It
     // replaces the API limit on these routes, as a route's own limit does.
     config: { rateLimit: false as const },
-    onRequest: app.rateLimit({ max: config.formRateLimit, timeWindow: RATE_WINDOW_MS }),
+    onRequest: app.rateLimit({
+      max: config.formRateLimit,
+      timeWindow: RATE_WINDOW_MS,
+      // Its own key in the shared store, apart from any other limiter made this way.
+      keyGenerator: (request) => `lead-forms:${request.ip}`,
+    }),
   };
 
   app.post(
