@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Billing } from "@shared/schemas/portal";
+import type { Billing } from "@shared/schemas/billing";
 import type { Db } from "../db/client";
 import { billingAccounts } from "../db/schema";
 

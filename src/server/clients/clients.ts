@@ -1,12 +1,9 @@
 import { and, count, eq, ilike, inArray, not, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type {
-  billingInputSchema,
-  ClientSummary,
-  domainInputSchema,
-  InviteClient,
-  websiteInputSchema,
-} from "@shared/schemas/admin";
+import type { billingInputSchema } from "@shared/schemas/billing";
+import type { ClientSummary, InviteClient } from "@shared/schemas/clients";
+import type { domainInputSchema } from "@shared/schemas/domains";
+import type { websiteInputSchema } from "@shared/schemas/websites";
 import { issueLoginToken } from "../auth/email-links";
 import { normalizeEmail, publicUser } from "../auth/users";
 import { findBilling } from "../billing/billing";

@@ -1,18 +1,12 @@
 import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  billingInputSchema,
-  domainInputSchema,
-  inviteClientSchema,
-  leadStatusUpdateSchema,
-  noteInputSchema,
-  ticketUpdateSchema,
-  websiteInputSchema,
-} from "@shared/schemas/admin";
-import { applySchema } from "@shared/schemas/apply";
-import { contactSchema } from "@shared/schemas/contact";
-import { domainUpdateSchema } from "@shared/schemas/portal";
+import { billingInputSchema } from "@shared/schemas/billing";
+import { inviteClientSchema } from "@shared/schemas/clients";
+import { autoRenewUpdateSchema, domainInputSchema } from "@shared/schemas/domains";
+import { applicationSchema, contactSchema, leadNoteInputSchema, leadStatusUpdateSchema } from "@shared/schemas/leads";
+import { ticketUpdateSchema } from "@shared/schemas/tickets";
+import { websiteInputSchema } from "@shared/schemas/websites";
 import { newTicketSchema, ticketReplySchema } from "@shared/schemas/tickets";
 import * as schema from "./schema";
 
@@ -24,7 +18,7 @@ const writes: {
   columns?: Record<string, string>;
 }[] = [
   { name: "contact", input: contactSchema, table: schema.contactMessages },
-  { name: "apply", input: applySchema, table: schema.quoteRequests },
+  { name: "apply", input: applicationSchema, table: schema.quoteRequests },
   { name: "new ticket", input: newTicketSchema, table: schema.supportTickets },
   {
     name: "new ticket's message",
@@ -35,11 +29,11 @@ const writes: {
   { name: "ticket reply", input: ticketReplySchema, table: schema.ticketMessages },
   { name: "ticket update", input: ticketUpdateSchema, table: schema.supportTickets },
   { name: "lead status", input: leadStatusUpdateSchema, table: schema.contactMessages },
-  { name: "lead note", input: noteInputSchema, table: schema.leadNotes },
+  { name: "lead note", input: leadNoteInputSchema, table: schema.leadNotes },
   { name: "client invitation", input: inviteClientSchema, table: schema.users },
   { name: "website", input: websiteInputSchema, table: schema.websites },
   { name: "domain", input: domainInputSchema, table: schema.domains },
-  { name: "domain renewal", input: domainUpdateSchema, table: schema.domains },
+  { name: "domain renewal", input: autoRenewUpdateSchema, table: schema.domains },
   { name: "billing", input: billingInputSchema, table: schema.billingAccounts },
 ];
 

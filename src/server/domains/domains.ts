@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { EXPIRING_SOON_DAYS, type Domain } from "@shared/schemas/portal";
+import { type Domain, EXPIRING_SOON_DAYS } from "@shared/schemas/domains";
 import type { Db } from "../db/client";
 import { domains, type Domain as DomainRow } from "../db/schema";
 

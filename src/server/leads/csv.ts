@@ -1,6 +1,6 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import type { LeadDetail } from "@shared/schemas/admin";
+import type { LeadDetail } from "@shared/schemas/leads";
 
 /** What a spreadsheet may read as the start of a formula: =, +, -, @, the minus sign, tab, CR. */
 const formulaStart = /^[=+\-@\u2212\t\r]/;

@@ -1,15 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type {
-  LeadDetail,
-  LeadFilter,
-  LeadKind,
-  LeadList,
-  LeadListQuery,
-  LeadNote,
-  LeadStatus,
-  LeadSummary,
-} from "@shared/schemas/admin";
-import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/apply";
+import { budgetOptions, type LeadDetail, type LeadFilter, type LeadKind, type LeadList, type LeadListQuery, type LeadNote, type LeadStatus, type LeadSummary, projectTypeOptions, timelineOptions } from "@shared/schemas/leads";
 import { queryRows, type Db } from "../db/client";
 import { contactMessages, leadNotes, quoteRequests, users } from "../db/schema";
 

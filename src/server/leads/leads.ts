@@ -1,5 +1,4 @@
-import type { Apply } from "@shared/schemas/apply";
-import type { Contact } from "@shared/schemas/contact";
+import type { Application, Contact } from "@shared/schemas/leads";
 import type { Db, DbExecutor } from "../db/client";
 import { contactMessages, quoteRequests } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
@@ -61,7 +60,7 @@ export function storeContactMessage(
 
 export function storeQuoteRequest(
   db: Db,
-  request: Apply,
+  request: Application,
   { spam, notice }: { spam: boolean; notice: LeadNotice },
 ): Promise<StoredLead> {
   return storeLead(

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Website } from "@shared/schemas/portal";
+import type { Website } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
 import { websites } from "../db/schema";
 

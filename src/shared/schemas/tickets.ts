@@ -53,6 +53,30 @@ export const ticketMessageSchema = z.object({
 
 export const ticketDetailSchema = ticketSchema.extend({ messages: z.array(ticketMessageSchema) });
 
+/** Staff change a ticket's status or priority. */
+export const ticketUpdateSchema = z
+  .object({
+    status: z.enum(ticketStatuses, { error: "Choose a ticket status" }).optional(),
+    priority: z.enum(ticketPriorities, { error: "Choose a priority" }).optional(),
+  })
+  .refine((value) => value.status || value.priority, "Change the status or the priority");
+export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
+
+/** Filters of the staff ticket queue. */
+export const ticketQueueQuerySchema = z.object({
+  status: z.enum(ticketStatuses, { error: "status: one of the ticket statuses" }).optional(),
+  priority: z.enum(ticketPriorities, { error: "priority: one of the ticket priorities" }).optional(),
+});
+export type TicketQueueQuery = z.infer<typeof ticketQueueQuerySchema>;
+
+/** A ticket in the staff queue: whose it is and how long its thread is. */
+export const queueTicketSchema = ticketSchema.extend({
+  clientName: z.string(),
+  clientEmail: z.string(),
+  messages: z.number().int(),
+});
+export type QueueTicket = z.infer<typeof queueTicketSchema>;
+
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;

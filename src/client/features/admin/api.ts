@@ -7,14 +7,11 @@ import {
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
-import type {
-  ClientSummary,
-  LeadDetail,
-  LeadKind,
-  LeadList,
-  LeadStatus,
-} from "@shared/schemas/admin";
-import type { Billing, Domain, Website } from "@shared/schemas/portal";
+import type { Billing } from "@shared/schemas/billing";
+import type { ClientSummary } from "@shared/schemas/clients";
+import type { Domain } from "@shared/schemas/domains";
+import type { LeadDetail, LeadKind, LeadList, LeadStatus } from "@shared/schemas/leads";
+import type { Website } from "@shared/schemas/websites";
 import type { Ticket, TicketDetail, TicketPriority, TicketStatus } from "@shared/schemas/tickets";
 import { apiRequest, throwIfResNotOk } from "@/lib/api";
 

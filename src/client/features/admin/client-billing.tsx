@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
-import type { Billing } from "@shared/schemas/portal";
+import type { Billing } from "@shared/schemas/billing";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";

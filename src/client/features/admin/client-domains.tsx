@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCcw } from "lucide-react";
-import type { Domain } from "@shared/schemas/portal";
+import type { Domain } from "@shared/schemas/domains";
 import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";

@@ -3,7 +3,7 @@ import { Controller } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { footerServices } from "@content/site";
-import type { Website } from "@shared/schemas/portal";
+import type { Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/field";
 import { Input } from "@/components/ui/input";

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "wouter";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Send, UserPlus, X } from "lucide-react";
-import { inviteClientSchema } from "@shared/schemas/admin";
+import { inviteClientSchema } from "@shared/schemas/clients";
 import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,4 +1,4 @@
-import type { LeadKind } from "@shared/schemas/admin";
+import type { LeadKind } from "@shared/schemas/leads";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });

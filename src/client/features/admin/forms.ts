@@ -1,7 +1,8 @@
 import { z } from "@shared/schemas/zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { billingInputSchema, domainInputSchema, websiteInputSchema } from "@shared/schemas/admin";
-import type { Billing, Domain, Website } from "@shared/schemas/portal";
+import { type Billing, billingInputSchema } from "@shared/schemas/billing";
+import { type Domain, domainInputSchema } from "@shared/schemas/domains";
+import { type Website, websiteInputSchema } from "@shared/schemas/websites";
 import { errorBody, errorMessage } from "./api";
 import { centsToDollars, toDateInput } from "./format";
 

@@ -2,12 +2,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, StickyNote } from "lucide-react";
-import {
-  leadStatuses,
-  noteInputSchema,
-  type LeadDetail,
-  type LeadStatus,
-} from "@shared/schemas/admin";
+import { type LeadDetail, leadNoteInputSchema, type LeadStatus, leadStatuses } from "@shared/schemas/leads";
 import { Field, fieldAria } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -69,7 +64,7 @@ function StatusControl({ lead }: { lead: LeadDetail }) {
 
 function Notes({ lead }: { lead: LeadDetail }) {
   const addNote = useAddLeadNote(lead.kind, lead.id);
-  const form = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: "" } });
+  const form = useForm({ resolver: zodResolver(leadNoteInputSchema), defaultValues: { body: "" } });
   const error = form.formState.errors.body?.message;
   const rootError = form.formState.errors.root?.server?.message;
   const onSubmit = form.handleSubmit(({ body }) =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useSearch, useSearchParams } from "wouter";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
-import { leadKinds, leadStatuses, type LeadKind, type LeadStatus } from "@shared/schemas/admin";
+import { type LeadKind, leadKinds, type LeadStatus, leadStatuses } from "@shared/schemas/leads";
 import { Button } from "@/components/ui/button";
 import { leadsExportUrl, useLeads, type LeadFilters } from "./api";
 import { FilterSelect, SearchBox, Segmented } from "./filters";

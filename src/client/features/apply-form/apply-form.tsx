@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Controller } from "react-hook-form";
 import { ArrowRight, Loader2, Lock } from "lucide-react";
-import type { ApplyInput } from "@shared/schemas/apply";
-import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/apply-options";
+import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/application-options";
+import type { ApplicationInput } from "@shared/schemas/leads";
 import { applyForm as copy } from "@content/contact-page";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -19,12 +19,12 @@ import { LeadForm, NameAndEmailFields } from "@/features/lead-form/lead-form";
 import { useLeadForm, type LeadReceipt } from "@/features/lead-form/use-lead-form";
 
 /** An empty application; the selects show their placeholder until a choice is made. */
-const emptyApplication: ApplyInput = {
+const emptyApplication: ApplicationInput = {
   name: "",
   email: "",
   phone: "",
   company: "",
-  projectType: undefined as unknown as ApplyInput["projectType"],
+  projectType: undefined as unknown as ApplicationInput["projectType"],
   budget: "",
   timeline: "",
   description: "",

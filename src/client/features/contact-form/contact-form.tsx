@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Send } from "lucide-react";
-import type { ContactInput } from "@shared/schemas/contact";
+import type { ContactInput } from "@shared/schemas/leads";
 import { contactForm as copy } from "@content/contact-page";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Billing, Domain, Website } from "@shared/schemas/portal";
+import type { Billing } from "@shared/schemas/billing";
+import type { Domain } from "@shared/schemas/domains";
+import type { Website } from "@shared/schemas/websites";
 import { apiRequest } from "@/lib/api";
 
 /*

@@ -8,7 +8,7 @@ import {
   ShieldCheck,
   Sparkles,
 } from "lucide-react";
-import type { Billing } from "@shared/schemas/portal";
+import type { Billing } from "@shared/schemas/billing";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useBilling } from "./api";

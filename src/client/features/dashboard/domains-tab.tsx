@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Switch } from "radix-ui";
 import { AlertTriangle, Globe2, Plus, Settings2 } from "lucide-react";
-import type { Domain } from "@shared/schemas/portal";
+import type { Domain } from "@shared/schemas/domains";
 import { DomainName } from "@/components/domain-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

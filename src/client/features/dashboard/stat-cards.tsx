@@ -1,5 +1,5 @@
 import { Activity, Globe, HardDrive, Users, type LucideIcon } from "lucide-react";
-import { dashboardStats } from "@shared/schemas/portal";
+import { dashboardStats } from "@shared/schemas/websites";
 import { useWebsites } from "./api";
 import { formatGigabytes, formatNumber, formatPercent } from "./format";
 

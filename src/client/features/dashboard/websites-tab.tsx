@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
-import type { Website } from "@shared/schemas/portal";
+import type { Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

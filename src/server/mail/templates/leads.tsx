@@ -1,14 +1,12 @@
 import { brand } from "@content/site";
-import { budgetOptions, projectTypeOptions, timelineOptions } from "@shared/schemas/apply";
-import type { Apply } from "@shared/schemas/apply";
-import type { Contact } from "@shared/schemas/contact";
+import { type Application, budgetOptions, type Contact, projectTypeOptions, timelineOptions } from "@shared/schemas/leads";
 import { ButtonLink, emailText, renderEmailHtml } from "../layout";
 import type { QueuedEmail } from "../outbox";
 
 export type LeadKind = "contact" | "application";
 export type LeadForEmail =
   | { kind: "contact"; id: string; reference: string; fields: Contact }
-  | { kind: "application"; id: string; reference: string; fields: Apply };
+  | { kind: "application"; id: string; reference: string; fields: Application };
 
 const labelOf = (options: readonly { value: string; label: string }[], value?: string) =>
   options.find((option) => option.value === value)?.label ?? value;

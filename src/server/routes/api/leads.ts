@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { applySchema } from "@shared/schemas/apply";
-import { contactSchema } from "@shared/schemas/contact";
+import { applicationSchema, contactSchema } from "@shared/schemas/leads";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { storeContactMessage, storeQuoteRequest } from "../../leads/leads";
@@ -64,7 +63,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
     {
       ...routeOptions,
       schema: {
-        body: applySchema.extend(spamTrapsSchema.shape),
+        body: applicationSchema.extend(spamTrapsSchema.shape),
         response: { 201: storedLead, ...errorResponses },
       },
     },

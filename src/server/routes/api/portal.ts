@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  billingSchema,
-  domainSchema,
-  domainUpdateSchema,
-  websiteSchema,
-} from "@shared/schemas/portal";
+import { billingSchema } from "@shared/schemas/billing";
+import { autoRenewUpdateSchema, domainSchema } from "@shared/schemas/domains";
+import { websiteSchema } from "@shared/schemas/websites";
 import {
   newTicketSchema,
   ticketDetailSchema,
@@ -57,7 +54,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{
       bodyLimit: WRITE_LIMIT,
       schema: {
         params: idParams,
-        body: domainUpdateSchema,
+        body: autoRenewUpdateSchema,
         response: { 200: domainSchema, ...notFound, ...errorResponses },
       },
     },

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  billingInputSchema,
-  clientSummarySchema,
-  domainInputSchema,
-  inviteClientSchema,
-  websiteInputSchema,
-} from "@shared/schemas/admin";
+import { billingInputSchema, billingSchema } from "@shared/schemas/billing";
+import { clientSummarySchema, inviteClientSchema } from "@shared/schemas/clients";
+import { domainInputSchema, domainSchema } from "@shared/schemas/domains";
+import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
 import { plainText, searchText } from "@shared/schemas/fields";
-import { billingSchema, domainSchema, websiteSchema } from "@shared/schemas/portal";
 import { ticketSchema } from "@shared/schemas/tickets";
 import {
   createDomain,

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  leadDetailSchema,
-  leadFilterSchema,
-  leadKinds,
-  leadListQuerySchema,
-  leadListSchema,
-  leadStatusUpdateSchema,
-  noteInputSchema,
-} from "@shared/schemas/admin";
+import { leadDetailSchema, leadFilterSchema, leadKinds, leadListQuerySchema, leadListSchema, leadNoteInputSchema, leadStatusUpdateSchema } from "@shared/schemas/leads";
 import { signedInUser } from "../../../plugins/auth-guard";
 import { leadsToCsv } from "../../../leads/csv";
 import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "../../../leads/inbox";
@@ -84,7 +76,7 @@ export const adminLeadRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
     {
       schema: {
         params: leadParams,
-        body: noteInputSchema,
+        body: leadNoteInputSchema,
         response: { 201: leadDetailSchema, ...notFound, ...errorResponses },
       },
     },

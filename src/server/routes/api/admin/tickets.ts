@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ticketUpdateSchema } from "@shared/schemas/admin";
+import { ticketUpdateSchema } from "@shared/schemas/tickets";
 import {
   ticketDetailSchema,
   ticketPriorities,

@@ -1,6 +1,10 @@
 import { z } from "./zod";
+import { decimalNumber, INTEGER_MAX, requiredText, wholeNumber } from "./fields";
+import { domainName } from "./domains";
 
-/** What the client portal's screens read: the signed-in client's own rows. */
+export const websiteStatuses = ["active", "building", "paused", "cancelled"] as const;
+
+/** A client's website, as the portal and the back office read it. */
 export const websiteSchema = z.object({
   id: z.uuid(),
   domain: z.string(),
@@ -11,40 +15,19 @@ export const websiteSchema = z.object({
   bandwidthGb: z.number(),
   createdAt: z.string(),
 });
-
-export const domainSchema = z.object({
-  id: z.uuid(),
-  domain: z.string(),
-  autoRenew: z.boolean(),
-  expiresAt: z.string().nullable(),
-  /** Expires within 30 days (and has not yet expired). */
-  expiringSoon: z.boolean(),
-});
-
-export const domainUpdateSchema = z.object({
-  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }),
-});
-
-export const billingSchema = z.object({
-  plan: z.string(),
-  monthlyCostCents: z.number().int(),
-  nextBillingDate: z.string().nullable(),
-  /** Display details only: never a full card number. */
-  paymentMethod: z
-    .object({
-      brand: z.string(),
-      last4: z.string(),
-      expMonth: z.number().int().nullable(),
-      expYear: z.number().int().nullable(),
-    })
-    .nullable(),
-});
-
 export type Website = z.infer<typeof websiteSchema>;
-export type Domain = z.infer<typeof domainSchema>;
-export type Billing = z.infer<typeof billingSchema>;
 
-export const EXPIRING_SOON_DAYS = 30;
+/** Staff add or change a client's website. */
+export const websiteInputSchema = z.object({
+  domain: domainName,
+  plan: requiredText("Plan", 2, 100, "Plan must be at least 2 characters", "Plan is too long"),
+  status: z.enum(websiteStatuses, { error: "Choose a status" }),
+  monthlyVisitors: wholeNumber("Monthly visitors", 0, INTEGER_MAX).default(0),
+  uptimePercent: decimalNumber("Uptime", 0, 100).default(100),
+  // numeric(10, 2): eight digits before the point.
+  bandwidthGb: decimalNumber("Bandwidth", 0, 99_999_999.99).default(0),
+});
+export type WebsiteInput = z.output<typeof websiteInputSchema>;
 
 export type DashboardStats = {
   activeWebsites: number;

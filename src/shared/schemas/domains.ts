@@ -1,0 +1,35 @@
+import { z } from "./zod";
+import { optionalDate } from "./fields";
+
+export const EXPIRING_SOON_DAYS = 30;
+
+export const domainName = z
+  .string({ error: "Enter a domain such as example.com" })
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{3,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, "Enter a domain such as example.com");
+
+/** A client's domain name, as the portal and the back office read it. */
+export const domainSchema = z.object({
+  id: z.uuid(),
+  domain: z.string(),
+  autoRenew: z.boolean(),
+  expiresAt: z.string().nullable(),
+  /** Expires within 30 days (and has not yet expired). */
+  expiringSoon: z.boolean(),
+});
+export type Domain = z.infer<typeof domainSchema>;
+
+/** The client switches auto-renew: PATCH /api/domains/:id. */
+export const autoRenewUpdateSchema = z.object({
+  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }),
+});
+export type AutoRenewUpdate = z.infer<typeof autoRenewUpdateSchema>;
+
+/** Staff add or change a client's domain. */
+export const domainInputSchema = z.object({
+  domain: domainName,
+  autoRenew: z.boolean({ error: "Auto-renew must be true or false" }).default(true),
+  expiresAt: optionalDate(),
+});
+export type DomainInput = z.output<typeof domainInputSchema>;
