@@ -21,10 +21,14 @@ import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurity, requestId } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
-import { adminRoutes } from "./routes/api/admin/index";
 import { authRoutes } from "./routes/api/auth";
+import { billingRoutes } from "./routes/api/billing";
+import { clientRoutes } from "./routes/api/clients";
+import { domainRoutes } from "./routes/api/domains";
+import { emailRoutes } from "./routes/api/emails";
 import { leadRoutes } from "./routes/api/leads";
-import { portalRoutes } from "./routes/api/portal";
+import { ticketRoutes } from "./routes/api/tickets";
+import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
 
 /** A registered route; its schema lets tests reach every field a route accepts. */
@@ -121,9 +125,19 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, oidc, outbox: worker });
-  await app.register(leadRoutes, { db: database.db, config, outbox: worker });
-  await app.register(portalRoutes, { db: database.db, config, outbox: worker });
-  await app.register(adminRoutes, { db: database.db, config, outbox: worker });
+  // Each noun's routes, the client's and the staff's together; each group has its own guard.
+  const routeOptions = { db: database.db, config, outbox: worker };
+  for (const nounRoutes of [
+    leadRoutes,
+    clientRoutes,
+    websiteRoutes,
+    domainRoutes,
+    billingRoutes,
+    ticketRoutes,
+    emailRoutes,
+  ]) {
+    await app.register(nounRoutes, routeOptions);
+  }
   await registerPages(app, config.clientDir, config.publicUrl);
 
   return app;

@@ -59,3 +59,23 @@ export async function signInAs(t: TestApp, email: string): Promise<string> {
   if (!cookie) throw new Error(`sign-in as ${email} failed: ${response.statusCode}`);
   return cookie.value;
 }
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** An API call as the holder of a session cookie (undefined: signed out), with a JSON body. */
+export function callApi(
+  t: TestApp,
+  cookie: string | undefined,
+  method: Method,
+  url: string,
+  body?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    cookies: cookie ? { [SESSION_COOKIE]: cookie } : {},
+    ...(body === undefined
+      ? {}
+      : { headers: { "content-type": "application/json" }, payload: JSON.stringify(body) }),
+  });
+}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { AuthUser } from "@shared/schemas/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
@@ -11,12 +12,7 @@ export type SignInProfile = {
 };
 
 /** What GET /api/auth/user answers: the user, as the screens use them. */
-export type PublicUser = Pick<
-  User,
-  "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "isAdmin"
->;
-
-export function publicUser(user: User): PublicUser {
+export function publicUser(user: User): AuthUser {
   const { id, email, firstName, lastName, profileImageUrl, isAdmin } = user;
   return { id, email, firstName, lastName, profileImageUrl, isAdmin };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Billing } from "@shared/schemas/billing";
+import type { Billing, BillingInput } from "@shared/schemas/billing";
 import type { Db } from "../db/client";
 import { billingAccounts } from "../db/schema";
 
@@ -20,4 +20,25 @@ export async function findBilling(db: Db, userId: string): Promise<Billing | nul
           }
         : null,
   };
+}
+
+/** Sets a client's plan and payment-method display details (never a card number). */
+export async function saveBilling(db: Db, userId: string, input: BillingInput) {
+  const values = {
+    plan: input.plan,
+    monthlyCostCents: input.monthlyCostCents,
+    nextBillingDate: input.nextBillingDate,
+    cardBrand: input.cardBrand ?? null,
+    cardLast4: input.cardLast4 ?? null,
+    cardExpMonth: input.cardExpMonth ?? null,
+    cardExpYear: input.cardExpYear ?? null,
+  };
+  await db
+    .insert(billingAccounts)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: billingAccounts.userId,
+      set: { ...values, updatedAt: new Date() },
+    });
+  return findBilling(db, userId);
 }

@@ -1,17 +1,11 @@
 import { and, count, eq, ilike, inArray, not, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import type { billingInputSchema } from "@shared/schemas/billing";
-import type { ClientSummary, InviteClient } from "@shared/schemas/clients";
-import type { domainInputSchema } from "@shared/schemas/domains";
-import type { websiteInputSchema } from "@shared/schemas/websites";
+import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { issueLoginToken } from "../auth/email-links";
 import { normalizeEmail, publicUser } from "../auth/users";
 import { findBilling } from "../billing/billing";
 import type { Db } from "../db/client";
 import {
-  billingAccounts,
   contactMessages,
-  domains,
   leadNotes,
   loginTokens,
   outboxEmails,
@@ -26,10 +20,6 @@ import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/portal";
 import { displayName, findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
-
-type WebsiteInput = z.output<typeof websiteInputSchema>;
-type DomainInput = z.output<typeof domainInputSchema>;
-type BillingInput = z.output<typeof billingInputSchema>;
 
 export const INVITATION_DAYS = 7;
 
@@ -85,7 +75,7 @@ export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> 
 }
 
 /** A client's page: the account and everything the portal shows them. */
-export async function findClient(db: Db, id: string) {
+export async function findClient(db: Db, id: string): Promise<ClientDetail | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) return undefined;
   const [siteList, domainList, billing, tickets] = await Promise.all([
@@ -147,71 +137,6 @@ export async function inviteClient(
 export async function userExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return Boolean(row);
-}
-
-export async function createWebsite(db: Db, userId: string, input: WebsiteInput) {
-  const [row] = await db
-    .insert(websites)
-    .values({ ...input, userId })
-    .returning();
-  return row;
-}
-
-export async function updateWebsite(db: Db, id: string, input: WebsiteInput) {
-  const [row] = await db.update(websites).set(input).where(eq(websites.id, id)).returning();
-  return row;
-}
-
-export async function deleteWebsite(db: Db, id: string): Promise<boolean> {
-  return (await db.delete(websites).where(eq(websites.id, id)).returning()).length > 0;
-}
-
-const toDomainRow = (input: DomainInput) => ({
-  domain: input.domain,
-  autoRenew: input.autoRenew,
-  expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
-});
-
-export async function createDomain(db: Db, userId: string, input: DomainInput) {
-  const [row] = await db
-    .insert(domains)
-    .values({ ...toDomainRow(input), userId })
-    .returning();
-  return row;
-}
-
-export async function updateDomain(db: Db, id: string, input: DomainInput) {
-  const [row] = await db
-    .update(domains)
-    .set(toDomainRow(input))
-    .where(eq(domains.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteDomain(db: Db, id: string): Promise<boolean> {
-  return (await db.delete(domains).where(eq(domains.id, id)).returning()).length > 0;
-}
-
-/** Sets a client's plan and payment-method display details (never a card number). */
-export async function saveBilling(db: Db, userId: string, input: BillingInput) {
-  const values = {
-    plan: input.plan,
-    monthlyCostCents: input.monthlyCostCents,
-    nextBillingDate: input.nextBillingDate,
-    cardBrand: input.cardBrand ?? null,
-    cardLast4: input.cardLast4 ?? null,
-    cardExpMonth: input.cardExpMonth ?? null,
-    cardExpYear: input.cardExpYear ?? null,
-  };
-  await db
-    .insert(billingAccounts)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({
-      target: billingAccounts.userId,
-      set: { ...values, updatedAt: new Date() },
-    });
-  return findBilling(db, userId);
 }
 
 /** Everything stored about one client, for a privacy request (a portable JSON copy). */

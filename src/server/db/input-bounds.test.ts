@@ -4,7 +4,12 @@ import type { z } from "zod";
 import { billingInputSchema } from "@shared/schemas/billing";
 import { inviteClientSchema } from "@shared/schemas/clients";
 import { autoRenewUpdateSchema, domainInputSchema } from "@shared/schemas/domains";
-import { applicationSchema, contactSchema, leadNoteInputSchema, leadStatusUpdateSchema } from "@shared/schemas/leads";
+import {
+  applicationSchema,
+  contactSchema,
+  leadNoteInputSchema,
+  leadStatusUpdateSchema,
+} from "@shared/schemas/leads";
 import { ticketUpdateSchema } from "@shared/schemas/tickets";
 import { websiteInputSchema } from "@shared/schemas/websites";
 import { newTicketSchema, ticketReplySchema } from "@shared/schemas/tickets";

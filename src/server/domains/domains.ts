@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type Domain, EXPIRING_SOON_DAYS } from "@shared/schemas/domains";
+import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
 import type { Db } from "../db/client";
 import { domains, type Domain as DomainRow } from "../db/schema";
 
@@ -38,4 +38,32 @@ export async function setAutoRenew(
     .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
     .returning();
   return row && toDomain(row, new Date());
+}
+
+const toDomainRow = (input: DomainInput) => ({
+  domain: input.domain,
+  autoRenew: input.autoRenew,
+  expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
+});
+
+export async function createDomain(db: Db, userId: string, input: DomainInput) {
+  const [row] = await db
+    .insert(domains)
+    .values({ ...toDomainRow(input), userId })
+    .returning();
+  return row;
+}
+
+/** The updated row (with its owner), or undefined when there is no such domain. */
+export async function updateDomain(db: Db, id: string, input: DomainInput) {
+  const [row] = await db
+    .update(domains)
+    .set(toDomainRow(input))
+    .where(eq(domains.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteDomain(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(domains).where(eq(domains.id, id)).returning()).length > 0;
 }

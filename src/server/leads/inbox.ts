@@ -1,5 +1,17 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { budgetOptions, type LeadDetail, type LeadFilter, type LeadKind, type LeadList, type LeadListQuery, type LeadNote, type LeadStatus, type LeadSummary, projectTypeOptions, timelineOptions } from "@shared/schemas/leads";
+import {
+  budgetOptions,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadKind,
+  type LeadList,
+  type LeadListQuery,
+  type LeadNote,
+  type LeadStatus,
+  type LeadSummary,
+  projectTypeOptions,
+  timelineOptions,
+} from "@shared/schemas/leads";
 import { queryRows, type Db } from "../db/client";
 import { contactMessages, leadNotes, quoteRequests, users } from "../db/schema";
 

@@ -1,11 +1,10 @@
-import type { Application, Contact } from "@shared/schemas/leads";
+import type { Application, Contact, LeadReceipt } from "@shared/schemas/leads";
 import type { Db, DbExecutor } from "../db/client";
 import { contactMessages, quoteRequests } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { leadEmails, type LeadForEmail } from "../mail/templates/leads";
 import { newLeadReference } from "./reference";
 
-export type StoredLead = { id: string; reference: string };
 export type LeadNotice = { agencyInbox: string; publicUrl: string };
 
 const UNIQUE_VIOLATION = "23505";
@@ -23,10 +22,10 @@ function isUniqueViolation(error: unknown): boolean {
  */
 async function storeLead(
   db: Db,
-  insert: (tx: DbExecutor, reference: string) => Promise<StoredLead[]>,
-  email: ((lead: StoredLead) => LeadForEmail) | undefined,
+  insert: (tx: DbExecutor, reference: string) => Promise<LeadReceipt[]>,
+  email: ((lead: LeadReceipt) => LeadForEmail) | undefined,
   notice: LeadNotice,
-): Promise<StoredLead> {
+): Promise<LeadReceipt> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -45,7 +44,7 @@ export function storeContactMessage(
   db: Db,
   message: Contact,
   { spam, notice }: { spam: boolean; notice: LeadNotice },
-): Promise<StoredLead> {
+): Promise<LeadReceipt> {
   return storeLead(
     db,
     (tx, reference) =>
@@ -58,11 +57,11 @@ export function storeContactMessage(
   );
 }
 
-export function storeQuoteRequest(
+export function storeApplication(
   db: Db,
   request: Application,
   { spam, notice }: { spam: boolean; notice: LeadNotice },
-): Promise<StoredLead> {
+): Promise<LeadReceipt> {
   return storeLead(
     db,
     (tx, reference) =>

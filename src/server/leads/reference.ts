@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 
-/** No 0/O, 1/I/L or U: a reference read aloud over the phone cannot be misheard. */
+/** No 0/O, 1/I/L or U: a reference read aloud over the phone cannot be misheard (leadReferencePattern). */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 const LENGTH = 5;
 
@@ -10,5 +10,3 @@ export function newLeadReference(): string {
   for (let i = 0; i < LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return `HL-${code}`;
 }
-
-export const leadReferencePattern = /^HL-[2-9A-HJKMNP-TV-Z]{5}$/;

@@ -1,14 +1,4 @@
-import { z } from "zod";
-
-/**
- * Fields the public forms send besides the lead itself: a honeypot that people never see (so
- * only bots fill it) and when the form was first shown. API clients may omit both.
- */
-export const spamTrapsSchema = z.object({
-  website: z.string().max(2000).optional().catch("filled"),
-  formStartedAt: z.number().int().positive().optional().catch(undefined),
-});
-export type SpamTraps = z.infer<typeof spamTrapsSchema>;
+import type { SpamTraps } from "@shared/schemas/leads";
 
 /** People take longer than this to fill in a form. */
 export const MIN_FILL_MS = 3_000;

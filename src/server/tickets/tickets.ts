@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { brand } from "@content/site";
 import type {
   NewTicket,
+  QueueTicket,
   Ticket,
   TicketDetail,
-  TicketPriority,
+  TicketQueueQuery,
   TicketReply,
-  TicketStatus,
+  TicketUpdate,
 } from "@shared/schemas/tickets";
 import type { Db } from "../db/client";
 import { supportTickets, ticketMessages, users, type SupportTicket, type User } from "../db/schema";
@@ -143,13 +144,8 @@ export async function replyToTicket(
   return found ? findTicket(db, ticketId, as === "client" ? author.id : undefined) : undefined;
 }
 
-export type QueueTicket = Ticket & { clientName: string; clientEmail: string; messages: number };
-
 /** The staff queue: every ticket, filtered by status and priority, most recently active first. */
-export async function listAllTickets(
-  db: Db,
-  filter: { status?: TicketStatus; priority?: TicketPriority },
-): Promise<QueueTicket[]> {
+export async function listAllTickets(db: Db, filter: TicketQueueQuery): Promise<QueueTicket[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(supportTickets.status, filter.status));
   if (filter.priority) conditions.push(eq(supportTickets.priority, filter.priority));
@@ -172,7 +168,7 @@ export async function listAllTickets(
 export async function updateTicket(
   db: Db,
   ticketId: string,
-  change: { status?: TicketStatus; priority?: TicketPriority },
+  change: TicketUpdate,
 ): Promise<boolean> {
   const rows = await db
     .update(supportTickets)

@@ -1,7 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import type { Website } from "@shared/schemas/websites";
+import type { Website, WebsiteInput } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
-import { websites } from "../db/schema";
+import { websites, type Website as WebsiteRow } from "../db/schema";
+
+const toWebsite = ({ userId: _owner, createdAt, ...site }: WebsiteRow): Website => ({
+  ...site,
+  createdAt: createdAt.toISOString(),
+});
 
 export async function listWebsites(db: Db, userId: string): Promise<Website[]> {
   const rows = await db
@@ -9,8 +14,23 @@ export async function listWebsites(db: Db, userId: string): Promise<Website[]> {
     .from(websites)
     .where(eq(websites.userId, userId))
     .orderBy(asc(websites.createdAt));
-  return rows.map(({ userId: _owner, createdAt, ...site }) => ({
-    ...site,
-    createdAt: createdAt.toISOString(),
-  }));
+  return rows.map(toWebsite);
+}
+
+export async function createWebsite(db: Db, userId: string, input: WebsiteInput) {
+  const [row] = await db
+    .insert(websites)
+    .values({ ...input, userId })
+    .returning();
+  return row;
+}
+
+/** The updated row (with its owner), or undefined when there is no such website. */
+export async function updateWebsite(db: Db, id: string, input: WebsiteInput) {
+  const [row] = await db.update(websites).set(input).where(eq(websites.id, id)).returning();
+  return row;
+}
+
+export async function deleteWebsite(db: Db, id: string): Promise<boolean> {
+  return (await db.delete(websites).where(eq(websites.id, id)).returning()).length > 0;
 }

@@ -65,7 +65,9 @@ export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
 /** Filters of the staff ticket queue. */
 export const ticketQueueQuerySchema = z.object({
   status: z.enum(ticketStatuses, { error: "status: one of the ticket statuses" }).optional(),
-  priority: z.enum(ticketPriorities, { error: "priority: one of the ticket priorities" }).optional(),
+  priority: z
+    .enum(ticketPriorities, { error: "priority: one of the ticket priorities" })
+    .optional(),
 });
 export type TicketQueueQuery = z.infer<typeof ticketQueueQuerySchema>;
 

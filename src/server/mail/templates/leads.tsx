@@ -1,5 +1,11 @@
 import { brand } from "@content/site";
-import { type Application, budgetOptions, type Contact, projectTypeOptions, timelineOptions } from "@shared/schemas/leads";
+import {
+  type Application,
+  budgetOptions,
+  type Contact,
+  projectTypeOptions,
+  timelineOptions,
+} from "@shared/schemas/leads";
 import { ButtonLink, emailText, renderEmailHtml } from "../layout";
 import type { QueuedEmail } from "../outbox";
 

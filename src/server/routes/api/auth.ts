@@ -1,40 +1,27 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { safeReturnTo, returnToMaxLength } from "@shared/return-to";
+import { safeReturnTo } from "@shared/return-to";
 import { homePath } from "@shared/routes";
-import { emailField } from "@shared/schemas/fields";
+import {
+  authUserSchema,
+  checkEmailSchema,
+  demoSignInSchema,
+  emailSignInSchema,
+  returnToQuerySchema,
+} from "@shared/schemas/auth";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
-import { publicUser, upsertSignedInUser, type PublicUser } from "../../auth/users";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import { publicUser, upsertSignedInUser } from "../../auth/users";
 import { demoAdminEmail, demoClientEmail } from "../../db/seed";
 import type { User } from "../../db/schema";
 import { signInLinkEmail } from "../../mail/templates/sign-in-link";
-import { enqueueEmails, type OutboxWorker } from "../../mail/outbox";
+import { enqueueEmails } from "../../mail/outbox";
 import { currentUser } from "../../plugins/auth-guard";
 import { SESSION_COOKIE } from "../../plugins/session";
-import { errorResponses } from "../responses";
+import { errorResponses, type RouteOptions } from "./common";
 
-export type AuthRouteOptions = {
-  db: Db;
-  config: Config;
-  oidc: Oidc | undefined;
-  outbox: Pick<OutboxWorker, "wake">;
-};
-
-const userBody = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  isAdmin: z.boolean(),
-});
-
-const returnToField = z.string().max(returnToMaxLength).optional();
-const returnToQuery = z.object({ returnTo: returnToField });
+export type AuthRouteOptions = RouteOptions & { oidc: Oidc | undefined };
 
 export const checkEmailMessage = `Check your email: if the address can sign in, a link is on its way. It works once and expires in ${
   LINK_LIFETIME_MS / 60_000
@@ -59,35 +46,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 ) => {
   app.get(
     "/api/auth/user",
-    { schema: { response: { 200: userBody, ...errorResponses } } },
+    { schema: { response: { 200: authUserSchema, ...errorResponses } } },
     async (request, reply) => {
       const user = await currentUser(request, db);
       if (!user) return reply.code(401).send({ message: "Unauthorized" });
-      return publicUser(user) satisfies PublicUser;
+      return publicUser(user);
     },
   );
 
   // Every return address is checked where it is used, so one stored before a fix is checked too.
   const returnToOf = (value: string | null | undefined) => safeReturnTo(value, config.publicUrl);
 
-  app.get("/api/login", { schema: { querystring: returnToQuery } }, async (request, reply) => {
-    const returnTo = returnToOf(request.query.returnTo);
-    const user = await currentUser(request, db);
-    if (user) return reply.redirect(returnTo ?? homePath(user));
-    if (!oidc) {
-      return reply.redirect(
-        returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
-      );
-    }
-    try {
-      const { url, ...checks } = await oidc.startLogin();
-      request.session.oidc = { ...checks, returnTo };
-      return reply.redirect(url.toString());
-    } catch (error) {
-      request.log.warn({ err: error }, "OIDC sign-in could not start");
-      return loginPage(reply, "provider-unavailable");
-    }
-  });
+  app.get(
+    "/api/login",
+    { schema: { querystring: returnToQuerySchema } },
+    async (request, reply) => {
+      const returnTo = returnToOf(request.query.returnTo);
+      const user = await currentUser(request, db);
+      if (user) return reply.redirect(returnTo ?? homePath(user));
+      if (!oidc) {
+        return reply.redirect(
+          returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
+        );
+      }
+      try {
+        const { url, ...checks } = await oidc.startLogin();
+        request.session.oidc = { ...checks, returnTo };
+        return reply.redirect(url.toString());
+      } catch (error) {
+        request.log.warn({ err: error }, "OIDC sign-in could not start");
+        return loginPage(reply, "provider-unavailable");
+      }
+    },
+  );
 
   app.get("/api/callback", async (request, reply) => {
     const checks = request.session.oidc;
@@ -142,8 +133,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         bodyLimit: 4 * 1024,
         config: { rateLimit: { max: 5, timeWindow: LINK_LIFETIME_MS } },
         schema: {
-          body: z.object({ email: emailField, returnTo: returnToField }),
-          response: { 202: z.object({ message: z.string() }), ...errorResponses },
+          body: emailSignInSchema,
+          response: { 202: checkEmailSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -193,8 +184,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       "/api/login/demo",
       {
         schema: {
-          body: z.object({ as: z.enum(["client", "admin"], { error: "as: client or admin" }) }),
-          response: { 200: userBody, ...errorResponses },
+          body: demoSignInSchema,
+          response: { 200: authUserSchema, ...errorResponses },
         },
       },
       async (request) => {

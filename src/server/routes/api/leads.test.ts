@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { leadReferencePattern } from "@shared/schemas/leads";
 import { contactMessages, quoteRequests } from "../../db/schema";
-import { leadReferencePattern } from "../../leads/reference";
 
 const validContact = {
   name: "Maria Lopez",

@@ -1,31 +1,35 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { applicationSchema, contactSchema } from "@shared/schemas/leads";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import { storeContactMessage, storeQuoteRequest } from "../../leads/leads";
-import { spamReason, spamTrapsSchema } from "../../leads/spam";
-import type { OutboxWorker } from "../../mail/outbox";
-import { errorResponses } from "../responses";
-
-const storedLead = z.object({ id: z.uuid(), reference: z.string() });
+import {
+  applicationSchema,
+  contactSchema,
+  leadDetailSchema,
+  leadFilterSchema,
+  leadListQuerySchema,
+  leadListSchema,
+  leadNoteInputSchema,
+  leadParamsSchema,
+  leadReceiptSchema,
+  leadStatusUpdateSchema,
+  spamTrapsSchema,
+} from "@shared/schemas/leads";
+import { leadsToCsv } from "../../leads/csv";
+import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "../../leads/inbox";
+import { storeApplication, storeContactMessage } from "../../leads/leads";
+import { spamReason } from "../../leads/spam";
+import { signedInUser } from "../../plugins/auth-guard";
+import { errorResponses, forStaff, notFound, notFoundResponse, type RoutePlugin } from "./common";
 
 /** A lead form posts a few kilobytes at most; refuse anything far larger unread. */
 const LEAD_BODY_LIMIT = 32 * 1024;
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
-export type LeadRouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, "wake"> };
-
 /**
- * The public lead forms: POST /api/contact and POST /api/apply. A submission that trips a spam
- * trap gets the same 201 answer, is kept with status "spam" and causes no email.
+ * Leads. Visitors send them through the public forms, POST /api/contact and POST /api/apply: a
+ * submission that trips a spam trap gets the same 201 answer, is kept with status "spam" and
+ * causes no email. Staff work them in the inbox: status, notes and a CSV export.
  */
-export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
-  app,
-  { db, config, outbox },
-) => {
+export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
   const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
-  const routeOptions = {
+  const formOptions = {
     bodyLimit: LEAD_BODY_LIMIT,
     // One count for both forms: FORM_RATE_LIMIT is what one address may send in all. (A limit in
     // each route's config, even with a shared groupId, would count each route on its own.) It
@@ -38,15 +42,13 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
       keyGenerator: (request) => `lead-forms:${request.ip}`,
     }),
   };
+  const receipt = { 201: leadReceiptSchema, ...errorResponses };
 
   app.post(
     "/api/contact",
     {
-      ...routeOptions,
-      schema: {
-        body: contactSchema.extend(spamTrapsSchema.shape),
-        response: { 201: storedLead, ...errorResponses },
-      },
+      ...formOptions,
+      schema: { body: contactSchema.extend(spamTrapsSchema.shape), response: receipt },
     },
     async (request, reply) => {
       const { website, formStartedAt, ...message } = request.body;
@@ -61,19 +63,87 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteOptions> = async (
   app.post(
     "/api/apply",
     {
-      ...routeOptions,
-      schema: {
-        body: applicationSchema.extend(spamTrapsSchema.shape),
-        response: { 201: storedLead, ...errorResponses },
-      },
+      ...formOptions,
+      schema: { body: applicationSchema.extend(spamTrapsSchema.shape), response: receipt },
     },
     async (request, reply) => {
       const { website, formStartedAt, ...application } = request.body;
       const spam = spamReason({ website, formStartedAt }, application.description);
       if (spam) request.log.info({ spam }, "project application kept as spam");
-      const lead = await storeQuoteRequest(db, application, { spam: Boolean(spam), notice });
+      const lead = await storeApplication(db, application, { spam: Boolean(spam), notice });
       if (!spam) outbox.wake();
       return reply.code(201).send(lead);
     },
   );
+
+  await forStaff(app, db, (staff) => {
+    const detail = { ...notFoundResponse, ...errorResponses };
+
+    staff.get(
+      "/api/admin/leads",
+      {
+        schema: {
+          querystring: leadListQuerySchema,
+          response: { 200: leadListSchema, ...errorResponses },
+        },
+      },
+      async (request) => listLeads(db, request.query),
+    );
+
+    staff.get(
+      "/api/admin/leads/export.csv",
+      { schema: { querystring: leadFilterSchema } },
+      async (request, reply) => {
+        const csv = leadsToCsv(exportLeads(db, request.query));
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="leads-${day}.csv"`)
+          .header("cache-control", "no-store")
+          .send(csv);
+      },
+    );
+
+    staff.get(
+      "/api/admin/leads/:kind/:id",
+      { schema: { params: leadParamsSchema, response: { 200: leadDetailSchema, ...detail } } },
+      async (request, reply) =>
+        (await findLead(db, request.params.kind, request.params.id)) ??
+        reply.code(404).send(notFound("Lead")),
+    );
+
+    staff.patch(
+      "/api/admin/leads/:kind/:id",
+      {
+        schema: {
+          params: leadParamsSchema,
+          body: leadStatusUpdateSchema,
+          response: { 200: leadDetailSchema, ...detail },
+        },
+      },
+      async (request, reply) => {
+        const { kind, id } = request.params;
+        if (!(await setLeadStatus(db, kind, id, request.body.status))) {
+          return reply.code(404).send(notFound("Lead"));
+        }
+        return (await findLead(db, kind, id))!;
+      },
+    );
+
+    staff.post(
+      "/api/admin/leads/:kind/:id/notes",
+      {
+        schema: {
+          params: leadParamsSchema,
+          body: leadNoteInputSchema,
+          response: { 201: leadDetailSchema, ...detail },
+        },
+      },
+      async (request, reply) => {
+        const { kind, id } = request.params;
+        const lead = await addLeadNote(db, kind, id, signedInUser(request).id, request.body.body);
+        return lead ? reply.code(201).send(lead) : reply.code(404).send(notFound("Lead"));
+      },
+    );
+  });
 };

@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signInAs, type TestApp } from "../../../../../tests/support/app";
-import { parseCsv } from "../../../../../tests/support/csv";
-import type { DatabaseKind } from "../../../../../tests/support/database";
-import { queryRows } from "../../../db/client";
-import { contactMessages, leadNotes, quoteRequests, users } from "../../../db/schema";
-import { SESSION_COOKIE } from "../../../plugins/session";
+import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { parseCsv } from "../../../../tests/support/csv";
+import type { DatabaseKind } from "../../../../tests/support/database";
+import { queryRows } from "../../db/client";
+import { contactMessages, leadNotes, quoteRequests, users } from "../../db/schema";
+import { SESSION_COOKIE } from "../../plugins/session";
 
 const staffEmail = "avery@harborline.example";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signInAs, type TestApp } from "../../../../../tests/support/app";
-import { databaseKinds } from "../../../../../tests/support/database";
+import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { databaseKinds } from "../../../../tests/support/database";
 import {
   contactMessages,
   domains,
@@ -9,9 +9,9 @@ import {
   sessions,
   supportTickets,
   users,
-} from "../../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../../db/seed";
-import { SESSION_COOKIE } from "../../../plugins/session";
+} from "../../db/schema";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { SESSION_COOKIE } from "../../plugins/session";
 
 describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   let t: TestApp;

@@ -1,0 +1,172 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { databaseKinds } from "../../../../tests/support/database";
+import { outboxEmails, users } from "../../db/schema";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+
+type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
+  let t: TestApp;
+  let staff: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      ADMIN_EMAILS: demoAdminEmail,
+      AGENCY_INBOX: "desk@harborline.example",
+    });
+    await seedDemoData(t.database.db);
+    staff = await signInAs(t, demoAdminEmail);
+  });
+  afterAll(() => t.close());
+
+  const call = (...args: CallArgs) => callApi(t, ...args);
+
+  it("invites a client: the account exists and a week-long sign-in link is emailed", async () => {
+    const invited = await call(staff, "POST", "/api/admin/clients", {
+      email: "Owner@NewBakery.example",
+      firstName: "Sam",
+      lastName: "Baker",
+    });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toMatchObject({ email: "owner@newbakery.example", emailed: true });
+    const [email] = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        and(
+          eq(outboxEmails.to, "owner@newbakery.example"),
+          eq(outboxEmails.kind, "client-invitation"),
+        ),
+      );
+    expect(email?.subject).toBe("Your Harborline client portal is ready");
+    const link = email!.text.match(/\/api\/login\/email\?token=[\w-]+/)![0];
+    const signIn = await t.app.inject({ method: "GET", url: link });
+    expect(signIn.headers.location).toBe("/dashboard");
+
+    const found = (await call(staff, "GET", "/api/admin/clients?q=baker")).json();
+    expect(found.map((c: { email: string }) => c.email)).toEqual(["owner@newbakery.example"]);
+    const bad = await call(staff, "POST", "/api/admin/clients", { email: "nope" });
+    expect(bad.json().errors).toEqual({ email: "Invalid email address" });
+  });
+
+  it("edits a client's websites, domains and billing, which the client then sees", async () => {
+    const [sam] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "owner@newbakery.example"));
+    const base = `/api/admin/clients/${sam!.id}`;
+    const withSite = await call(staff, "POST", `${base}/websites`, {
+      domain: "NewBakery.example",
+      plan: "Premium Hosting",
+      status: "active",
+      monthlyVisitors: 900,
+      uptimePercent: 99.95,
+      bandwidthGb: 3.5,
+    });
+    expect(withSite.statusCode).toBe(200);
+    const site = withSite.json().websites[0];
+    expect(site).toMatchObject({ domain: "newbakery.example", monthlyVisitors: 900 });
+    const edited = await call(staff, "PUT", `/api/admin/websites/${site.id}`, {
+      ...site,
+      monthlyVisitors: 1200,
+    });
+    expect(edited.json().websites[0].monthlyVisitors).toBe(1200);
+
+    const withDomain = await call(staff, "POST", `${base}/domains`, {
+      domain: "newbakery.example",
+      autoRenew: false,
+      expiresAt: "2030-01-31",
+    });
+    expect(withDomain.json().domains[0]).toMatchObject({ autoRenew: false, expiringSoon: false });
+
+    const billing = await call(staff, "PUT", `${base}/billing`, {
+      plan: "Premium Hosting",
+      monthlyCostCents: 8000,
+      nextBillingDate: "2030-02-01",
+      cardBrand: "Mastercard",
+      cardLast4: "5100",
+      cardExpMonth: 4,
+      cardExpYear: 2031,
+    });
+    expect(billing.json().billing).toMatchObject({
+      monthlyCostCents: 8000,
+      paymentMethod: { brand: "Mastercard", last4: "5100" },
+    });
+    const fullCard = await call(staff, "PUT", `${base}/billing`, {
+      plan: "Premium Hosting",
+      monthlyCostCents: 8000,
+      cardLast4: "4242424242424242",
+    });
+    expect(fullCard.statusCode).toBe(400);
+    expect(fullCard.json().errors.cardLast4).toMatch(/never a full card number/);
+
+    const samCookie = await signInAs(t, "owner@newbakery.example");
+    const seen = (await call(samCookie, "GET", "/api/websites")).json();
+    expect(seen.map((s: { domain: string }) => s.domain)).toEqual(["newbakery.example"]);
+
+    expect((await call(staff, "DELETE", `/api/admin/websites/${site.id}`)).statusCode).toBe(204);
+    expect((await call(samCookie, "GET", "/api/websites")).json()).toEqual([]);
+    const badDomain = await call(staff, "POST", `${base}/domains`, { domain: "not a domain" });
+    expect(badDomain.json().errors.domain).toBe("Enter a domain such as example.com");
+  });
+
+  it("refuses numbers and dates that do not fit their column, naming the field and the rule", async () => {
+    const [jordan] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoClientEmail));
+    const base = `/api/admin/clients/${jordan!.id}`;
+    const site = { domain: "jordan.example", plan: "Business", status: "active" };
+    const visitors = "Monthly visitors must be a whole number from 0 to 2,147,483,647";
+    const bandwidth = "Bandwidth must be a number from 0 to 99,999,999.99";
+    for (const [field, value, message] of [
+      ["monthlyVisitors", 3e9, visitors],
+      ["monthlyVisitors", "99999999999", visitors],
+      ["monthlyVisitors", "many", visitors],
+      ["monthlyVisitors", 12.5, visitors],
+      ["bandwidthGb", 1e308, bandwidth],
+      ["uptimePercent", 101, "Uptime must be a number from 0 to 100"],
+    ] as const) {
+      const response = await call(staff, "POST", `${base}/websites`, { ...site, [field]: value });
+      expect(response.statusCode, `${field} ${value}`).toBe(400);
+      expect(response.json().errors).toEqual({ [field]: message });
+    }
+
+    const domain = await call(staff, "POST", `${base}/domains`, {
+      domain: "jordan.example",
+      expiresAt: "0000-01-01",
+    });
+    expect(domain.statusCode).toBe(400);
+    expect(domain.json().errors).toEqual({
+      expiresAt: "Use a date between 2000-01-01 and 2100-12-31",
+    });
+
+    const billing = { plan: "Business", monthlyCostCents: 4900 };
+    for (const [field, value, message] of [
+      [
+        "monthlyCostCents",
+        3e9,
+        "Monthly cost in cents must be a whole number from 0 to 2,147,483,647",
+      ],
+      ["nextBillingDate", "0000-12-31", "Use a date between 2000-01-01 and 2100-12-31"],
+      ["cardExpMonth", 13, "Card expiry month must be a whole number from 1 to 12"],
+      ["cardExpYear", "abc", "Card expiry year must be a whole number from 2000 to 2100"],
+      ["cardExpYear", 1999, "Card expiry year must be a whole number from 2000 to 2100"],
+    ] as const) {
+      const response = await call(staff, "PUT", `${base}/billing`, {
+        ...billing,
+        [field]: value,
+      });
+      expect(response.statusCode, `${field} ${value}`).toBe(400);
+      expect(response.json().errors).toEqual({ [field]: message });
+    }
+    // Nothing of it was stored.
+    const detail = (await call(staff, "GET", base)).json();
+    expect(detail.domains.map((d: { domain: string }) => d.domain)).not.toContain("jordan.example");
+    expect(detail.websites.map((w: { domain: string }) => w.domain)).not.toContain(
+      "jordan.example",
+    );
+  });
+});

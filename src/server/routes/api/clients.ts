@@ -1,0 +1,114 @@
+import { z } from "zod";
+import {
+  clientDetailSchema,
+  clientListQuerySchema,
+  clientSummarySchema,
+  deleteClientSchema,
+  invitationSchema,
+  inviteClientSchema,
+} from "@shared/schemas/clients";
+import {
+  deleteClientData,
+  exportClientData,
+  findClient,
+  inviteClient,
+  listClients,
+} from "../../clients/clients";
+import { signedInUser } from "../../plugins/auth-guard";
+import {
+  deletedResponses,
+  errorBody,
+  errorResponses,
+  idParams,
+  notFound,
+  notFoundResponse,
+  forStaff,
+  type RoutePlugin,
+} from "./common";
+
+/**
+ * The agency's clients, for staff: the list, invitations, a client's page, and the privacy
+ * requests (a JSON copy of everything stored, and erasure). A client's websites, domains and
+ * billing have their own route modules.
+ */
+export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+  await forStaff(app, db, (staff) => {
+    staff.get(
+      "/api/admin/clients",
+      {
+        schema: {
+          querystring: clientListQuerySchema,
+          response: { 200: z.array(clientSummarySchema), ...errorResponses },
+        },
+      },
+      async (request) => listClients(db, request.query.q),
+    );
+
+    staff.post(
+      "/api/admin/clients",
+      {
+        schema: {
+          body: inviteClientSchema,
+          response: { 201: invitationSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { user, emailed } = await inviteClient(db, request.body, config);
+        if (emailed) outbox.wake();
+        return reply.code(201).send({ id: user.id, email: user.email, emailed });
+      },
+    );
+
+    staff.get(
+      "/api/admin/clients/:id",
+      {
+        schema: {
+          params: idParams,
+          response: { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        (await findClient(db, request.params.id)) ?? reply.code(404).send(notFound("Client")),
+    );
+
+    staff.get(
+      "/api/admin/clients/:id/export",
+      { schema: { params: idParams } },
+      async (request, reply) => {
+        const data = await exportClientData(db, request.params.id);
+        if (!data) return reply.code(404).send(notFound("Client"));
+        return reply
+          .header("content-disposition", `attachment; filename="client-${request.params.id}.json"`)
+          .header("cache-control", "no-store")
+          .send(data);
+      },
+    );
+
+    staff.delete(
+      "/api/admin/clients/:id",
+      {
+        schema: {
+          params: idParams,
+          // The confirmation step: staff type the client's email address.
+          body: deleteClientSchema,
+          response: { ...deletedResponses, 409: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const client = await findClient(db, request.params.id);
+        if (!client) return reply.code(404).send(notFound("Client"));
+        if (client.user.id === signedInUser(request).id) {
+          return reply.code(409).send({ message: "You cannot delete your own account here." });
+        }
+        if (request.body.confirmEmail.trim().toLowerCase() !== client.user.email) {
+          return reply.code(400).send({
+            message: "The confirmation does not match.",
+            errors: { confirmEmail: `Type ${client.user.email} to confirm` },
+          });
+        }
+        await deleteClientData(db, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  });
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import type { OutboxWorker } from "../../mail/outbox";
+import { requireStaff, requireUser } from "../../plugins/auth-guard";
+
+/** What every API route group is given. */
+export type RouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, "wake"> };
+export type RoutePlugin = FastifyPluginAsyncZod<RouteOptions>;
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** The error answers every route may give, in the one error format. */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  429: errorBody,
+  413: errorBody,
+  415: errorBody,
+  500: errorBody,
+  503: errorBody,
+};
+
+/** For routes about one thing: an id that is not a UUID is simply not found. */
+export const idParams = z.object({ id: z.uuid({ error: "Not found" }) });
+export const notFoundResponse = { 404: errorBody };
+/** What a route answers when the thing is not there, or not the caller's. */
+export const notFound = (noun: string) => ({ message: `${noun} not found` });
+export const deletedResponses = { 204: z.null(), ...notFoundResponse, ...errorResponses };
+
+/** A write from a portal form carries a few kilobytes at most. */
+export const WRITE_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Routes a signed-in client calls: refused with 401 before the body is even read, so a
+ * signed-out caller learns nothing. Every query is then filtered by the session's user.
+ */
+export function forSignedInClients(app: ZodApp, db: Db, routes: (client: ZodApp) => void) {
+  return app.register(async (client) => {
+    client.addHook("onRequest", requireUser(db));
+    routes(client);
+  });
+}
+
+/**
+ * Routes under /api/admin, for staff only: 401 signed out, 403 signed in but not staff,
+ * checked before any body is read. Each noun registers its staff routes through this.
+ */
+export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
+  return app.register(async (staff) => {
+    staff.addHook("onRequest", requireStaff(db));
+    routes(staff);
+  });
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import {
+  newTicketSchema,
+  queueTicketSchema,
+  ticketDetailSchema,
+  ticketQueueQuerySchema,
+  ticketReplySchema,
+  ticketSchema,
+  ticketUpdateSchema,
+} from "@shared/schemas/tickets";
+import { signedInUser } from "../../plugins/auth-guard";
+import {
+  findTicket,
+  listAllTickets,
+  listTickets,
+  openTicket,
+  replyToTicket,
+  updateTicket,
+} from "../../tickets/tickets";
+import {
+  errorResponses,
+  forSignedInClients,
+  forStaff,
+  idParams,
+  notFound,
+  notFoundResponse,
+  WRITE_BODY_LIMIT,
+  type RoutePlugin,
+} from "./common";
+
+const thread = { ...notFoundResponse, ...errorResponses };
+
+/**
+ * Support tickets. A client opens tickets and replies in their own (another client's ticket
+ * answers 404); staff work the queue, change status and priority, and reply. Each side's reply
+ * emails the other.
+ */
+export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+  const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+
+  await forSignedInClients(app, db, (client) => {
+    client.get(
+      "/api/tickets",
+      { schema: { response: { 200: z.array(ticketSchema), ...errorResponses } } },
+      async (request) => listTickets(db, signedInUser(request).id),
+    );
+
+    client.post(
+      "/api/tickets",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: { body: newTicketSchema, response: { 201: ticketSchema, ...errorResponses } },
+      },
+      async (request, reply) => {
+        const ticket = await openTicket(db, signedInUser(request), request.body, notice);
+        outbox.wake();
+        return reply.code(201).send(ticket);
+      },
+    );
+
+    client.get(
+      "/api/tickets/:id",
+      { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
+      async (request, reply) =>
+        (await findTicket(db, request.params.id, signedInUser(request).id)) ??
+        reply.code(404).send(notFound("Ticket")),
+    );
+
+    client.post(
+      "/api/tickets/:id/messages",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: ticketReplySchema,
+          response: { 201: ticketDetailSchema, ...thread },
+        },
+      },
+      async (request, reply) => {
+        const ticket = await replyToTicket(
+          db,
+          signedInUser(request),
+          request.params.id,
+          request.body,
+          notice,
+          "client",
+        );
+        if (!ticket) return reply.code(404).send(notFound("Ticket"));
+        outbox.wake();
+        return reply.code(201).send(ticket);
+      },
+    );
+  });
+
+  await forStaff(app, db, (staff) => {
+    staff.get(
+      "/api/admin/tickets",
+      {
+        schema: {
+          querystring: ticketQueueQuerySchema,
+          response: { 200: z.array(queueTicketSchema), ...errorResponses },
+        },
+      },
+      async (request) => listAllTickets(db, request.query),
+    );
+
+    staff.get(
+      "/api/admin/tickets/:id",
+      { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
+      async (request, reply) =>
+        (await findTicket(db, request.params.id)) ?? reply.code(404).send(notFound("Ticket")),
+    );
+
+    staff.patch(
+      "/api/admin/tickets/:id",
+      {
+        schema: {
+          params: idParams,
+          body: ticketUpdateSchema,
+          response: { 200: ticketDetailSchema, ...thread },
+        },
+      },
+      async (request, reply) => {
+        if (!(await updateTicket(db, request.params.id, request.body))) {
+          return reply.code(404).send(notFound("Ticket"));
+        }
+        return (await findTicket(db, request.params.id))!;
+      },
+    );
+
+    staff.post(
+      "/api/admin/tickets/:id/messages",
+      {
+        schema: {
+          params: idParams,
+          body: ticketReplySchema,
+          response: { 201: ticketDetailSchema, ...thread },
+        },
+      },
+      async (request, reply) => {
+        const ticket = await replyToTicket(
+          db,
+          signedInUser(request),
+          request.params.id,
+          request.body,
+          notice,
+          "staff",
+        );
+        if (!ticket) return reply.code(404).send(notFound("Ticket"));
+        outbox.wake();
+        return reply.code(201).send(ticket);
+      },
+    );
+  });
+};

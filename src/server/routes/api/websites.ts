@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { clientDetailSchema } from "@shared/schemas/clients";
+import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
+import { findClient, userExists } from "../../clients/clients";
+import { signedInUser } from "../../plugins/auth-guard";
+import { createWebsite, deleteWebsite, listWebsites, updateWebsite } from "../../websites/websites";
+import {
+  forSignedInClients,
+  deletedResponses,
+  errorResponses,
+  idParams,
+  notFound,
+  notFoundResponse,
+  forStaff,
+  type RoutePlugin,
+} from "./common";
+
+/** Staff writes answer with the client's whole page, so the back office shows what is stored. */
+const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses };
+
+/** A client's websites: the portal reads its own; staff add, change and remove them. */
+export const websiteRoutes: RoutePlugin = async (app, { db }) => {
+  await forSignedInClients(app, db, (client) => {
+    client.get(
+      "/api/websites",
+      { schema: { response: { 200: z.array(websiteSchema), ...errorResponses } } },
+      async (request) => listWebsites(db, signedInUser(request).id),
+    );
+  });
+
+  await forStaff(app, db, (staff) => {
+    staff.post(
+      "/api/admin/clients/:id/websites",
+      { schema: { params: idParams, body: websiteInputSchema, response: clientPage } },
+      async (request, reply) => {
+        if (!(await userExists(db, request.params.id))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        await createWebsite(db, request.params.id, request.body);
+        return (await findClient(db, request.params.id))!;
+      },
+    );
+
+    staff.put(
+      "/api/admin/websites/:id",
+      { schema: { params: idParams, body: websiteInputSchema, response: clientPage } },
+      async (request, reply) => {
+        const site = await updateWebsite(db, request.params.id, request.body);
+        if (!site) return reply.code(404).send(notFound("Website"));
+        return (await findClient(db, site.userId))!;
+      },
+    );
+
+    staff.delete(
+      "/api/admin/websites/:id",
+      { schema: { params: idParams, response: deletedResponses } },
+      async (request, reply) =>
+        (await deleteWebsite(db, request.params.id))
+          ? reply.code(204).send(null)
+          : reply.code(404).send(notFound("Website")),
+    );
+  });
+};
