@@ -17,7 +17,7 @@ import {
 } from "../db/schema";
 import { listDomains } from "../domains/domains";
 import { enqueueEmails } from "../mail/outbox";
-import { invitationEmail } from "../mail/templates/portal";
+import { invitationEmail } from "../mail/templates/clients";
 import { displayName, findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { brand, contact } from "@content/site";
+import type { QueuedEmail } from "./outbox";
 
 /** The branded frame every email shares: inline styles only, as mail clients require. */
 function EmailLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -88,4 +89,38 @@ export function ButtonLink({ href, children }: { href: string; children: ReactNo
       {children}
     </a>
   );
+}
+
+/** An email of a few paragraphs and one button, the shape of every portal notice. */
+export function simpleEmail(
+  kind: QueuedEmail["kind"],
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; href: string },
+  replyTo?: string,
+): QueuedEmail {
+  return {
+    kind,
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    html: renderEmailHtml(
+      subject,
+      <>
+        {paragraphs.map((text, i) => (
+          <p key={i} style={{ whiteSpace: "pre-wrap" }}>
+            {text}
+          </p>
+        ))}
+        <p>
+          <ButtonLink href={action.href}>{action.label}</ButtonLink>
+        </p>
+      </>,
+    ),
+    text: emailText([
+      ...paragraphs.flatMap((text) => [text, ""]),
+      `${action.label}: ${action.href}`,
+    ]),
+  };
 }

@@ -12,7 +12,7 @@ import type {
 import type { Db } from "../db/client";
 import { supportTickets, ticketMessages, users, type SupportTicket, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
-import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/portal";
+import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 
 export type TicketNotice = { agencyInbox: string; publicUrl: string };
 

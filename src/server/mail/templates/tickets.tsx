@@ -1,42 +1,9 @@
 import { brand } from "@content/site";
-import { ButtonLink, emailText, renderEmailHtml } from "../layout";
+import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
 
 type TicketRef = { id: string; subject: string };
 type Person = { name: string; email: string };
-
-function simpleEmail(
-  kind: QueuedEmail["kind"],
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; href: string },
-  replyTo?: string,
-): QueuedEmail {
-  return {
-    kind,
-    to,
-    ...(replyTo ? { replyTo } : {}),
-    subject,
-    html: renderEmailHtml(
-      subject,
-      <>
-        {paragraphs.map((text, i) => (
-          <p key={i} style={{ whiteSpace: "pre-wrap" }}>
-            {text}
-          </p>
-        ))}
-        <p>
-          <ButtonLink href={action.href}>{action.label}</ButtonLink>
-        </p>
-      </>,
-    ),
-    text: emailText([
-      ...paragraphs.flatMap((text) => [text, ""]),
-      `${action.label}: ${action.href}`,
-    ]),
-  };
-}
 
 /** To the agency: a client opened a ticket. */
 export function newTicketEmail(
@@ -92,27 +59,6 @@ export function staffReplyEmail(
       label: "View the ticket",
       href: `${settings.publicUrl}/dashboard?tab=support&ticket=${ticket.id}`,
     },
-    settings.agencyInbox,
-  );
-}
-
-/** To a new client: their account exists; the link signs them in. */
-export function invitationEmail(
-  client: Person,
-  link: string,
-  days: number,
-  settings: { agencyInbox: string },
-): QueuedEmail {
-  return simpleEmail(
-    "client-invitation",
-    client.email,
-    `Your ${brand.name} client portal is ready`,
-    [
-      `Hi ${client.name},`,
-      `We have set up your ${brand.name} client portal: your websites, domains, billing and support tickets in one place.`,
-      `The button below signs you in. It works once and expires in ${days} days; after that, ask for a new link on the sign-in page with this email address.`,
-    ],
-    { label: "Open my client portal", href: link },
     settings.agencyInbox,
   );
 }

@@ -1,0 +1,26 @@
+import { brand } from "@content/site";
+import { simpleEmail } from "../layout";
+import type { QueuedEmail } from "../outbox";
+
+type Person = { name: string; email: string };
+
+/** To a new client: their account exists; the link signs them in. */
+export function invitationEmail(
+  client: Person,
+  link: string,
+  days: number,
+  settings: { agencyInbox: string },
+): QueuedEmail {
+  return simpleEmail(
+    "client-invitation",
+    client.email,
+    `Your ${brand.name} client portal is ready`,
+    [
+      `Hi ${client.name},`,
+      `We have set up your ${brand.name} client portal: your websites, domains, billing and support tickets in one place.`,
+      `The button below signs you in. It works once and expires in ${days} days; after that, ask for a new link on the sign-in page with this email address.`,
+    ],
+    { label: "Open my client portal", href: link },
+    settings.agencyInbox,
+  );
+}
