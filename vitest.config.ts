@@ -14,8 +14,19 @@ export default mergeConfig(
             root: ".",
             environment: "node",
             include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts"],
+            globalSetup: ["tests/support/global-setup.ts"],
             testTimeout: 30_000,
             hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "repo",
+            root: ".",
+            environment: "node",
+            include: ["tests/lint/**/*.test.ts"],
+            testTimeout: 60_000,
           },
         },
         {
