@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 
 /*
@@ -151,8 +151,9 @@ test("a returnTo that a browser reads as another site is ignored", async ({ page
 test("another site cannot sign you out; the page it lands on asks first", async ({
   page,
   baseURL,
+  signIn,
 }) => {
-  await page.request.post("/api/login/demo", { data: { as: "client" } });
+  await signIn("client");
   const signedIn = async () => (await page.request.get("/api/auth/user")).status();
   expect(await signedIn()).toBe(200);
 
@@ -178,8 +179,8 @@ test("another site cannot sign you out; the page it lands on asks first", async 
   expect(await signedIn()).toBe(401);
 });
 
-test("signed in, /login offers the dashboard instead of the form", async ({ page }) => {
-  await page.request.post("/api/login/demo", { data: { as: "client" } });
+test("signed in, /login offers the dashboard instead of the form", async ({ page, signIn }) => {
+  await signIn("client");
   await page.goto("/login");
   await expect(page.getByText("You are signed in as Jordan.")).toBeVisible();
   await page.getByRole("link", { name: "Go to your dashboard" }).click();
