@@ -24,11 +24,10 @@ test.describe("contact page", () => {
     await page.goto("/contact");
     const main = page.getByRole("main");
     const hero = main.locator("section").first();
-    await expect(hero.getByRole("link", { name: `Call ${contact.phone}` })).toHaveAttribute(
-      "href",
-      contact.phoneHref,
-    );
-    expect(contact.phoneHref).toMatch(/^tel:\+\d+$/);
+    const call = hero.getByRole("link", { name: `Call ${contact.phone}` });
+    await expect(call).toHaveAttribute("href", contact.phoneHref);
+    // A number any phone dials: the country code and digits only.
+    await expect(call).toHaveAttribute("href", /^tel:\+\d+$/);
     await expect(hero.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute(
       "href",
       "/apply",
@@ -144,7 +143,6 @@ test.describe("contact page", () => {
     expect(response.status()).toBe(201);
     expect(response.request().postDataJSON()).toMatchObject(values);
     const receipt = (await response.json()) as LeadReceipt;
-    expect(receipt.id).toEqual(expect.any(String));
     expect(receipt.reference).toMatch(leadReferencePattern);
 
     const toast = notifications(page);

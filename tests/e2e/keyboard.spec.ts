@@ -173,14 +173,14 @@ test.describe("keyboard only", () => {
         seen.push(await focusedName(page));
       }
     };
-    const submit = page.getByRole("button", { name: "Submit Application" });
     // Down the form, past the aside, to the footer's links.
     await walk("Tab", async () => (await focusedName(page)) === "Contact" && seen.length > 10);
     // And back up to the top of the form, where the page must scroll the field out from under
     // the header.
     await walk("Shift+Tab", async () => fullName.evaluate((el) => el === document.activeElement));
     await expect(fullName).toBeFocused();
-    expect(seen).toContain(await submit.textContent().then((text) => text?.trim() ?? ""));
+    // The walk went past the whole form, its button included.
+    expect(seen).toContain("Submit Application");
   });
 
   test("with reduced motion asked for, nothing on a page moves; without it, the hero rises in", async ({
