@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 
 /*
@@ -10,11 +11,6 @@ import { wcagViolations } from "./support/axe";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const demoTicketSubject = "Checkout page loads slowly on mobile";
-
-async function signIn(request: APIRequestContext, as: "admin" | "client") {
-  const response = await request.post("/api/login/demo", { data: { as } });
-  expect(response.status()).toBe(200);
-}
 
 /** A project application as a visitor sends it from the /apply form (POST /api/apply). */
 async function applyAsVisitor(request: APIRequestContext, company: string) {
@@ -59,8 +55,8 @@ test("signed out, /admin says so and offers to log in", async ({ page }) => {
   );
 });
 
-test("a signed-in client is told the back office is for staff only", async ({ page }) => {
-  await signIn(page.request, "client");
+test("a signed-in client is told the back office is for staff only", async ({ page, signIn }) => {
+  await signIn("client");
   expect((await page.request.get("/api/admin/leads")).status()).toBe(403);
   await page.goto("/admin/clients");
   const main = page.getByRole("main");
@@ -74,12 +70,15 @@ test("a signed-in client is told the back office is for staff only", async ({ pa
   await expect(main.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
 });
 
-test("staff find an application, qualify it, note it and export it as CSV", async ({ page }) => {
+test("staff find an application, qualify it, note it and export it as CSV", async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(60_000);
   const company = `Tidewater Kayaks ${unique()}`;
   const lead = await applyAsVisitor(page.request, company);
 
-  await signIn(page.request, "admin");
+  await signIn("admin");
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
 
@@ -130,11 +129,11 @@ test("staff find an application, qualify it, note it and export it as CSV", asyn
   expect(csv).toContain(note);
 });
 
-test("the inbox filters by kind and status", async ({ page }) => {
+test("the inbox filters by kind and status", async ({ page, signIn }) => {
   test.setTimeout(60_000);
   const company = `Filter Test ${unique()}`;
   await applyAsVisitor(page.request, company);
-  await signIn(page.request, "admin");
+  await signIn("admin");
   await page.goto(`/admin?q=${encodeURIComponent(company)}`);
   const rows = page.getByRole("main").getByRole("row").filter({ hasText: company });
   await expect(rows).toHaveCount(1);
@@ -154,10 +153,11 @@ test("the inbox filters by kind and status", async ({ page }) => {
 
 test("staff invite a client, who then shows in the clients list and the email log", async ({
   page,
+  signIn,
 }) => {
   test.setTimeout(60_000);
   const email = `owner.${unique()}@newbakery.example`;
-  await signIn(page.request, "admin");
+  await signIn("admin");
   // A search that only the new client will match, so parallel tests cannot change the count.
   await page.goto(`/admin/clients?q=${encodeURIComponent(email)}`);
   await expect(page.getByText("No clients match this search")).toBeVisible();
@@ -191,9 +191,9 @@ test("staff invite a client, who then shows in the clients list and the email lo
   await expect(sent).toContainText(/Pending|Sent|Failed/);
 });
 
-test("staff edit a client's websites, domains and billing", async ({ page }) => {
+test("staff edit a client's websites, domains and billing", async ({ page, signIn }) => {
   test.setTimeout(60_000);
-  await signIn(page.request, "admin");
+  await signIn("admin");
   const email = `shop.${unique()}@harbor.example`;
   const invited = await page.request.post("/api/admin/clients", {
     data: { email, firstName: "Lee", lastName: "Chen" },
@@ -263,10 +263,11 @@ test("staff edit a client's websites, domains and billing", async ({ page }) => 
 
 test("staff answer a ticket and the client reads the reply in the portal", async ({
   page,
-  browser,
+  signIn,
+  apiSignedInAs,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page.request, "admin");
+  await signIn("admin");
   await page.goto("/admin/tickets");
   await choose(page, "Priority", "High");
   await expect(page).toHaveURL(/priority=high/);
@@ -291,27 +292,20 @@ test("staff answer a ticket and the client reads the reply in the portal", async
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Waiting");
   await expect(page.getByText(reply)).toBeVisible();
 
-  const clientContext = await browser.newContext();
-  try {
-    await signIn(clientContext.request, "client");
-    const seen = await clientContext.request.get(`/api/tickets/${ticketId}`);
-    expect(seen.status()).toBe(200);
-    const ticket = (await seen.json()) as {
-      messages: { body: string; fromStaff: boolean; authorName: string }[];
-    };
-    expect(ticket.messages).toContainEqual(
-      expect.objectContaining({ body: reply, fromStaff: true }),
-    );
-  } finally {
-    await clientContext.close();
-  }
+  const client = await apiSignedInAs("client");
+  const seen = await client.get(`/api/tickets/${ticketId}`);
+  expect(seen.status()).toBe(200);
+  const ticket = (await seen.json()) as {
+    messages: { body: string; fromStaff: boolean; authorName: string }[];
+  };
+  expect(ticket.messages).toContainEqual(expect.objectContaining({ body: reply, fromStaff: true }));
 });
 
 for (const width of [375, 1280]) {
-  test(`every back-office view passes axe and fits ${width} px`, async ({ page }) => {
+  test(`every back-office view passes axe and fits ${width} px`, async ({ page, signIn }) => {
     test.setTimeout(90_000);
     const lead = await applyAsVisitor(page.request, `Axe Check ${unique()}`);
-    await signIn(page.request, "admin");
+    await signIn("admin");
     const [demo] = (await (
       await page.request.get("/api/admin/clients?q=demo%40example.com")
     ).json()) as {
@@ -342,8 +336,9 @@ for (const width of [375, 1280]) {
 
 test("a lead, client or ticket that does not exist says so, with the way back and no retry", async ({
   page,
+  signIn,
 }) => {
-  await signIn(page.request, "admin");
+  await signIn("admin");
   const missing = "00000000-0000-4000-8000-000000000000";
   for (const [view, title, message, back] of [
     [

@@ -132,7 +132,9 @@ test("About: mission, three results, four values, a 2020-2025 timeline and four 
   await expect(
     page.getByRole("heading", { level: 2, name: aboutMission.title, exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(aboutMission.paragraphs[0] ?? "");
+  for (const paragraph of aboutMission.paragraphs) {
+    await expect(page.getByRole("main")).toContainText(paragraph);
+  }
 
   const results = list(page, aboutMission.resultsTitle).getByRole("listitem");
   await expect(results).toHaveCount(3);

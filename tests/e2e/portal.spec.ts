@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 
 /*
@@ -6,11 +7,6 @@ import { wcagViolations } from "./support/axe";
  * each one that changes data changes its own (a ticket it creates) or puts things back (the
  * auto-renew switch).
  */
-
-async function signInAsDemoClient(page: Page) {
-  const res = await page.request.post("/api/login/demo", { data: { as: "client" } });
-  expect(res.status()).toBe(200);
-}
 
 /** The value under a stat card's label. */
 const stat = (page: Page, label: string) => page.locator(`dt:has-text("${label}") + dd`);
@@ -28,7 +24,7 @@ async function expectTicketForm(page: Page, subject: string) {
 }
 
 test.describe("signed in as the demo client", () => {
-  test.beforeEach(async ({ page }) => signInAsDemoClient(page));
+  test.beforeEach(async ({ signIn }) => signIn("client"));
 
   for (const width of [375, 1280]) {
     test(`axe finds no WCAG 2.2 AA violation on any tab, form or thread at ${width} px`, async ({
