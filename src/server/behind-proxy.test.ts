@@ -10,6 +10,7 @@ import { fakeBuild } from "../../tests/support/fake-build";
 import { startReverseProxy } from "../../tests/support/reverse-proxy";
 import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp-sink";
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "./plugins/session";
+import { users } from "./db/schema";
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -102,7 +103,15 @@ async function appBehindProxy(
 }
 
 /** Asks for a sign-in link through the proxy and returns the path and query of the emailed link. */
-async function emailedLink(proxyPort: number, smtp: SmtpSink, email: string, from: string) {
+async function emailedLink(
+  database: TestDatabase,
+  proxyPort: number,
+  smtp: SmtpSink,
+  email: string,
+  from: string,
+) {
+  // Accounts exist by invitation.
+  await database.db.insert(users).values({ email }).onConflictDoNothing();
   const before = smtp.received.length;
   const asked = await send(proxyPort, {
     method: "POST",
@@ -143,7 +152,7 @@ describe("behind a TLS-terminating reverse proxy", { timeout: 60_000 }, () => {
 
     it("signs in through an email link: a Secure session cookie, then the dashboard, signed in", async () => {
       const email = `proxied.${trustProxy.replace(/\W/g, "")}@example.com`;
-      const link = await emailedLink(behind.proxy.port, smtp, email, "127.0.0.2");
+      const link = await emailedLink(database, behind.proxy.port, smtp, email, "127.0.0.2");
       const signIn = await send(behind.proxy.port, { path: link, from: "127.0.0.2" });
       expect(signIn.status).toBe(302);
       expect(signIn.headers.location).toBe("/dashboard");
@@ -242,7 +251,13 @@ describe("behind a TLS-terminating reverse proxy", { timeout: 60_000 }, () => {
     afterAll(() => behind.close());
 
     it("sees plain http from the proxy: no session cookie, and no HSTS", async () => {
-      const link = await emailedLink(behind.proxy.port, smtp, "unproxied@example.com", "127.0.0.2");
+      const link = await emailedLink(
+        database,
+        behind.proxy.port,
+        smtp,
+        "unproxied@example.com",
+        "127.0.0.2",
+      );
       const signIn = await send(behind.proxy.port, { path: link, from: "127.0.0.2" });
       expect(sessionCookieOf(signIn)).toBeUndefined();
       expect(signIn.headers["set-cookie"] ?? []).toEqual([]);

@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
   SEED_DEMO: booleanSetting.optional(),
   ADMIN_EMAILS: emailList.optional(),
+  OPEN_SIGNUP: booleanSetting.default(false),
   OIDC_ISSUER_URL: z.url({ error: "must be the provider's issuer URL" }).optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -91,6 +92,11 @@ export type Config = {
   /** Seed demo data into a database this process creates. */
   seedDemo: boolean;
   adminEmails: string[];
+  /**
+   * Anyone may create an account by signing in. Off: accounts exist only by invitation (or
+   * conversion from a lead), besides the staff in ADMIN_EMAILS.
+   */
+  openSignup: boolean;
   /** Set when sign-in goes through an OpenID Connect provider; else email links. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   /** Unset: emails are written to the log and DATA_DIR/outbox/. */
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A new embedded database is a trial install; PostgreSQL is seeded only when asked (staging).
     seedDemo: settings.SEED_DEMO ?? (!isProduction && !settings.DATABASE_URL),
     adminEmails: settings.ADMIN_EMAILS ?? (isProduction ? [] : ["admin@example.com"]),
+    openSignup: settings.OPEN_SIGNUP,
     logLevel: settings.LOG_LEVEL,
     trustProxy: settings.TRUST_PROXY ?? false,
     formRateLimit: settings.FORM_RATE_LIMIT,

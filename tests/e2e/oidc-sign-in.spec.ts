@@ -9,7 +9,10 @@ import { freePort, startServer, waitForReady } from "../support/server-process";
 const databases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 for (const database of databases) {
-  test(`signs in and out through an OpenID Connect provider (${database})`, async ({ page }) => {
+  test(`signs in and out through an OpenID Connect provider, invited people only (${database})`, async ({
+    page,
+    playwright,
+  }) => {
     test.setTimeout(90_000);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
@@ -27,13 +30,28 @@ for (const database of databases) {
     });
     try {
       await waitForReady(server);
-
+      // Someone the agency never invited is turned away with a clear page, and no account.
       await page.goto(`${appUrl}/api/login`);
       await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
       await page.locator('input[name="login"]').fill("morgan");
       await page.locator('input[name="password"]').fill("any password");
       await page.getByRole("button", { name: "Sign-in" }).click();
       await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(`${appUrl}/login?error=not-invited`);
+      expect((await page.request.get(`${appUrl}/api/auth/user`)).status()).toBe(401);
+
+      // Staff invite them (by the verified email the provider vouches for)...
+      const staff = await playwright.request.newContext({ baseURL: appUrl });
+      const staffSignIn = await staff.post("/api/login/demo", { data: { as: "admin" } });
+      expect(staffSignIn.status()).toBe(200);
+      const invited = await staff.post("/api/admin/clients", {
+        data: { email: "morgan@example.com" },
+      });
+      expect(invited.status()).toBe(201);
+      await staff.dispose();
+
+      // ...and now the same person gets in (the provider remembers them: no second password).
+      await page.goto(`${appUrl}/api/login`);
       await expect(page).toHaveURL(`${appUrl}/dashboard`);
 
       const me = await page.request.get(`${appUrl}/api/auth/user`);

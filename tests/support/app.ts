@@ -4,6 +4,7 @@ import path from "node:path";
 import { buildApp, type App, type AppOptions } from "../../src/server/app";
 import { issueLoginToken } from "../../src/server/auth/email-links";
 import { loadConfig, type Config } from "../../src/server/config";
+import { users } from "../../src/server/db/schema";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
 
@@ -51,8 +52,12 @@ export async function createTestApp(
   };
 }
 
-/** Signs in through a real single-use email link and returns the session cookie's value. */
+/**
+ * Signs in through a real single-use email link and returns the session cookie's value. An
+ * address with no account is first given one, as staff's invitation does.
+ */
 export async function signInAs(t: TestApp, email: string): Promise<string> {
+  await t.database.db.insert(users).values({ email }).onConflictDoNothing();
   const token = await issueLoginToken(t.database.db, email);
   const response = await t.app.inject({ method: "GET", url: `/api/login/email?token=${token}` });
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);

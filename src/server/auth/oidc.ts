@@ -7,6 +7,8 @@ export type OidcProfile = {
   firstName?: string;
   lastName?: string;
   profileImageUrl?: string;
+  /** The provider's email_verified claim; undefined when it sends none (many directories). */
+  emailVerified?: boolean;
   idToken?: string;
 };
 
@@ -75,6 +77,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
       let given = claims?.given_name;
       let family = claims?.family_name;
       let picture = claims?.picture;
+      let verified = claims?.email_verified;
       if (!email && claims) {
         // Some providers put profile claims only in the UserInfo answer.
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
@@ -82,6 +85,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
         given ??= info.given_name;
         family ??= info.family_name;
         picture ??= info.picture;
+        verified ??= info.email_verified;
       }
       if (!email) throw new OidcError("The sign-in provider did not share an email address.");
       return {
@@ -89,6 +93,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
         firstName: typeof given === "string" ? given : undefined,
         lastName: typeof family === "string" ? family : undefined,
         profileImageUrl: typeof picture === "string" ? picture : undefined,
+        emailVerified: typeof verified === "boolean" ? verified : undefined,
         idToken: tokens.id_token,
       };
     },

@@ -21,16 +21,39 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * Creates or updates the user who just signed in. Staff are exactly the users listed in
- * ADMIN_EMAILS, re-read at every sign-in. Names and picture from the provider fill blanks only
- * when given, so an email sign-in keeps what a provider once told us.
- */
-export async function upsertSignedInUser(
+/** Whether someone with no account yet may get one by signing in: staff, or anyone under OPEN_SIGNUP. */
+export function mayCreateAccount(
+  config: Pick<Config, "adminEmails" | "openSignup">,
+  email: string,
+): boolean {
+  return config.openSignup || config.adminEmails.includes(normalizeEmail(email));
+}
+
+/** Whether this address may sign in: it has an account (invited, or created), or may get one. */
+export async function maySignIn(
   db: Db,
-  config: Pick<Config, "adminEmails">,
+  config: Pick<Config, "adminEmails" | "openSignup">,
+  email: string,
+): Promise<boolean> {
+  if (mayCreateAccount(config, email)) return true;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return Boolean(row);
+}
+
+/**
+ * The user who just signed in, updated; undefined when the address has no account and may not
+ * get one (see mayCreateAccount). Staff are exactly the users listed in ADMIN_EMAILS, re-read at
+ * every sign-in. Names and picture from the provider fill blanks only when given, so an email
+ * sign-in keeps what a provider once told us.
+ */
+export async function signedInAccount(
+  db: Db,
+  config: Pick<Config, "adminEmails" | "openSignup">,
   profile: SignInProfile,
-): Promise<User> {
+): Promise<User | undefined> {
   const email = normalizeEmail(profile.email);
   const isAdmin = config.adminEmails.includes(email);
   const details = Object.fromEntries(
@@ -40,15 +63,16 @@ export async function upsertSignedInUser(
       profileImageUrl: profile.profileImageUrl,
     }).filter(([, value]) => value),
   );
+  const changes = { isAdmin, ...details, updatedAt: new Date() };
+  if (!mayCreateAccount(config, email)) {
+    const [user] = await db.update(users).set(changes).where(eq(users.email, email)).returning();
+    return user;
+  }
   const [user] = await db
     .insert(users)
     .values({ email, isAdmin, ...details })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { isAdmin, ...details, updatedAt: new Date() },
-    })
+    .onConflictDoUpdate({ target: users.email, set: changes })
     .returning();
-  if (!user) throw new Error("sign-in did not return a user");
   return user;
 }
 

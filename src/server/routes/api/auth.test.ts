@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink";
 import { issueLoginToken } from "../../auth/email-links";
-import { sessions, users } from "../../db/schema";
+import { loginTokens, outboxEmails, sessions, users } from "../../db/schema";
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "../../plugins/session";
 import { checkEmailMessage } from "./auth";
 
@@ -58,7 +58,12 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
       payload: JSON.stringify({ as: "client" }),
     });
 
+  /** Accounts exist by invitation: the row staff's "Invite client" makes. */
+  const invite = (email: string) =>
+    t.database.db.insert(users).values({ email }).onConflictDoNothing();
+
   async function linkFor(email: string) {
+    await invite(email);
     const before = smtp.received.length;
     const response = await requestLink(email, `10.0.0.${before + 1}`);
     expect(response.statusCode).toBe(202);
@@ -128,6 +133,7 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
   });
 
   it("answers every address the same way and stores only a hash of the link", async () => {
+    await invite("new.client@example.com");
     const known = await requestLink("new.client@example.com", "10.1.0.1");
     const unknown = await requestLink("nobody-here@example.com", "10.1.0.2");
     expect(known.statusCode).toBe(202);
@@ -160,6 +166,7 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
   it("lands on the page the visitor was going to, and never on another site", async () => {
     for (const [returnTo, landing] of returnAddresses) {
       const email = `return${Math.random().toString(36).slice(2)}@example.com`;
+      await invite(email);
       const before = smtp.received.length;
       await t.app.inject({
         method: "POST",
@@ -195,6 +202,40 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     expect(signedOut.headers.location).toBe("/login");
   });
 
+  it("creates no account for an unknown address: the same answer, no row, no email", async () => {
+    const counts = async () =>
+      Promise.all(
+        [users, loginTokens, outboxEmails].map(async (table) => {
+          const [row] = await t.database.db.select({ n: count() }).from(table);
+          return row?.n;
+        }),
+      );
+    const before = await counts();
+    const mails = smtp.received.length;
+    const response = await requestLink("stranger@example.com", "10.7.0.1");
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: checkEmailMessage });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await counts()).toEqual(before);
+    expect(smtp.received.slice(mails).map((mail) => mail.to[0])).not.toContain(
+      "stranger@example.com",
+    );
+  });
+
+  it("signs no one in with the link of an account erased since it was sent", async () => {
+    await invite("gone@example.com");
+    const token = await issueLoginToken(t.database.db, "gone@example.com");
+    await t.database.db.delete(users).where(eq(users.email, "gone@example.com"));
+    const response = await t.app.inject({ method: "GET", url: `/api/login/email?token=${token}` });
+    expect(response.headers.location).toBe("/login?error=link-invalid");
+    expect(sessionCookie(response)).toBeUndefined();
+    const [made] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, "gone@example.com"));
+    expect(made?.n).toBe(0);
+  });
+
   it("refuses an expired link", async () => {
     const token = await issueLoginToken(
       t.database.db,
@@ -211,6 +252,7 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
   });
 
   it("sends an address at most three links per 15 minutes, still answering the same", async () => {
+    await invite("busy@example.com");
     const before = smtp.received.length;
     for (let i = 0; i < 4; i++) {
       const response = await requestLink("busy@example.com", `10.2.0.${i}`);
@@ -384,6 +426,35 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
   });
 });
 
+describe.each(databaseKinds)("sign-in with OPEN_SIGNUP on %s", (kind) => {
+  it("lets anyone create an account with an email link", async () => {
+    const smtp = await startSmtpSink();
+    const t = await createTestApp(kind, { SMTP_URL: smtp.url, OPEN_SIGNUP: "true" });
+    try {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/login/email",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ email: "walk-in@example.com" }),
+      });
+      expect(response.json()).toEqual({ message: checkEmailMessage });
+      const mail = await smtp.waitForMail((m) => m.to[0] === "walk-in@example.com");
+      const link = new URL(mail.text.match(/http:\/\/\S+\/api\/login\/email\?token=[\w-]+/)![0]);
+      const signIn = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+      expect(signIn.headers.location).toBe("/dashboard");
+      const me = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/user",
+        cookies: { [SESSION_COOKIE]: sessionCookie(signIn)!.value },
+      });
+      expect(me.json()).toMatchObject({ email: "walk-in@example.com", isAdmin: false });
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+});
+
 describe("sign-in in production", () => {
   it("has no demo sign-in, and marks the cookie Secure on https", async () => {
     const t = await createTestApp("pglite", {
@@ -402,6 +473,7 @@ describe("sign-in in production", () => {
         payload: JSON.stringify({ as: "admin" }),
       });
       expect(demo.statusCode).toBe(404);
+      await t.database.db.insert(users).values({ email: "client@example.com" });
       const token = await issueLoginToken(t.database.db, "client@example.com");
       // Behind the TLS-terminating proxy, as in production.
       const signIn = await t.app.inject({

@@ -12,7 +12,7 @@ import {
 } from "@shared/schemas/auth";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
-import { publicUser, upsertSignedInUser } from "../../auth/users";
+import { maySignIn, publicUser, signedInAccount } from "../../auth/users";
 import { demoAdminEmail, demoClientEmail } from "../../db/seed";
 import type { User } from "../../db/schema";
 import { signInLinkEmail } from "../../mail/templates/sign-in-link";
@@ -86,7 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     request.session.oidc = undefined;
     try {
       const profile = await oidc.finishLogin(new URL(request.url, config.publicUrl), checks);
-      const user = await upsertSignedInUser(db, config, profile);
+      // An address the provider has not verified could be anyone's: it matches no account.
+      if (profile.emailVerified === false) return loginPage(reply, "email-unverified");
+      const user = await signedInAccount(db, config, profile);
+      if (!user) {
+        request.log.info("OIDC sign-in refused: no account for this address");
+        return loginPage(reply, "not-invited");
+      }
       await signIn(request, user);
       request.session.idToken = profile.idToken;
       return reply.redirect(returnToOf(checks.returnTo) ?? homePath(user));
@@ -139,7 +145,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        // The answer never says whether the address is known, nor whether a link went out.
+        // The answer never says whether the address is known, nor whether a link went out. An
+        // address with no account (and no right to one) is sent nothing and stores nothing.
+        if (!(await maySignIn(db, config, email))) {
+          return reply.code(202).send({ message: checkEmailMessage });
+        }
         const queued = await db.transaction(async (tx) => {
           const token = await issueLoginToken(
             tx,
@@ -172,7 +182,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           ? await consumeLoginToken(db, request.query.token)
           : undefined;
         if (!link) return loginPage(reply, "link-invalid");
-        const user = await upsertSignedInUser(db, config, { email: link.email });
+        // Undefined when the account was erased after the link was sent.
+        const user = await signedInAccount(db, config, { email: link.email });
+        if (!user) return loginPage(reply, "link-invalid");
         await signIn(request, user);
         return reply.redirect(returnToOf(link.returnTo) ?? homePath(user));
       },
@@ -190,11 +202,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       },
       async (request) => {
         const email = request.body.as === "admin" ? demoAdminEmail : demoClientEmail;
-        const user = await upsertSignedInUser(
+        // The demo accounts are made on first use, whatever OPEN_SIGNUP says.
+        const user = await signedInAccount(
           db,
-          { adminEmails: request.body.as === "admin" ? [email] : [] },
+          { adminEmails: request.body.as === "admin" ? [email] : [], openSignup: true },
           { email, firstName: request.body.as === "admin" ? "Avery" : "Jordan" },
         );
+        if (!user) throw new Error("the demo account was not created");
         await signIn(request, user);
         return publicUser(user);
       },
