@@ -1,16 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import type { AuthUser } from "@shared/schemas/auth";
 import { getQueryFn } from "./api";
 import { useMaybeSignedIn } from "./signed-in-marker";
-
-/** The signed-in user as GET /api/auth/user returns it; the screens use the fields named here. */
-export interface AuthUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin?: boolean;
-}
 
 export const authUserQueryKey = ["/api/auth/user"] as const;
 

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { contact } from "@content/site";
 import { applyAside, applyForm, applyHero } from "@content/contact-page";
+import type { LeadReceipt } from "@shared/schemas/leads";
 import { StepsAside } from "@/components/marketing/steps-aside";
 import { PageHero } from "@/components/page-hero";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ApplyForm } from "@/features/apply-form/apply-form";
-import type { LeadReceipt } from "@/features/lead-form/use-lead-form";
-import { ApplicationReceived } from "@/features/apply-form/application-received";
+import { ApplyForm } from "@/features/leads/apply-form";
+import { ApplicationReceived } from "@/features/leads/application-received";
 import { withQueryClient } from "@/lib/query-client";
 
 function ApplyAside() {
