@@ -7,7 +7,7 @@ import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
 
 /**
- * What replaces the apply page once an application is stored: "Application Received!", the
+ * What replaces the application page once an application is stored: "Application Received!", the
  * 24-hour promise and the reference number. The heading takes focus so it is read out.
  */
 export function ApplicationReceived({

@@ -12,7 +12,7 @@ export function LeadForm({
   honeypot,
   children,
 }: {
-  /** Prefix of the form's field ids ("contact", "apply"). */
+  /** Prefix of the form's field ids ("contact", "application"). */
   idPrefix: string;
   headingId: string;
   formProps: Omit<ComponentProps<"form">, "children">;

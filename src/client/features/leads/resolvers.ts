@@ -10,4 +10,6 @@ import {
 
 /** The lead forms' validation (zod and the server's own schemas), fetched on demand: see useLeadForm. */
 export const contactResolver = zodResolver<ContactInput, unknown, Contact>(contactSchema);
-export const applyResolver = zodResolver<ApplicationInput, unknown, Application>(applicationSchema);
+export const applicationResolver = zodResolver<ApplicationInput, unknown, Application>(
+  applicationSchema,
+);

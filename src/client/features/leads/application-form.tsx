@@ -42,7 +42,7 @@ const legendClasses =
  * "Project Application": validated with the server's own schema. The three choices are Radix
  * selects bound with Controller, so their values are submitted and they work from the keyboard.
  */
-export function ApplyForm({
+export function ApplicationForm({
   headingId,
   autoFocus = false,
   onSubmitted,
@@ -55,7 +55,7 @@ export function ApplyForm({
 }) {
   const { form, pending, honeypot, formProps } = useLeadForm({
     endpoint: "/api/apply",
-    resolver: (resolvers) => resolvers.applyResolver,
+    resolver: (resolvers) => resolvers.applicationResolver,
     emptyValues: emptyApplication,
     failure: { title: copy.errorTitle, description: copy.errorText },
     onSent: onSubmitted,
@@ -77,7 +77,7 @@ export function ApplyForm({
     required = false,
   ) => (
     <FormField
-      id={`apply-${name}`}
+      id={`application-${name}`}
       label={copy.labels[name]}
       required={required}
       error={errors[name]?.message}
@@ -110,18 +110,23 @@ export function ApplyForm({
   );
 
   return (
-    <LeadForm idPrefix="apply" headingId={headingId} formProps={formProps} honeypot={honeypot}>
+    <LeadForm
+      idPrefix="application"
+      headingId={headingId}
+      formProps={formProps}
+      honeypot={honeypot}
+    >
       <fieldset>
         <legend className={legendClasses}>{copy.sections.about}</legend>
         <div className="grid gap-6 sm:grid-cols-2">
           <NameAndEmailFields
-            idPrefix="apply"
+            idPrefix="application"
             copy={copy}
             name={register("name")}
             email={register("email")}
             errors={errors}
           />
-          <FormField id="apply-phone" label={copy.labels.phone} error={errors.phone?.message}>
+          <FormField id="application-phone" label={copy.labels.phone} error={errors.phone?.message}>
             {(props) => (
               <Input
                 {...props}
@@ -133,7 +138,11 @@ export function ApplyForm({
               />
             )}
           </FormField>
-          <FormField id="apply-company" label={copy.labels.company} error={errors.company?.message}>
+          <FormField
+            id="application-company"
+            label={copy.labels.company}
+            error={errors.company?.message}
+          >
             {(props) => (
               <Input
                 {...props}
@@ -153,7 +162,7 @@ export function ApplyForm({
           {choice("budget", budgetOptions)}
           {choice("timeline", timelineOptions)}
           <FormField
-            id="apply-description"
+            id="application-description"
             label={copy.labels.description}
             required
             hint={copy.hints.description}
