@@ -110,7 +110,7 @@ function DeferredToaster() {
   );
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Switch>
       {publicRoutes.map((path) => (
@@ -128,7 +128,7 @@ export function AppRoutes() {
   );
 }
 
-export interface AppProps {
+interface AppProps {
   /** The path to render on the server (prerender); the browser reads its own location. */
   ssrPath?: string;
 }

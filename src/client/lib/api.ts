@@ -58,7 +58,7 @@ export class ApiError extends Error {
 }
 
 /** Throws an ApiError for any non-ok response. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
+async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     throw new ApiError(res.status, await res.text(), res.statusText);
   }
@@ -93,7 +93,7 @@ export async function sendJson<T>(method: string, url: string, data?: unknown): 
   return (res.status === 204 ? null : await res.json()) as T;
 }
 
-export type UnauthorizedBehavior = "returnNull" | "throw";
+type UnauthorizedBehavior = "returnNull" | "throw";
 
 /**
  * A cached read: GET of the query key parts joined with "/", cookies included, JSON parsed.

@@ -5,7 +5,7 @@ import { useMaybeSignedIn } from "./signed-in-marker";
 
 export const authUserQueryKey = ["/api/auth/user"] as const;
 
-export interface AuthState {
+interface AuthState {
   /** The current user, or null when signed out (or the user could not be loaded). */
   user: AuthUser | null;
   /** True until the first answer about who is signed in arrives. */

@@ -16,7 +16,7 @@ import { contactIcons } from "./contact-icons";
  * Start Chat. There is no chat service, so it opens a dialog with the quickest real ways to
  * reach the team right now: a text message (sms:), a call (tel:) and an email (mailto:).
  */
-export function ChatDialog({ triggerLabel }: { triggerLabel: string }) {
+function ChatDialog({ triggerLabel }: { triggerLabel: string }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>

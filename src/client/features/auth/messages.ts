@@ -1,5 +1,5 @@
 /** What the server's ?error= codes mean, in words a client understands. */
-export const signInErrorMessages: Record<string, { title: string; body: string }> = {
+const signInErrorMessages: Record<string, { title: string; body: string }> = {
   "link-invalid": {
     title: "That link did not work",
     body: "That sign-in link has expired or was already used. Ask for a new one below.",
@@ -18,7 +18,7 @@ export const signInErrorMessages: Record<string, { title: string; body: string }
   },
 };
 
-export const unknownSignInError = {
+const unknownSignInError = {
   title: "We could not sign you in",
   body: "Something went wrong while signing you in. Please try again.",
 };
