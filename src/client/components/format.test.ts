@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  centsToDollars,
   daysUntil,
   expiresInText,
   formatCalendarDate,
   formatCents,
   formatGigabytes,
   formatNumber,
+  humanize,
+  leadKindLabel,
+  personName,
   timeAgo,
   titleCase,
+  toDateInput,
 } from "./format";
 
 const now = Date.parse("2026-03-10T12:00:00Z");
@@ -15,7 +20,7 @@ const ago = (ms: number) => new Date(now - ms).toISOString();
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-describe("portal formats", () => {
+describe("display formats", () => {
   it("formats money, numbers and sizes as the seed shows them", () => {
     expect(formatCents(2499)).toBe("$24.99");
     expect(formatNumber(12_480)).toBe("12,480");
@@ -44,8 +49,31 @@ describe("portal formats", () => {
     expect(expiresInText(0)).toBe("Expires today");
   });
 
-  it("turns status values into labels", () => {
+  it("turns status values into labels: title case in the portal, sentence case for staff", () => {
     expect(titleCase("in-progress")).toBe("In Progress");
     expect(titleCase("open")).toBe("Open");
+    expect(humanize("in-progress")).toBe("In progress");
+    expect(humanize("lead_notification")).toBe("Lead notification");
+  });
+
+  it("names a lead's kind as the inbox shows it", () => {
+    expect(leadKindLabel("contact")).toBe("Message");
+    expect(leadKindLabel("application")).toBe("Application");
+  });
+
+  it("names a person, or falls back to their email", () => {
+    expect(personName({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" })).toBe(
+      "Ada Lovelace",
+    );
+    expect(personName({ firstName: null, lastName: null, email: "ada@example.com" })).toBe(
+      "ada@example.com",
+    );
+  });
+
+  it("fills a form's money and date fields from stored values", () => {
+    expect(centsToDollars(2499)).toBe("24.99");
+    expect(centsToDollars(2400)).toBe("24.00");
+    expect(toDateInput("2026-01-05T00:00:00.000Z")).toBe("2026-01-05");
+    expect(toDateInput(null)).toBe("");
   });
 });
