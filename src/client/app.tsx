@@ -2,20 +2,11 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { Route, Router, Switch } from "wouter";
 import { publicRoutes, staticContentRoutes, type PublicRoute } from "@shared/routes";
 import { SiteLayout } from "@/components/layout/site-layout";
+import { PageLoading } from "@/components/page-loading";
 import { useToast } from "@/components/ui/use-toast";
 import { markPageReady } from "@/lib/page-ready";
 import { useIdle } from "@/lib/use-idle";
 import { NotFoundPage } from "@/pages/not-found";
-
-function PageLoading() {
-  return (
-    <div className="container-page flex min-h-[50vh] items-center justify-center py-24">
-      <p role="status" className="text-lg text-muted-foreground">
-        Loading...
-      </p>
-    </div>
-  );
-}
 
 /** Marks the page live once its part of the tree has committed (see lib/page-ready). */
 function PageReady() {
@@ -119,7 +110,7 @@ function DeferredToaster() {
   );
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Switch>
       {publicRoutes.map((path) => (
@@ -137,7 +128,7 @@ export function AppRoutes() {
   );
 }
 
-export interface AppProps {
+interface AppProps {
   /** The path to render on the server (prerender); the browser reads its own location. */
   ssrPath?: string;
 }

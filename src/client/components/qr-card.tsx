@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 import { GoldGlow } from "@/components/marketing/gold-glow";
 
 /** The seed's drawing: 300 px wide, a 2-module quiet zone, brand gold on black, PNG. */
-export const QR_OPTIONS = {
+const QR_OPTIONS = {
   width: 300,
   margin: 2,
   color: { dark: "#D4AF37", light: "#000000" },
@@ -23,7 +23,7 @@ interface DrawnCode {
 }
 
 /** Draws the QR code of an address as a PNG data URL (the library is loaded on first use). */
-export async function drawQrCode(address: string): Promise<string> {
+async function drawQrCode(address: string): Promise<string> {
   const { default: QRCode } = await import("qrcode");
   return QRCode.toDataURL(address, { ...QR_OPTIONS, type: "image/png" });
 }

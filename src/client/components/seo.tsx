@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { brand, pageMeta, type PageKey } from "@content/site";
 
 /** One <meta> tag: `name` for standard tags, `property` for Open Graph. */
-export type HeadMetaTag =
+type HeadMetaTag =
   | { name: string; content: string; property?: never }
   | { property: string; content: string; name?: never };
 
-export interface PageHead {
+interface PageHead {
   title: string;
   meta: HeadMetaTag[];
   /** The page's own address, when it has one to be indexed under. */
@@ -24,7 +24,7 @@ const pagePaths: Partial<Record<PageKey, string>> = {
 };
 
 /** The social card image, made at build from the brand. */
-export const ogImagePath = "/og-image.png";
+const ogImagePath = "/og-image.png";
 
 /**
  * The head tags of a page, from the content folder. Pure, so the prerender step writes the same

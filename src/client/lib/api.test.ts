@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiRequest, getQueryFn } from "./api";
+import { ApiError, apiRequest, getQueryFn } from "./api";
 
 /** What the test server saw of a request, echoed back as JSON. */
 interface Seen {
@@ -49,6 +49,19 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       return;
     case "/unauthorized":
       res.writeHead(401, { "Content-Type": "application/json" }).end('{"message":"Unauthorized"}');
+      return;
+    case "/invalid":
+      res.writeHead(400, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          message: "Some fields need attention.",
+          errors: { email: "Invalid email address", count: 3 },
+        }),
+      );
+      return;
+    case "/conflict":
+      res
+        .writeHead(409, { "Content-Type": "application/json" })
+        .end('{"message":"Taken","errors":{"email":"Taken"}}');
       return;
     case "/set-cookie":
       res.writeHead(204, { "Set-Cookie": "sid=s3cr3t; Path=/; SameSite=Lax" }).end();
@@ -158,5 +171,55 @@ describe("getQueryFn", () => {
     await expect(runQuery(["/fail-empty"], "returnNull")).rejects.toThrow(
       new Error("404: Not Found"),
     );
+  });
+});
+
+describe("ApiError", () => {
+  /** The error a failed request throws. */
+  async function failure(path: string): Promise<ApiError> {
+    const error: unknown = await apiRequest("POST", path, { a: 1 }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+
+  it("keeps the status and the body beside the seed's message", async () => {
+    const error = await failure("/fail-with-body");
+    expect(error.message).toBe("500: body text");
+    expect(error.status).toBe(500);
+    expect(error.body).toBe("body text");
+  });
+
+  it("has no JSON body and no field messages when the body is text", async () => {
+    const error = await failure("/fail-with-body");
+    expect(error.json).toBeUndefined();
+    expect(error.fieldErrors).toBeUndefined();
+  });
+
+  it("keeps an empty body empty; the message shows the status text", async () => {
+    const error = await failure("/fail-empty");
+    expect(error).toMatchObject({ status: 404, body: "", statusText: "Not Found" });
+    expect(error.message).toBe("404: Not Found");
+  });
+
+  it("reads a 400 answer's message and its text field messages", async () => {
+    const error = await failure("/invalid");
+    expect(error.json?.message).toBe("Some fields need attention.");
+    expect(error.fieldErrors).toEqual({ email: "Invalid email address" });
+  });
+
+  it("gives field messages for a 400 answer only", async () => {
+    const error = await failure("/conflict");
+    expect(error.json).toEqual({ message: "Taken", errors: { email: "Taken" } });
+    expect(error.fieldErrors).toBeUndefined();
+  });
+
+  it("is what a cached read throws too", async () => {
+    const error: unknown = await runQuery(["/unauthorized"], "throw").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).json).toEqual({ message: "Unauthorized" });
   });
 });

@@ -1,20 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import type { AuthUser } from "@shared/schemas/auth";
 import { getQueryFn } from "./api";
 import { useMaybeSignedIn } from "./signed-in-marker";
 
-/** The signed-in user as GET /api/auth/user returns it; the screens use the fields named here. */
-export interface AuthUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin?: boolean;
-}
-
 export const authUserQueryKey = ["/api/auth/user"] as const;
 
-export interface AuthState {
+interface AuthState {
   /** The current user, or null when signed out (or the user could not be loaded). */
   user: AuthUser | null;
   /** True until the first answer about who is signed in arrives. */

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * exists, so a visitor who never signed in is known to be signed out without asking the server,
  * and without downloading the code that asks.
  */
-export const SIGNED_IN_MARKER = "harborline.signed_in=1";
+const SIGNED_IN_MARKER = "harborline.signed_in=1";
 
 const noSubscription = () => () => {};
 

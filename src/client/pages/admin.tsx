@@ -1,15 +1,25 @@
 import { Link, Route, Switch } from "wouter";
-import { AdminGate } from "@/features/admin/access";
-import { AdminNav } from "@/features/admin/admin-nav";
-import { ClientDetailView } from "@/features/admin/client-detail";
-import { ClientsView } from "@/features/admin/clients-list";
-import { EmailsView } from "@/features/admin/emails-view";
-import { LeadDetailView } from "@/features/admin/lead-detail";
-import { LeadsInbox } from "@/features/admin/leads-inbox";
-import { useDocumentTitle, ViewHeader } from "@/features/admin/parts";
-import { TicketDetailView } from "@/features/admin/ticket-detail";
-import { TicketQueue } from "@/features/admin/ticket-queue";
+import { useDocumentTitle, ViewHeader } from "@/components/parts";
+import { AdminGate } from "@/features/auth/admin-gate";
+import { AdminNav } from "@/features/back-office/admin-nav";
+import { BillingPanel } from "@/features/billing/billing-panel";
+import { ClientDetailView } from "@/features/clients/client-detail";
+import { ClientPageLink } from "@/features/clients/client-page-link";
+import { ClientsView } from "@/features/clients/clients-list";
+import { DomainsPanel } from "@/features/domains/domains-panel";
+import { EmailsView } from "@/features/emails/emails-view";
+import { LeadDetailView } from "@/features/leads/lead-detail";
+import { LeadsInbox } from "@/features/leads/leads-inbox";
+import { TicketDetailView } from "@/features/tickets/ticket-detail";
+import { TicketQueue } from "@/features/tickets/ticket-queue";
+import { WebsitesPanel } from "@/features/websites/websites-panel";
 import { withQueryClient } from "@/lib/query-client";
+
+/** A client's page shows what they have; each part belongs to its own noun. */
+const clientPanels = { websites: WebsitesPanel, domains: DomainsPanel, billing: BillingPanel };
+
+/** A ticket names its client by email; the clients noun links to their page. */
+const clientLink = (email: string) => <ClientPageLink email={email} />;
 
 function AdminNotFound() {
   useDocumentTitle("Not found");
@@ -45,9 +55,13 @@ function AdminPageContent() {
                 {(params) => <LeadDetailView kind={params.kind} id={params.id} />}
               </Route>
               <Route path="/clients" component={ClientsView} />
-              <Route path="/clients/:id">{(params) => <ClientDetailView id={params.id} />}</Route>
+              <Route path="/clients/:id">
+                {(params) => <ClientDetailView id={params.id} panels={clientPanels} />}
+              </Route>
               <Route path="/tickets" component={TicketQueue} />
-              <Route path="/tickets/:id">{(params) => <TicketDetailView id={params.id} />}</Route>
+              <Route path="/tickets/:id">
+                {(params) => <TicketDetailView id={params.id} clientLink={clientLink} />}
+              </Route>
               <Route path="/emails" component={EmailsView} />
               <Route component={AdminNotFound} />
             </Switch>

@@ -2,20 +2,20 @@ import { useState } from "react";
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { contact } from "@content/site";
 import { applyAside, applyForm, applyHero } from "@content/contact-page";
+import type { LeadReceipt } from "@shared/schemas/leads";
 import { StepsAside } from "@/components/marketing/steps-aside";
 import { PageHero } from "@/components/page-hero";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ApplyForm } from "@/features/apply-form/apply-form";
-import type { LeadReceipt } from "@/features/lead-form/use-lead-form";
-import { ApplicationReceived } from "@/features/apply-form/application-received";
+import { ApplicationForm } from "@/features/leads/application-form";
+import { ApplicationReceived } from "@/features/leads/application-received";
 import { withQueryClient } from "@/lib/query-client";
 
-function ApplyAside() {
+function ApplicationAside() {
   return (
     <StepsAside
-      id="apply-next"
+      id="application-next"
       title={applyAside.title}
       steps={applyAside.steps}
       className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]"
@@ -40,7 +40,7 @@ function ApplyAside() {
   );
 }
 
-function ApplyPageContent() {
+function ApplicationPageContent() {
   const [receipt, setReceipt] = useState<LeadReceipt | null>(null);
   // After "Submit Another Request" the new, empty form takes focus.
   const [again, setAgain] = useState(false);
@@ -82,28 +82,28 @@ function ApplyPageContent() {
         </ul>
       </PageHero>
 
-      <section aria-labelledby="apply-form-title" className="bg-background py-16 sm:py-20">
+      <section aria-labelledby="application-form-title" className="bg-background py-16 sm:py-20">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
           <Card className="p-6 sm:p-10">
             <h2
-              id="apply-form-title"
+              id="application-form-title"
               className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl"
             >
               {applyForm.title}
             </h2>
             <p className="mt-3 max-w-xl text-muted-foreground">{applyForm.intro}</p>
             <p className="mt-2 mb-8 text-sm text-muted-foreground">{applyForm.requiredNote}</p>
-            <ApplyForm
-              headingId="apply-form-title"
+            <ApplicationForm
+              headingId="application-form-title"
               autoFocus={again}
               onSubmitted={(stored) => setReceipt(stored)}
             />
           </Card>
-          <ApplyAside />
+          <ApplicationAside />
         </div>
       </section>
     </>
   );
 }
 
-export const ApplyPage = withQueryClient(ApplyPageContent);
+export const ApplyPage = withQueryClient(ApplicationPageContent);

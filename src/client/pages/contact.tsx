@@ -15,9 +15,9 @@ import { QrCard } from "@/components/qr-card";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { contactIcons } from "@/features/contact-form/contact-icons";
-import { ContactForm } from "@/features/contact-form/contact-form";
-import { SupportCards } from "@/features/contact-form/support-options";
+import { contactIcons } from "@/components/marketing/contact-icons";
+import { SupportCards } from "@/components/marketing/support-options";
+import { ContactForm } from "@/features/leads/contact-form";
 import { withQueryClient } from "@/lib/query-client";
 
 function InfoCards() {

@@ -1,32 +1,24 @@
 import { useState } from "react";
 import { CreditCard, Globe, Globe2, LifeBuoy } from "lucide-react";
+import type { AuthUser } from "@shared/schemas/auth";
+import { PageLoading } from "@/components/page-loading";
 import { Seo } from "@/components/seo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { BillingTab } from "@/features/dashboard/billing-tab";
+import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
+import { BillingTab } from "@/features/billing/billing-tab";
 import { DashboardHeader } from "@/features/dashboard/dashboard-header";
 import {
   dashboardTabs,
   useDashboardView,
   type DashboardTab,
 } from "@/features/dashboard/dashboard-view";
-import { DomainsTab } from "@/features/dashboard/domains-tab";
-import { StatCards } from "@/features/dashboard/stat-cards";
-import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/dashboard/use-signed-out";
-import { WebsitesTab } from "@/features/dashboard/websites-tab";
+import { DomainsTab } from "@/features/domains/domains-tab";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
 import { SupportTab } from "@/features/tickets/support-tab";
-import { useAuth, type AuthUser } from "@/lib/auth";
+import { StatCards } from "@/features/websites/stat-cards";
+import { WebsitesTab } from "@/features/websites/websites-tab";
+import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
-
-export function PageLoading() {
-  return (
-    <div className="container-page flex min-h-[50vh] items-center justify-center py-24">
-      <p role="status" className="text-lg text-muted-foreground">
-        Loading...
-      </p>
-    </div>
-  );
-}
 
 const tabLabels: Record<DashboardTab, { label: string; icon: typeof Globe }> = {
   websites: { label: "My Websites", icon: Globe },

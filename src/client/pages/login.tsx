@@ -15,12 +15,13 @@ import {
 import { brand, contact } from "@content/site";
 import { safeReturnTo } from "@shared/return-to";
 import { homePath } from "@shared/routes";
+import type { AuthUser } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
-import { DemoSignIn } from "@/features/sign-in/demo-sign-in";
-import { EmailSignInForm } from "@/features/sign-in/email-sign-in-form";
-import { signInError } from "@/features/sign-in/messages";
-import { loginHref } from "@/features/sign-in/return-to";
-import { useAuth, type AuthUser } from "@/lib/auth";
+import { DemoSignIn } from "@/features/auth/demo-sign-in";
+import { EmailSignInForm } from "@/features/auth/email-sign-in-form";
+import { signInError } from "@/features/auth/messages";
+import { loginHref } from "@/features/auth/return-to";
+import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
 
 const portalFeatures: { icon: LucideIcon; title: string; text: string }[] = [

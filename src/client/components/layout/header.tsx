@@ -6,7 +6,7 @@ import { Logo } from "@/components/logo";
 import { AuthButtons } from "./auth-buttons";
 import { cn } from "@/lib/utils";
 
-export function isCurrentPath(location: string, href: string): boolean {
+function isCurrentPath(location: string, href: string): boolean {
   if (href === "/") return location === "/";
   return location === href || location.startsWith(`${href}/`);
 }

@@ -9,7 +9,7 @@ export const SessionAuthButtons = withQueryClient(function SessionAuthButtons(
   const { isLoading, user } = useAuth();
   if (isLoading) return null;
   return user ? (
-    <SignedInButtons {...props} isStaff={Boolean(user.isAdmin)} />
+    <SignedInButtons {...props} isStaff={user.isAdmin} />
   ) : (
     <SignedOutButtons {...props} />
   );

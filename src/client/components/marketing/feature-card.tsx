@@ -42,13 +42,7 @@ export function FeatureList({
 }
 
 /** One icon card: tile, H3 and a short paragraph. */
-export function FeatureCard({
-  item,
-  layout = "stacked",
-}: {
-  item: ContentCard;
-  layout?: FeatureLayout;
-}) {
+function FeatureCard({ item, layout = "stacked" }: { item: ContentCard; layout?: FeatureLayout }) {
   const inline = layout === "inline";
   return (
     <li

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { IconTile } from "./content-icon";
 
-export interface PlanCardLabels {
+interface PlanCardLabels {
   popular: string;
   priceRange: string;
   factors: string;

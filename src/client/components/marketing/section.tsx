@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { Headline, SectionIntro } from "@content/site";
 import { cn } from "@/lib/utils";
 
-export type SectionTone = "paper" | "sand" | "dark";
+type SectionTone = "paper" | "sand" | "dark";
 
 const toneClass: Record<SectionTone, string> = {
   paper: "bg-background",

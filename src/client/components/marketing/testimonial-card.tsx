@@ -2,7 +2,7 @@ import { MapPin, Star } from "lucide-react";
 import type { Testimonial } from "@content/home";
 
 /** Stars out of five, read as "Rated 5 out of 5". */
-export function StarRating({ rating, className }: { rating: number; className?: string }) {
+function StarRating({ rating, className }: { rating: number; className?: string }) {
   return (
     <p role="img" aria-label={`Rated ${rating} out of 5`} className={className}>
       <span className="flex gap-1">

@@ -5,10 +5,10 @@ import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 /** Seed constants: shown for 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
-export const TOAST_DURATION = 5000;
-export const TOAST_SWIPE_DIRECTION = "right" as const;
-export const TOAST_SWIPE_THRESHOLD = 50;
-export const TOAST_HOTKEY = ["F8"];
+const TOAST_DURATION = 5000;
+const TOAST_SWIPE_DIRECTION = "right" as const;
+const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_HOTKEY = ["F8"];
 
 export function ToastProvider({
   duration = TOAST_DURATION,
@@ -63,21 +63,6 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastAction({
-  className,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitives.Action>) {
-  return (
-    <ToastPrimitives.Action
-      className={cn(
-        "inline-flex h-9 shrink-0 items-center justify-center rounded-full border border-current/30 px-4 text-sm font-medium transition-colors hover:bg-current/10 disabled:pointer-events-none disabled:opacity-50",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function ToastClose({
   className,
   ...props
@@ -110,5 +95,3 @@ export function ToastDescription({
 }: React.ComponentProps<typeof ToastPrimitives.Description>) {
   return <ToastPrimitives.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }
-
-export type ToastActionElement = React.ReactElement<typeof ToastAction>;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Toaster } from "./toaster";
 import { toast } from "./use-toast";
@@ -25,7 +25,14 @@ describe("Toaster", () => {
         </>,
       );
     });
-    expect(await screen.findByText("Unauthorized")).toBeTruthy();
-    expect(screen.getByText("You are logged out. Logging in again...")).toBeTruthy();
+    // The notifications region (F8 moves focus there) holds one open toast: its title, its
+    // description and a way to close it.
+    const region = await screen.findByRole("region", { name: "Notifications (F8)" });
+    const toasts = within(region).getAllByRole("listitem");
+    expect(toasts).toHaveLength(1);
+    const [shown] = toasts;
+    expect(shown?.getAttribute("data-state")).toBe("open");
+    expect(shown?.textContent).toBe("UnauthorizedYou are logged out. Logging in again...");
+    expect(within(shown!).getByRole("button", { name: "Close" })).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -3,8 +3,8 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
 /** Seed constants: open after 700 ms, skip the delay when moving between triggers within 300 ms. */
-export const TOOLTIP_DELAY_DURATION = 700;
-export const TOOLTIP_SKIP_DELAY_DURATION = 300;
+const TOOLTIP_DELAY_DURATION = 700;
+const TOOLTIP_SKIP_DELAY_DURATION = 300;
 
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_DURATION,

@@ -1,14 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { reducer, TOAST_LIMIT, TOAST_REMOVE_DELAY } from "./use-toast";
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reducer, toast, useToast } from "./use-toast";
 
 const make = (id: string) => ({ id, title: `Toast ${id}`, open: true });
 
 describe("use-toast reducer", () => {
-  it("uses the seed's constants", () => {
-    expect(TOAST_LIMIT).toBe(1);
-    expect(TOAST_REMOVE_DELAY).toBe(1000000);
-  });
-
   it("keeps only the newest toast", () => {
     let state = reducer({ toasts: [] }, { type: "ADD_TOAST", toast: make("1") });
     state = reducer(state, { type: "ADD_TOAST", toast: make("2") });
@@ -21,5 +17,26 @@ describe("use-toast reducer", () => {
     expect(state.toasts[0]?.open).toBe(false);
     state = reducer(state, { type: "REMOVE_TOAST", toastId: "3" });
     expect(state.toasts).toEqual([]);
+  });
+});
+
+describe("toast", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("keeps a dismissed toast, closed, for 1,000,000 ms, then forgets it", () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useToast());
+    let raised: ReturnType<typeof toast> | undefined;
+    act(() => {
+      raised = toast({ title: "Saved" });
+    });
+    act(() => raised?.dismiss());
+    const shown = () => result.current.toasts.find((t) => t.id === raised?.id);
+    expect(shown()).toMatchObject({ title: "Saved", open: false });
+
+    act(() => vi.advanceTimersByTime(999_999));
+    expect(shown()).toBeDefined();
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toBeUndefined();
   });
 });

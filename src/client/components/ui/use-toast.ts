@@ -1,16 +1,15 @@
 import * as React from "react";
-import type { ToastActionElement, ToastProps } from "./toast";
+import type { ToastProps } from "./toast";
 
 /** Only one toast is shown at a time. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** A dismissed toast is removed from memory after this many milliseconds. */
-export const TOAST_REMOVE_DELAY = 1000000;
+const TOAST_REMOVE_DELAY = 1000000;
 
 type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
-  action?: ToastActionElement;
 };
 
 type ActionType = {

@@ -2,15 +2,15 @@ import { Link } from "wouter";
 import { Plus } from "lucide-react";
 import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
-import type { AuthUser } from "@/lib/auth";
+import type { AuthUser } from "@shared/schemas/auth";
 
 /** "Welcome" name: first name, else the part of the email before @, else "User". */
-export function displayName(user: AuthUser): string {
-  return user.firstName || user.email?.split("@")[0] || "User";
+function displayName(user: AuthUser): string {
+  return user.firstName || user.email.split("@")[0] || "User";
 }
 
 /** The profile picture, else the first letter of the first name or of the email. */
-export function Avatar({ user }: { user: AuthUser }) {
+function Avatar({ user }: { user: AuthUser }) {
   if (user.profileImageUrl) {
     return (
       <img

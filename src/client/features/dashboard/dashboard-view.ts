@@ -6,7 +6,7 @@ export type DashboardTab = (typeof dashboardTabs)[number];
 const isTab = (value: string | null): value is DashboardTab =>
   dashboardTabs.includes(value as DashboardTab);
 
-export interface DashboardView {
+interface DashboardView {
   tab: DashboardTab;
   /** ?new=1: the New Ticket form is open. */
   newTicket: boolean;

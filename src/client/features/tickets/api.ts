@@ -1,9 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NewTicket, Ticket, TicketDetail, TicketReply } from "@shared/schemas/tickets";
-import { apiRequest } from "@/lib/api";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  NewTicket,
+  QueueTicket,
+  Ticket,
+  TicketDetail,
+  TicketQueueQuery,
+  TicketReply,
+  TicketUpdate,
+} from "@shared/schemas/tickets";
+import { apiRequest, getJson, sendJson } from "@/lib/api";
+import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
 
-export const ticketsKey = ["/api/tickets"] as const;
-export const ticketKey = (id: string) => ["/api/tickets", id] as const;
+/*
+ * The client portal's tickets: reads use the default query function (the key parts joined with
+ * "/" are the URL); writes go through apiRequest and refresh what they change.
+ */
+
+const ticketsKey = ["/api/tickets"] as const;
+const ticketKey = (id: string) => ["/api/tickets", id] as const;
 
 /** The client's tickets, newest first. */
 export const useTickets = () => useQuery<Ticket[]>({ queryKey: ticketsKey });
@@ -40,4 +54,51 @@ export function useReplyToTicket(id: string) {
       await queryClient.invalidateQueries({ queryKey: ticketsKey, exact: true });
     },
   });
+}
+
+/*
+ * The back office's ticket queue: live reads; a change or a reply is the ticket's new state, and
+ * every back-office list is refreshed (a client's page lists their tickets too).
+ */
+
+const queueKeys = {
+  list: (query: TicketQueueQuery) => [...staffKey, "tickets", "list", query] as const,
+  detail: (id: string) => [...staffKey, "tickets", "detail", id] as const,
+};
+
+export function useTicketQueue(query: TicketQueueQuery) {
+  return useQuery({
+    ...live,
+    queryKey: queueKeys.list(query),
+    queryFn: ({ signal }) =>
+      getJson<QueueTicket[]>(`/api/admin/tickets${toSearch({ ...query })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A ticket with its thread, as staff read it. */
+export function useStaffTicket(id: string) {
+  return useQuery({
+    ...live,
+    queryKey: queueKeys.detail(id),
+    queryFn: ({ signal }) =>
+      getJson<TicketDetail>(`/api/admin/tickets/${encodeURIComponent(id)}`, signal),
+  });
+}
+
+export function useUpdateTicket(id: string) {
+  return useWrite(
+    (change: TicketUpdate) => sendJson<TicketDetail>("PATCH", `/api/admin/tickets/${id}`, change),
+    queueKeys.detail(id),
+    staffKey,
+  );
+}
+
+/** A staff reply: the client sees it in their portal and gets an email. */
+export function useStaffReply(id: string) {
+  return useWrite(
+    (body: string) => sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, { body }),
+    queueKeys.detail(id),
+    staffKey,
+  );
 }

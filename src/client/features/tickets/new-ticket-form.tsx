@@ -10,6 +10,7 @@ import {
   type Ticket,
   type TicketPriority,
 } from "@shared/schemas/tickets";
+import { Field, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -22,16 +23,14 @@ import {
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorBody, errorStatus } from "@/features/dashboard/api";
+import { ApiError } from "@/lib/api";
 import { useCreateTicket } from "./api";
-import { Field, fieldAria } from "@/components/field";
 
 /** What a Manage, Upgrade Plan or Update Payment Method button fills in. */
-export interface TicketDraft {
-  subject: string;
+export type TicketDraft = Pick<NewTicketInput, "subject"> & {
   /** A note above the form, e.g. never to type card numbers. */
   notice?: string;
-}
+};
 
 const priorityLabels: Record<TicketPriority, string> = {
   low: "Low",
@@ -78,7 +77,7 @@ export function NewTicketForm({
       });
       onCreated(ticket);
     } catch (error) {
-      const serverErrors = errorStatus(error) === 400 ? errorBody(error).errors : undefined;
+      const serverErrors = error instanceof ApiError ? error.fieldErrors : undefined;
       const known = fields.filter((field) => serverErrors?.[field]);
       if (serverErrors && known.length > 0) {
         known.forEach((field, index) =>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
+import { SectionHeader } from "@/components/parts";
 import { Button } from "@/components/ui/button";
-import { SectionHeader } from "@/features/dashboard/parts";
 import { NewTicketForm, type TicketDraft } from "./new-ticket-form";
 import { TicketList } from "./ticket-list";
 import { TicketThread } from "./ticket-thread";

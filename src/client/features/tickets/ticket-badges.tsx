@@ -1,6 +1,6 @@
 import { AlertOctagon, ArrowUp } from "lucide-react";
-import { titleCase } from "@/features/dashboard/format";
-import { Pill, type Tone } from "@/features/dashboard/parts";
+import { titleCase } from "@/components/format";
+import { Pill, type Tone } from "@/components/parts";
 
 const statusTones: Record<string, Tone> = {
   open: "blue",

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { ChevronRight, Clock, LifeBuoy, Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
+import { formatDateTime, timeAgo } from "@/components/format";
+import { EmptyState, LoadError, LoadingCards } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatDateTime, timeAgo } from "@/features/dashboard/format";
-import { EmptyState, LoadError, LoadingCards } from "@/features/dashboard/parts";
 import { useTickets } from "./api";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 

@@ -8,17 +8,17 @@ import {
   type TicketMessage,
   type TicketReply,
 } from "@shared/schemas/tickets";
+import { Field, fieldAria } from "@/components/form-field";
+import { formatDate, formatDateTime, timeAgo } from "@/components/format";
 import { LogoMark } from "@/components/logo";
+import { EmptyState, LoadError, LoadingCards } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorBody, errorStatus } from "@/features/dashboard/api";
-import { formatDate, formatDateTime, timeAgo } from "@/features/dashboard/format";
-import { EmptyState, LoadError, LoadingCards } from "@/features/dashboard/parts";
+import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useReplyToTicket, useTicket } from "./api";
-import { Field, fieldAria } from "@/components/field";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 function MessageBubble({ message, now }: { message: TicketMessage; now: number }) {
@@ -90,7 +90,7 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
             : "Our team has been notified and will get back to you.",
       });
     } catch (failure) {
-      const message = errorStatus(failure) === 400 ? errorBody(failure).errors?.body : undefined;
+      const message = failure instanceof ApiError ? failure.fieldErrors?.body : undefined;
       if (message) {
         form.setError("body", { message }, { shouldFocus: true });
         return;
@@ -175,7 +175,7 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
     );
   }
   if (isError || !ticket) {
-    const status = errorStatus(error);
+    const status = error instanceof ApiError ? error.status : undefined;
     return (
       <div className="flex flex-col gap-4">
         {back}

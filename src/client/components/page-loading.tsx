@@ -1,0 +1,10 @@
+/** What a page shows while its code or its first answer is on the way. */
+export function PageLoading() {
+  return (
+    <div className="container-page flex min-h-[50vh] items-center justify-center py-24">
+      <p role="status" className="text-lg text-muted-foreground">
+        Loading...
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { LucideIcon } from "lucide-react";
+import {
+  AlertTriangle,
+  Archive,
+  ArrowDown,
+  ArrowUp,
+  Ban,
+  BadgeCheck,
+  CheckCircle2,
+  CircleDot,
+  Clock,
+  Hammer,
+  Hourglass,
+  Mail,
+  MessageSquare,
+  Minus,
+  PauseCircle,
+  PhoneCall,
+  Shield,
+  Timer,
+  Trophy,
+  XCircle,
+  FileText,
+} from "lucide-react";
+import { cn } from "@/lib/utils";
+import { humanize, leadKindLabel } from "@/components/format";
+
+type Tone = "sky" | "violet" | "amber" | "emerald" | "red" | "gray" | "gold";
+
+const tones: Record<Tone, string> = {
+  sky: "border-sky-200 bg-sky-50 text-sky-900",
+  violet: "border-violet-200 bg-violet-50 text-violet-900",
+  amber: "border-amber-300 bg-amber-50 text-amber-900",
+  emerald: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  red: "border-red-200 bg-red-50 text-red-800",
+  gray: "border-ink-200 bg-ink-50 text-ink-700",
+  gold: "border-gold-300 bg-gold-50 text-gold-800",
+};
+
+type Look = { tone: Tone; icon: LucideIcon; label?: string };
+
+/** A status as a word with an icon: the colour only repeats what the words say. */
+function Pill({ look, value, medium = false }: { look: Look; value: string; medium?: boolean }) {
+  const Icon = look.icon;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs whitespace-nowrap",
+        medium ? "font-medium" : "font-semibold",
+        tones[look.tone],
+      )}
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {look.label ?? humanize(value)}
+    </span>
+  );
+}
+
+const fallback: Look = { tone: "gray", icon: CircleDot };
+
+const leadStatusLooks: Record<string, Look> = {
+  new: { tone: "sky", icon: CircleDot },
+  contacted: { tone: "violet", icon: PhoneCall },
+  qualified: { tone: "gold", icon: BadgeCheck },
+  won: { tone: "emerald", icon: Trophy },
+  lost: { tone: "gray", icon: XCircle },
+  spam: { tone: "red", icon: Ban },
+};
+
+const ticketStatusLooks: Record<string, Look> = {
+  open: { tone: "sky", icon: CircleDot },
+  "in-progress": { tone: "amber", icon: Timer },
+  waiting: { tone: "violet", icon: Hourglass },
+  resolved: { tone: "emerald", icon: CheckCircle2 },
+  closed: { tone: "gray", icon: Archive },
+};
+
+const priorityLooks: Record<string, Look> = {
+  low: { tone: "gray", icon: ArrowDown, label: "Low" },
+  medium: { tone: "sky", icon: Minus, label: "Medium" },
+  high: { tone: "amber", icon: ArrowUp, label: "High" },
+  urgent: { tone: "red", icon: AlertTriangle, label: "Urgent" },
+};
+
+const emailStatusLooks: Record<string, Look> = {
+  sent: { tone: "emerald", icon: CheckCircle2 },
+  pending: { tone: "amber", icon: Clock },
+  failed: { tone: "red", icon: XCircle },
+};
+
+const websiteStatusLooks: Record<string, Look> = {
+  active: { tone: "emerald", icon: CheckCircle2 },
+  building: { tone: "sky", icon: Hammer },
+  paused: { tone: "amber", icon: PauseCircle },
+  cancelled: { tone: "gray", icon: XCircle },
+};
+
+export function LeadStatusBadge({ status }: { status: string }) {
+  return <Pill look={leadStatusLooks[status] ?? fallback} value={status} />;
+}
+
+export function LeadKindBadge({ kind }: { kind: string }) {
+  const look: Look =
+    kind === "contact"
+      ? { tone: "gray", icon: MessageSquare, label: leadKindLabel(kind) }
+      : { tone: "gray", icon: FileText, label: leadKindLabel(kind) };
+  return <Pill look={look} value={kind} medium />;
+}
+
+export function TicketStatusBadge({ status }: { status: string }) {
+  return <Pill look={ticketStatusLooks[status] ?? fallback} value={status} />;
+}
+
+export function PriorityBadge({ priority }: { priority: string }) {
+  const look = priorityLooks[priority] ?? fallback;
+  return (
+    <Pill
+      look={{ ...look, label: `${look.label ?? humanize(priority)} priority` }}
+      value={priority}
+    />
+  );
+}
+
+export function EmailStatusBadge({ status }: { status: string }) {
+  return <Pill look={emailStatusLooks[status] ?? { tone: "gray", icon: Mail }} value={status} />;
+}
+
+export function WebsiteStatusBadge({ status }: { status: string }) {
+  return <Pill look={websiteStatusLooks[status] ?? fallback} value={status} />;
+}
+
+export function StaffBadge() {
+  return <Pill look={{ tone: "gold", icon: Shield, label: "Staff" }} value="staff" />;
+}
+
+export function ExpiringBadge() {
+  return <Pill look={{ tone: "amber", icon: AlertTriangle, label: "Expires soon" }} value="soon" />;
+}

@@ -1,0 +1,77 @@
+import { Link, useLocation } from "wouter";
+import { Inbox, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
+import type { AuthUser } from "@shared/schemas/auth";
+import { personName } from "@/components/format";
+import { cn } from "@/lib/utils";
+
+interface AdminNavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Paths (inside /admin) that belong to this section. */
+  matches: (path: string) => boolean;
+}
+
+const items: AdminNavItem[] = [
+  {
+    label: "Leads",
+    href: "/",
+    icon: Inbox,
+    matches: (path) => path === "/" || path.startsWith("/leads"),
+  },
+  { label: "Clients", href: "/clients", icon: Users, matches: (p) => p.startsWith("/clients") },
+  { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: (p) => p.startsWith("/tickets") },
+  { label: "Emails", href: "/emails", icon: Mail, matches: (p) => p.startsWith("/emails") },
+];
+
+/** The back office's own bar under the site header: where staff are and the four sections. */
+export function AdminNav({ user }: { user: AuthUser }) {
+  const [location] = useLocation();
+  const name = personName(user);
+
+  return (
+    <div className="theme-dark border-b border-white/10 bg-ink-900">
+      <div className="container-page flex flex-col gap-3 py-3 md:flex-row md:items-center md:gap-8 md:py-2">
+        <div className="flex items-center justify-between gap-4">
+          <p className="flex items-center gap-2 font-display text-lg font-semibold whitespace-nowrap text-ink-50">
+            <span className="size-2 rounded-full bg-gold-500" aria-hidden="true" />
+            Back office
+          </p>
+          <p className="truncate text-xs text-ink-400 md:hidden">
+            Signed in as <span className="text-ink-100">{name}</span>
+          </p>
+        </div>
+
+        <nav aria-label="Back office" className="md:flex-1">
+          <ul className="grid grid-cols-4 gap-1 md:flex md:gap-1">
+            {items.map((item) => {
+              const current = item.matches(location);
+              const Icon = item.icon;
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      "flex min-h-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-xs font-medium transition-colors sm:flex-row sm:gap-2 sm:px-4 sm:text-sm",
+                      current
+                        ? "bg-white/10 text-gold-400"
+                        : "text-ink-300 hover:bg-white/5 hover:text-ink-50",
+                    )}
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <p className="hidden truncate text-sm text-ink-400 lg:block">
+          Signed in as <span className="text-ink-100">{name}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { OutboxEmail } from "@shared/schemas/emails";
+import { getJson } from "@/lib/api";
+import { live, staffKey } from "@/lib/queries";
+
+/** The outbox as staff see it: the latest emails, sent, waiting or failed. */
+export function useOutbox() {
+  return useQuery({
+    ...live,
+    queryKey: [...staffKey, "outbox"],
+    queryFn: ({ signal }) => getJson<OutboxEmail[]>("/api/admin/outbox", signal),
+  });
+}

@@ -1,0 +1,287 @@
+import { useId, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send, UserRound } from "lucide-react";
+import {
+  ticketPriorities,
+  ticketReplySchema,
+  ticketStatuses,
+  type TicketDetail,
+  type TicketUpdate,
+} from "@shared/schemas/tickets";
+import { Field, fieldAria } from "@/components/form-field";
+import { formatDateTime, humanize } from "@/components/format";
+import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage, showServerErrors } from "@/lib/server-errors";
+import { cn } from "@/lib/utils";
+import { useStaffReply, useStaffTicket, useTicketQueue, useUpdateTicket } from "./api";
+
+/** A link to the client's page from their email (the page gives it: clients are their own noun). */
+type ClientLink = (email: string) => ReactNode;
+
+function Thread({ ticket }: { ticket: TicketDetail }) {
+  return (
+    <ol className="flex flex-col gap-4" aria-label="Messages, oldest first">
+      {ticket.messages.map((message) => (
+        <li
+          key={message.id}
+          className={cn(
+            "rounded-2xl border p-4 sm:p-5",
+            message.fromStaff
+              ? "border-gold-300 bg-gold-50 sm:ml-10"
+              : "border-border bg-card sm:mr-10",
+          )}
+        >
+          <article
+            aria-label={`${message.fromStaff ? "Staff reply" : "Client message"} from ${message.authorName}`}
+          >
+            <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="font-semibold text-foreground">{message.authorName}</span>
+              <span
+                className={cn(
+                  "rounded-full px-2 py-0.5 text-xs font-semibold",
+                  message.fromStaff ? "bg-ink-950 text-gold-300" : "bg-sand text-foreground",
+                )}
+              >
+                {message.fromStaff ? "Staff" : "Client"}
+              </span>
+              <time dateTime={message.createdAt} className="text-muted-foreground">
+                {formatDateTime(message.createdAt)}
+              </time>
+            </header>
+            <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground">
+              {message.body}
+            </p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ReplyForm({ ticket }: { ticket: TicketDetail }) {
+  const reply = useStaffReply(ticket.id);
+  const [sent, setSent] = useState("");
+  const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ body }) =>
+    reply.mutateAsync(body).then(
+      () => {
+        form.reset({ body: "" });
+        setSent("Reply sent. The client sees it in their portal and gets an email.");
+      },
+      (error: unknown) => {
+        setSent("");
+        showServerErrors(error, form.setError, ["body"]);
+      },
+    ),
+  );
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-6 rounded-2xl border border-border bg-card p-4 sm:p-5"
+    >
+      <Field
+        id="ticket-reply"
+        label="Reply to the client"
+        hint="The client sees your reply in their portal and gets an email."
+        error={errors.body?.message}
+      >
+        <Textarea
+          {...fieldAria("ticket-reply", errors.body?.message, true)}
+          {...form.register("body", { onChange: () => setSent("") })}
+          rows={5}
+        />
+      </Field>
+      {errors.root?.server && (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {errors.root.server.message}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={reply.isPending}>
+          <Send aria-hidden="true" />
+          {reply.isPending ? "Sending..." : "Send reply"}
+        </Button>
+        <p role="status" className="text-sm text-emerald-800">
+          {sent}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function ChoiceControl<T extends string>({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly T[];
+  disabled: boolean;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} disabled={disabled} onValueChange={(next) => onChange(next as T)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {humanize(option)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLink: ClientLink }) {
+  const update = useUpdateTicket(ticket.id);
+  const [announcement, setAnnouncement] = useState("");
+  const { data: queue } = useTicketQueue({});
+  const entry = queue?.find((item) => item.id === ticket.id);
+
+  const change = (patch: TicketUpdate) =>
+    update.mutate(patch, {
+      onSuccess: (saved) =>
+        setAnnouncement(
+          patch.status
+            ? `Status changed to ${humanize(saved.status)}.`
+            : `Priority changed to ${humanize(saved.priority)}.`,
+        ),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "The ticket was not changed",
+          description: errorMessage(error),
+        }),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Panel title="Ticket" headingId="ticket-settings">
+        <div className="flex flex-col gap-4">
+          <ChoiceControl
+            label="Status"
+            value={ticket.status}
+            options={ticketStatuses}
+            disabled={update.isPending}
+            onChange={(status) => change({ status })}
+          />
+          <ChoiceControl
+            label="Priority"
+            value={ticket.priority}
+            options={ticketPriorities}
+            disabled={update.isPending}
+            onChange={(priority) => change({ priority })}
+          />
+          <p role="status" className="min-h-4 text-xs text-muted-foreground">
+            {update.isPending ? "Saving..." : announcement}
+          </p>
+          <dl className="grid gap-2 border-t border-border pt-4 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted-foreground">Opened</dt>
+              <dd className="text-right">
+                <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted-foreground">Last activity</dt>
+              <dd className="text-right">
+                <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </Panel>
+      {entry && (
+        <Panel title="Client" headingId="ticket-client">
+          <p className="flex items-start gap-3">
+            <UserRound className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+            <span className="min-w-0">
+              <span className="block font-semibold text-foreground">{entry.clientName}</span>
+              <a
+                href={`mailto:${entry.clientEmail}`}
+                className="block text-sm break-all text-muted-foreground underline-offset-4 hover:underline"
+              >
+                {entry.clientEmail}
+              </a>
+              {clientLink(entry.clientEmail)}
+            </span>
+          </p>
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+/** A ticket in the back office: its thread, a reply form, status, priority and whose it is. */
+export function TicketDetailView({ id, clientLink }: { id: string; clientLink: ClientLink }) {
+  const { data: ticket, error, isPending, refetch } = useStaffTicket(id);
+  useDocumentTitle(ticket ? ticket.subject : "Ticket");
+  const back = <BackLink href="/tickets">All tickets</BackLink>;
+
+  if (error || isPending) {
+    return (
+      <DetailPending
+        title="Ticket"
+        back={back}
+        error={error}
+        onRetry={() => void refetch()}
+        loading="Loading the ticket..."
+        notFound="This ticket does not exist, or the link is incomplete."
+      />
+    );
+  }
+
+  return (
+    <>
+      <ViewHeader
+        back={back}
+        title={ticket.subject}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <TicketStatusBadge status={ticket.status} />
+            <PriorityBadge priority={ticket.priority} />
+            <span>
+              {ticket.messages.length} {ticket.messages.length === 1 ? "message" : "messages"}
+            </span>
+          </span>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="ticket-thread" className="min-w-0">
+          <h2 id="ticket-thread" className="sr-only">
+            Conversation
+          </h2>
+          <Thread ticket={ticket} />
+          <ReplyForm ticket={ticket} />
+        </section>
+        <TicketSettings ticket={ticket} clientLink={clientLink} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ClientDetail } from "@shared/schemas/clients";
+import type { Website, WebsiteInput } from "@shared/schemas/websites";
+import { sendJson } from "@/lib/api";
+
+/** The client's websites (the portal's default query function: the key is the URL). */
+export const useWebsites = () => useQuery<Website[]>({ queryKey: ["/api/websites"] });
+
+/** Staff writes; each answers with the client's whole page (see useClientWrite). */
+export const websiteWrites = {
+  add: (clientId: string) => (input: WebsiteInput) =>
+    sendJson<ClientDetail>("POST", `/api/admin/clients/${clientId}/websites`, input),
+  update: (websiteId: string) => (input: WebsiteInput) =>
+    sendJson<ClientDetail>("PUT", `/api/admin/websites/${websiteId}`, input),
+  remove: (websiteId: string) => sendJson<null>("DELETE", `/api/admin/websites/${websiteId}`),
+};

@@ -1,0 +1,176 @@
+import { useId, type ReactNode } from "react";
+import { Controller } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Globe } from "lucide-react";
+import { footerServices } from "@content/site";
+import type { ClientDetail } from "@shared/schemas/clients";
+import { type Website, websiteStatuses } from "@shared/schemas/websites";
+import {
+  ClientItemsPanel,
+  DomainField,
+  ItemFormFrame,
+  useItemForm,
+} from "@/components/client-items";
+import { DomainName } from "@/components/domain-name";
+import { Field, fieldAria } from "@/components/form-field";
+import { formatNumber, humanize } from "@/components/format";
+import { WebsiteStatusBadge } from "@/components/status-badge";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { websiteWrites } from "./api";
+import { websiteFormSchema, websiteFormValues } from "./website-form";
+
+const planSuggestions = footerServices.map((service) => service.label);
+
+function WebsiteForm({
+  clientId,
+  item: website,
+  onDone,
+}: {
+  clientId: string;
+  item?: Website;
+  onDone: () => void;
+}) {
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  const { form, frame } = useItemForm({
+    clientId,
+    noun: "website",
+    item: website,
+    add: websiteWrites.add,
+    update: websiteWrites.update,
+    resolver: zodResolver(websiteFormSchema),
+    values: websiteFormValues(website),
+    onDone,
+  });
+  const { errors } = form.formState;
+
+  return (
+    <ItemFormFrame noun="website" editing={website?.domain} onCancel={onDone} {...frame}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <DomainField
+          id={id("domain")}
+          error={errors.domain?.message}
+          registration={form.register("domain")}
+        />
+        <Field id={id("plan")} label="Plan" error={errors.plan?.message}>
+          <Input
+            {...fieldAria(id("plan"), errors.plan?.message)}
+            {...form.register("plan")}
+            list={id("plans")}
+            autoComplete="off"
+          />
+          <datalist id={id("plans")}>
+            {planSuggestions.map((plan) => (
+              <option key={plan} value={plan} />
+            ))}
+          </datalist>
+        </Field>
+        <Field id={id("status")} label="Status" error={errors.status?.message}>
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger
+                  ref={field.ref}
+                  {...fieldAria(id("status"), errors.status?.message)}
+                  onBlur={field.onBlur}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {websiteStatuses.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {humanize(status)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field id={id("visitors")} label="Monthly visitors" error={errors.monthlyVisitors?.message}>
+          <Input
+            {...fieldAria(id("visitors"), errors.monthlyVisitors?.message)}
+            {...form.register("monthlyVisitors")}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id={id("uptime")} label="Uptime (%)" error={errors.uptimePercent?.message}>
+          <Input
+            {...fieldAria(id("uptime"), errors.uptimePercent?.message)}
+            {...form.register("uptimePercent")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id={id("bandwidth")} label="Bandwidth (GB)" error={errors.bandwidthGb?.message}>
+          <Input
+            {...fieldAria(id("bandwidth"), errors.bandwidthGb?.message)}
+            {...form.register("bandwidthGb")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+      </div>
+    </ItemFormFrame>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm font-medium text-foreground tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function WebsiteSummary({ item: site, actions }: { item: Website; actions: ReactNode }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Globe className="size-4 shrink-0 text-accent" aria-hidden="true" />
+          <h3 className="min-w-0 font-sans text-sm font-semibold break-words text-foreground">
+            <DomainName domain={site.domain} />
+          </h3>
+          <WebsiteStatusBadge status={site.status} />
+        </div>
+        {actions}
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="Plan" value={site.plan} />
+        <Stat label="Visitors / month" value={formatNumber(site.monthlyVisitors)} />
+        <Stat label="Uptime" value={`${site.uptimePercent}%`} />
+        <Stat label="Bandwidth" value={`${site.bandwidthGb} GB`} />
+      </dl>
+    </>
+  );
+}
+
+/** A client's websites in the back office: what the client sees under Your Websites. */
+export function WebsitesPanel({ client }: { client: ClientDetail }) {
+  return (
+    <ClientItemsPanel
+      client={client}
+      noun="website"
+      items={client.websites}
+      description="What the client sees under Your Websites."
+      name={(site) => site.domain}
+      deleteItem={websiteWrites.remove}
+      Form={WebsiteForm}
+      Summary={WebsiteSummary}
+      listClassName="flex flex-col gap-3"
+      itemClassName="rounded-xl border border-border p-4"
+    />
+  );
+}
