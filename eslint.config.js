@@ -1,10 +1,15 @@
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const clientRules = [
+  {
+    group: ["**/server/**"],
+    message: "The client never imports the server. See docs/architecture.md.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -33,61 +38,59 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // The map of docs/architecture.md, enforced. The import direction is one way: content and
-    // shared import nothing of ours (shared only itself), server and client import them and never
-    // each other, and one feature never reaches into another (what two share goes to components/
-    // or lib/). No import cycles anywhere.
-    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "tests/**/*.ts"],
-    plugins: { "import-x": importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
-    },
-    rules: {
-      // A lazy import() back into its importer is a code-split boundary, not a cycle.
-      "import-x/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: true }],
-      "import-x/no-restricted-paths": [
-        "error",
+  // The map of docs/architecture.md, enforced on import paths (the aliases are @/ for the client,
+  // @shared/ and @content/): content and shared import nothing of ours (shared only itself),
+  // server and client never each other, and one feature never reaches into another (what two
+  // share goes to components/ or lib/). tests/lint/ proves each rule bites, and finds cycles.
+  restrictImports(
+    ["src/content/**"],
+    [
+      {
+        group: ["@shared/*", "@/*", "**/shared/**", "**/server/**", "**/client/**"],
+        message: layer("content/ is plain data: it imports nothing of ours."),
+      },
+    ],
+  ),
+  restrictImports(
+    ["src/shared/**"],
+    [
+      {
+        group: ["@content/*", "@/*", "**/content/**", "**/server/**", "**/client/**"],
+        message: layer("shared/ imports nothing of client, server or content."),
+      },
+    ],
+  ),
+  restrictImports(
+    ["src/server/**"],
+    [{ group: ["@/*", "**/client/**"], message: layer("The server never imports the client.") }],
+  ),
+  restrictImports(["src/client/**"], clientRules),
+  ...features().map((name) =>
+    restrictImports(
+      [`src/client/features/${name}/**`],
+      [
+        ...clientRules,
         {
-          zones: [
-            {
-              target: "./src/content",
-              from: ["./src/shared", "./src/server", "./src/client"],
-              message: "content/ is plain data: it imports nothing of ours.",
-            },
-            {
-              target: "./src/shared",
-              from: ["./src/content", "./src/server", "./src/client"],
-              message: "shared/ is imported by client and server; it imports nothing of theirs.",
-            },
-            {
-              target: "./src/server",
-              from: "./src/client",
-              message: "The server never imports the client.",
-            },
-            {
-              target: "./src/client",
-              from: "./src/server",
-              message: "The client never imports the server.",
-            },
-            ...featureZones(),
-          ],
+          group: ["@/features/*", `!@/features/${name}`, "../**"],
+          message: layer(
+            "A feature does not reach into another: move what both need to components/ or lib/.",
+          ),
         },
       ],
-    },
-  },
+    ),
+  ),
 );
 
-/** One zone per client feature: it may import its own files, and no other feature's. */
-function featureZones() {
-  const root = "./src/client/features";
-  return readdirSync(root, { withFileTypes: true })
+function layer(message) {
+  return `${message} See docs/architecture.md.`;
+}
+
+function restrictImports(files, patterns) {
+  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
+function features() {
+  return readdirSync("src/client/features", { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map(({ name }) => ({
-      target: `${root}/${name}`,
-      from: root,
-      except: [`./${name}`],
-      message: "A feature does not reach into another: move what both need to components/ or lib/.",
-    }));
+    .map((entry) => entry.name);
 }

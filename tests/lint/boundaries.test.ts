@@ -44,10 +44,13 @@ describe("the import boundaries", () => {
       `${featuresDir}/${home}/probe.ts`,
       `import * as other from "@/features/${other}/${otherFile.replace(/\.tsx?$/, "")}";`,
     ],
+    [
+      "a feature reaches into another by a relative path",
+      `${featuresDir}/${home}/probe.ts`,
+      `import * as other from "../${other}/${otherFile.replace(/\.tsx?$/, "")}";`,
+    ],
   ])("refuses: %s", async (_case, filePath, code) => {
-    expect(await problems(filePath, `${code}\nexport {};\n`)).toContain(
-      "import-x/no-restricted-paths",
-    );
+    expect(await problems(filePath, `${code}\nexport {};\n`)).toContain("no-restricted-imports");
   });
 
   it("lets a feature use its own files, components, lib and shared", async () => {
@@ -58,7 +61,7 @@ describe("the import boundaries", () => {
       "export const probe = [cn, Button, ticketSchema];",
     ].join("\n");
     expect(await problems("src/client/features/tickets/probe.ts", code)).not.toContain(
-      "import-x/no-restricted-paths",
+      "no-restricted-imports",
     );
   });
 });
