@@ -3,6 +3,8 @@ import { requiredText } from "./fields";
 
 export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;
 export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
+/** What a client may choose; only staff mark a ticket Urgent (it goes to the top of the queue). */
+export const clientTicketPriorities = ["low", "medium", "high"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 export type TicketPriority = (typeof ticketPriorities)[number];
 
@@ -24,7 +26,9 @@ export const newTicketSchema = z.object({
     "Subject must be at most 200 characters",
   ),
   message: messageField,
-  priority: z.enum(ticketPriorities, { error: "Please choose a priority" }).default("medium"),
+  priority: z
+    .enum(clientTicketPriorities, { error: "Choose low, medium or high priority" })
+    .default("medium"),
 });
 
 /** A reply in a ticket's thread: POST /api/tickets/:id/messages. */

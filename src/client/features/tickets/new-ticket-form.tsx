@@ -3,12 +3,11 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Loader2, Send, X } from "lucide-react";
 import {
+  clientTicketPriorities,
   newTicketSchema,
-  ticketPriorities,
   type NewTicket,
   type NewTicketInput,
   type Ticket,
-  type TicketPriority,
 } from "@shared/schemas/tickets";
 import { Field, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -32,11 +31,11 @@ export type TicketDraft = Pick<NewTicketInput, "subject"> & {
   notice?: string;
 };
 
-const priorityLabels: Record<TicketPriority, string> = {
+// Urgent is for staff to set: it puts a ticket at the top of their queue.
+const priorityLabels: Record<(typeof clientTicketPriorities)[number], string> = {
   low: "Low",
   medium: "Medium",
   high: "High",
-  urgent: "Urgent",
 };
 
 const fields = ["subject", "message", "priority"] as const;
@@ -155,7 +154,7 @@ export function NewTicketForm({
                   <SelectValue placeholder="Choose a priority" />
                 </SelectTrigger>
                 <SelectContent>
-                  {ticketPriorities.map((priority) => (
+                  {clientTicketPriorities.map((priority) => (
                     <SelectItem key={priority} value={priority}>
                       {priorityLabels[priority]}
                     </SelectItem>

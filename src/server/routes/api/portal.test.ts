@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
@@ -153,6 +153,19 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
     expect(reply.statusCode).toBe(201);
     expect(reply.json().status).toBe("open");
     expect(reply.json().messages).toHaveLength(2);
+  });
+
+  it("lets a client choose low, medium or high priority, and leaves Urgent to staff", async () => {
+    const [before] = await t.database.db.select({ n: count() }).from(supportTickets);
+    const urgent = await call(demo, "POST", "/api/tickets", {
+      subject: "Everything is on fire",
+      message: "Please look at this before anything else in the queue.",
+      priority: "urgent",
+    });
+    expect(urgent.statusCode).toBe(400);
+    expect(urgent.json().errors).toEqual({ priority: "Choose low, medium or high priority" });
+    const [after] = await t.database.db.select({ n: count() }).from(supportTickets);
+    expect(after?.n).toBe(before?.n);
   });
 
   it("keeps one client out of another's tickets", async () => {
