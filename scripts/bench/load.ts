@@ -107,7 +107,7 @@ try {
     0;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ n: string }>("select count(*) as n from contact_messages");
+  const { rows } = await client.query<{ n: string }>("select count(*) as n from leads");
   await client.end();
   const kept = Number(rows[0]?.n ?? 0);
   console.log(

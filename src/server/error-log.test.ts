@@ -24,7 +24,7 @@ describe.each(databaseKinds)("database errors in the log on %s", (kind) => {
     );
     // A rule the insert will break, so a lead's own values reach a failing query.
     await t.database.db.execute(
-      sql`alter table contact_messages add constraint no_secrets check (message not like '%Secret-Sauce%')`,
+      sql`alter table leads add constraint no_secrets check (message not like '%Secret-Sauce%')`,
     );
   });
   afterAll(() => t.close());
@@ -41,8 +41,8 @@ describe.each(databaseKinds)("database errors in the log on %s", (kind) => {
       .map((line) => JSON.parse(line))
       .find((entry) => entry.msg === "request failed");
     expect(failed?.err).toMatchObject({
-      statement: expect.stringContaining('insert into "contact_messages"'),
-      cause: { code: "23514", constraint: "no_secrets", table: "contact_messages" },
+      statement: expect.stringContaining('insert into "leads"'),
+      cause: { code: "23514", constraint: "no_secrets", table: "leads" },
     });
   });
 

@@ -12,7 +12,7 @@ import {
 import { createPostgresDatabase, dropPostgresDatabase } from "../../tests/support/database";
 import { openDatabase } from "./db/client";
 import { demoAdminEmail, demoClientEmail } from "./db/seed";
-import { contactMessages, users, websites } from "./db/schema";
+import { leads, users, websites } from "./db/schema";
 
 /** These tests run the real process entry, as `npm start` does, on a fresh data folder. */
 const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-main-"));
@@ -110,7 +110,7 @@ describe("the server process", { timeout: 120_000 }, () => {
       expect(statuses.every((status) => [201, 503, 0].includes(status))).toBe(true);
 
       const database = await openDatabase({ dataDir: loadDir });
-      const [row] = await database.db.select({ n: count() }).from(contactMessages);
+      const [row] = await database.db.select({ n: count() }).from(leads);
       await database.close();
       expect(row?.n).toBe(created);
     } finally {

@@ -5,11 +5,9 @@ import { normalizeEmail, publicUser } from "../auth/users";
 import { findBilling } from "../billing/billing";
 import type { Db } from "../db/client";
 import {
-  contactMessages,
-  leadNotes,
+  leads,
   loginTokens,
   outboxEmails,
-  quoteRequests,
   sessions,
   supportTickets,
   users,
@@ -139,6 +137,35 @@ export async function userExists(db: Db, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * A lead's fields in a privacy export, as the export has always shown them: contact messages and
+ * project applications apart, each with its own form's fields (in this order).
+ */
+const contactMessageFields = {
+  id: leads.id,
+  reference: leads.reference,
+  name: leads.name,
+  email: leads.email,
+  subject: leads.subject,
+  message: leads.message,
+  status: leads.status,
+  createdAt: leads.createdAt,
+};
+const applicationFields = {
+  id: leads.id,
+  reference: leads.reference,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  company: leads.company,
+  projectType: leads.projectType,
+  budget: leads.budget,
+  timeline: leads.timeline,
+  description: leads.description,
+  status: leads.status,
+  createdAt: leads.createdAt,
+};
+
 /** Everything stored about one client, for a privacy request (a portable JSON copy). */
 export async function exportClientData(db: Db, id: string) {
   const client = await findClient(db, id);
@@ -146,8 +173,14 @@ export async function exportClientData(db: Db, id: string) {
   const email = client.user.email;
   const [tickets, messages, applications, emails] = await Promise.all([
     Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
-    db.select().from(contactMessages).where(eq(contactMessages.email, email)),
-    db.select().from(quoteRequests).where(eq(quoteRequests.email, email)),
+    db
+      .select(contactMessageFields)
+      .from(leads)
+      .where(and(eq(leads.email, email), eq(leads.kind, "contact"))),
+    db
+      .select(applicationFields)
+      .from(leads)
+      .where(and(eq(leads.email, email), eq(leads.kind, "application"))),
     db
       .select({
         subject: outboxEmails.subject,
@@ -183,17 +216,8 @@ export async function deleteClientData(db: Db, id: string): Promise<boolean> {
     await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${id}`);
     await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
     await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
-    const leadIds = [
-      ...(await tx
-        .delete(contactMessages)
-        .where(eq(contactMessages.email, user.email))
-        .returning({ id: contactMessages.id })),
-      ...(await tx
-        .delete(quoteRequests)
-        .where(eq(quoteRequests.email, user.email))
-        .returning({ id: quoteRequests.id })),
-    ].map((row) => row.id);
-    if (leadIds.length > 0) await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds));
+    // Their notes go with the leads (cascade).
+    await tx.delete(leads).where(eq(leads.email, user.email));
     // Websites, domains, billing, tickets and their messages go with the account (cascade).
     await tx.delete(users).where(eq(users.id, id));
     return true;

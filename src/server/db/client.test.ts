@@ -6,17 +6,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase } from "../../../tests/support/database";
 import { openDatabase, queryRows, type Db } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
-import { contactMessages, domains, supportTickets, users, websites } from "./schema";
+import { domains, leads, supportTickets, users, websites } from "./schema";
 import { seedDemoData } from "./seed";
 
 const tables = [
   "billing_accounts",
-  "contact_messages",
   "domains",
   "lead_notes",
+  "leads",
   "login_tokens",
   "outbox_emails",
-  "quote_requests",
   "sessions",
   "support_tickets",
   "ticket_messages",
@@ -40,7 +39,8 @@ describe("the embedded database (PGlite)", () => {
     const first = await openDatabase({ dataDir });
     expect(first.created).toBe(true);
     expect(await tableNames(first.db)).toEqual(tables);
-    await first.db.insert(contactMessages).values({
+    await first.db.insert(leads).values({
+      kind: "contact",
       reference: "HL-ABCDE",
       name: "Kept",
       email: "kept@example.com",
@@ -51,7 +51,7 @@ describe("the embedded database (PGlite)", () => {
 
     const second = await openDatabase({ dataDir });
     expect(second.created).toBe(false);
-    const [row] = await second.db.select({ n: count() }).from(contactMessages);
+    const [row] = await second.db.select({ n: count() }).from(leads);
     expect(row?.n).toBe(1);
     await second.close();
   });

@@ -22,8 +22,8 @@ const writes: {
   table: Table;
   columns?: Record<string, string>;
 }[] = [
-  { name: "contact", input: contactSchema, table: schema.contactMessages },
-  { name: "apply", input: applicationSchema, table: schema.quoteRequests },
+  { name: "contact", input: contactSchema, table: schema.leads },
+  { name: "apply", input: applicationSchema, table: schema.leads },
   { name: "new ticket", input: newTicketSchema, table: schema.supportTickets },
   {
     name: "new ticket's message",
@@ -33,7 +33,7 @@ const writes: {
   },
   { name: "ticket reply", input: ticketReplySchema, table: schema.ticketMessages },
   { name: "ticket update", input: ticketUpdateSchema, table: schema.supportTickets },
-  { name: "lead status", input: leadStatusUpdateSchema, table: schema.contactMessages },
+  { name: "lead status", input: leadStatusUpdateSchema, table: schema.leads },
   { name: "lead note", input: leadNoteInputSchema, table: schema.leadNotes },
   { name: "client invitation", input: inviteClientSchema, table: schema.users },
   { name: "website", input: websiteInputSchema, table: schema.websites },

@@ -1,6 +1,7 @@
 import {
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -149,49 +150,75 @@ export const loginTokens = pgTable(
   (table) => [index("login_tokens_expires_at_idx").on(table.expiresAt)],
 );
 
-/** Where a lead stands in the agency's pipeline; every lead starts as "new". */
-const leadStatus = () => varchar("status", { length: 20 }).notNull().default("new");
-/** The short reference (HL-XXXXX) a visitor is given to quote back to the agency. */
-const leadReference = () => varchar("reference", { length: 16 }).notNull().unique();
+/**
+ * What a visitor sends the agency, one row per lead whatever the form: a contact message (kind
+ * "contact": subject and message) or a project application (kind "application", the form at
+ * /apply: phone, company, project type, budget, timeline and description). A column of the
+ * other kind stays null; the checks keep each kind's required fields filled.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 20 }).$type<"contact" | "application">().notNull(),
+    /** The short reference (HL-XXXXX) a visitor is given to quote back to the agency. */
+    reference: varchar("reference", { length: 16 }).notNull().unique(),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    /** Where the lead stands in the agency's pipeline; every lead starts as "new". */
+    status: varchar("status", { length: 20 }).notNull().default("new"),
+    // A contact message's fields.
+    subject: varchar("subject", { length: 200 }),
+    message: text("message"),
+    // A project application's fields.
+    phone: varchar("phone", { length: 40 }),
+    company: varchar("company", { length: 200 }),
+    projectType: varchar("project_type", { length: 40 }),
+    budget: varchar("budget", { length: 40 }),
+    timeline: varchar("timeline", { length: 40 }),
+    description: text("description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("leads_kind_check", sql`${table.kind} in ('contact', 'application')`),
+    check(
+      "leads_contact_fields_check",
+      sql`${table.kind} <> 'contact'
+          or (${table.subject} is not null and ${table.message} is not null)`,
+    ),
+    check(
+      "leads_application_fields_check",
+      sql`${table.kind} <> 'application'
+          or (${table.projectType} is not null and ${table.description} is not null)`,
+    ),
+    // The inbox: newest first, as it orders (created_at desc, id), which is also where each batch
+    // of the export goes on from. (Nulls first is what "desc" means in an order by.)
+    index("leads_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id),
+    // The inbox filtered by status, in the same order.
+    index("leads_status_created_at_idx").on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id,
+    ),
+    // A client's leads, for a privacy export or erasure.
+    index("leads_email_idx").on(table.email),
+  ],
+);
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  reference: leadReference(),
-  name: varchar("name", { length: 100 }).notNull(),
-  email: varchar("email", { length: 254 }).notNull(),
-  subject: varchar("subject", { length: 200 }).notNull(),
-  message: text("message").notNull(),
-  status: leadStatus(),
-  createdAt: createdAt(),
-});
-
-export const quoteRequests = pgTable("quote_requests", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  reference: leadReference(),
-  name: varchar("name", { length: 100 }).notNull(),
-  email: varchar("email", { length: 254 }).notNull(),
-  phone: varchar("phone", { length: 40 }),
-  company: varchar("company", { length: 200 }),
-  projectType: varchar("project_type", { length: 40 }).notNull(),
-  budget: varchar("budget", { length: 40 }),
-  timeline: varchar("timeline", { length: 40 }),
-  description: text("description").notNull(),
-  status: leadStatus(),
-  createdAt: createdAt(),
-});
-
-/** Staff's internal notes on a lead (a contact message or a project application). */
+/** Staff's internal notes on a lead; they go with their lead. */
 export const leadNotes = pgTable(
   "lead_notes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    leadKind: varchar("lead_kind", { length: 20 }).notNull(),
-    leadId: uuid("lead_id").notNull(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("lead_notes_lead_idx").on(table.leadKind, table.leadId)],
+  (table) => [index("lead_notes_lead_id_idx").on(table.leadId)],
 );
 
 export type LeadNote = typeof leadNotes.$inferSelect;
@@ -246,7 +273,5 @@ export type NewTicketMessage = typeof ticketMessages.$inferInsert;
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 export type NewBillingAccount = typeof billingAccounts.$inferInsert;
 export type LoginToken = typeof loginTokens.$inferSelect;
-export type ContactMessage = typeof contactMessages.$inferSelect;
-export type NewContactMessage = typeof contactMessages.$inferInsert;
-export type QuoteRequest = typeof quoteRequests.$inferSelect;
-export type NewQuoteRequest = typeof quoteRequests.$inferInsert;
+export type Lead = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;

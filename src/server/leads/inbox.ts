@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import {
   budgetOptions,
   type LeadDetail,
@@ -13,7 +13,7 @@ import {
   timelineOptions,
 } from "@shared/schemas/leads";
 import { queryRows, type Db } from "../db/client";
-import { contactMessages, leadNotes, quoteRequests, users } from "../db/schema";
+import { leadNotes, leads, users } from "../db/schema";
 
 type LeadRow = {
   kind: LeadKind;
@@ -31,31 +31,26 @@ type LeadRow = {
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   value ? (options.find((option) => option.value === value)?.label ?? value) : null;
 
-/**
- * Both kinds of lead as one list, with every field of either form (null where a kind has none):
- * what the inbox filters, searches and pages through, and what the detail view and export read.
- */
-const allLeads = sql`(
-  select 'contact' as kind, id, reference, name, email, null::varchar as company,
-         null::varchar as phone, subject as topic, null::varchar as budget,
-         null::varchar as timeline, message as body, status, created_at
-    from ${contactMessages}
-  union all
-  select 'application' as kind, id, reference, name, email, company, phone,
-         project_type as topic, budget, timeline, description as body, status, created_at
-    from ${quoteRequests}
-) as leads`;
+/** What the inbox calls a lead's topic: a message's subject, an application's project type. */
+const leadTopic = sql`(case ${leads.kind} when 'contact' then ${leads.subject}
+                       else ${leads.projectType} end)`;
+/** And its body: a message, or an application's project description. */
+const leadBody = sql`(case ${leads.kind} when 'contact' then ${leads.message}
+                      else ${leads.description} end)`;
 
 function whereOf(filter: LeadFilter): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.kind) conditions.push(sql`kind = ${filter.kind}`);
+  if (filter.kind) conditions.push(sql`${leads.kind} = ${filter.kind}`);
   // Spam stays out of the inbox unless asked for.
-  conditions.push(filter.status ? sql`status = ${filter.status}` : sql`status <> 'spam'`);
+  conditions.push(
+    filter.status ? sql`${leads.status} = ${filter.status}` : sql`${leads.status} <> 'spam'`,
+  );
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      sql`(name ilike ${pattern} or email ilike ${pattern} or company ilike ${pattern}
-           or topic ilike ${pattern} or body ilike ${pattern})`,
+      sql`(${leads.name} ilike ${pattern} or ${leads.email} ilike ${pattern}
+           or ${leads.company} ilike ${pattern} or ${leadTopic} ilike ${pattern}
+           or ${leadBody} ilike ${pattern})`,
     );
   }
   return sql.join(conditions, sql` and `);
@@ -82,9 +77,9 @@ function toSummary(row: LeadRow): LeadSummary {
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
   const rows = await queryRows<LeadRow>(
     db,
-    sql`select kind, id, reference, name, email, company, topic, status, created_at,
-               count(*) over () as total
-          from ${allLeads}
+    sql`select kind, id, reference, name, email, company, ${leadTopic} as topic, status,
+               created_at, count(*) over () as total
+          from ${leads}
          where ${whereOf(query)}
          order by created_at desc, id
          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
@@ -123,9 +118,10 @@ type LeadDetailRow = LeadRow & {
 function selectLeadDetails(where: SQL, limit: number): SQL {
   return sql`
     select page.*, notes.notes
-      from (select kind, id, reference, name, email, company, phone, topic, budget, timeline,
-                   body, status, created_at, created_at::text as position
-              from ${allLeads}
+      from (select kind, id, reference, name, email, company, phone, ${leadTopic} as topic,
+                   budget, timeline, ${leadBody} as body, status, created_at,
+                   created_at::text as position
+              from ${leads}
              where ${where}
              order by created_at desc, id
              limit ${limit}) as page
@@ -137,7 +133,7 @@ function selectLeadDetails(where: SQL, limit: number): SQL {
                  order by note.created_at, note.id) as notes
           from ${leadNotes} as note
           left join ${users} as author on author.id = note.author_id
-         where note.lead_kind = page.kind and note.lead_id = page.id
+         where note.lead_id = page.id
       ) as notes on true
      order by page.created_at desc, page.id`;
 }
@@ -198,8 +194,9 @@ export async function* exportLeads(db: Db, filter: LeadFilter): AsyncGenerator<L
     await new Promise((resolve) => setImmediate(resolve));
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH_SIZE) return;
-    after = sql`(created_at < ${last.position}::timestamptz
-                 or (created_at = ${last.position}::timestamptz and id > ${last.id}))`;
+    after = sql`(${leads.createdAt} < ${last.position}::timestamptz
+                 or (${leads.createdAt} = ${last.position}::timestamptz
+                     and ${leads.id} > ${last.id}))`;
   }
 }
 
@@ -210,7 +207,7 @@ export async function findLead(
 ): Promise<LeadDetail | undefined> {
   const [row] = await queryRows<LeadDetailRow>(
     db,
-    selectLeadDetails(sql`kind = ${kind} and id = ${id}`, 1),
+    selectLeadDetails(sql`${leads.kind} = ${kind} and ${leads.id} = ${id}`, 1),
   );
   return row && toDetail(row);
 }
@@ -221,12 +218,11 @@ export async function setLeadStatus(
   id: string,
   status: LeadStatus,
 ): Promise<boolean> {
-  const table = kind === "contact" ? contactMessages : quoteRequests;
   const rows = await db
-    .update(table)
+    .update(leads)
     .set({ status })
-    .where(eq(table.id, id))
-    .returning({ id: table.id });
+    .where(and(eq(leads.kind, kind), eq(leads.id, id)))
+    .returning({ id: leads.id });
   return rows.length > 0;
 }
 
@@ -239,6 +235,6 @@ export async function addLeadNote(
 ): Promise<LeadDetail | undefined> {
   const lead = await findLead(db, kind, id);
   if (!lead) return undefined;
-  await db.insert(leadNotes).values({ leadKind: kind, leadId: id, authorId, body });
+  await db.insert(leadNotes).values({ leadId: id, authorId, body });
   return findLead(db, kind, id);
 }

@@ -1,6 +1,6 @@
 import type { Application, Contact, LeadReceipt } from "@shared/schemas/leads";
 import type { Db, DbExecutor } from "../db/client";
-import { contactMessages, quoteRequests } from "../db/schema";
+import { leads } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { leadEmails, type LeadForEmail } from "../mail/templates/leads";
 import { newLeadReference } from "./reference";
@@ -49,9 +49,9 @@ export function storeContactMessage(
     db,
     (tx, reference) =>
       tx
-        .insert(contactMessages)
-        .values({ ...message, reference, status: spam ? "spam" : "new" })
-        .returning({ id: contactMessages.id, reference: contactMessages.reference }),
+        .insert(leads)
+        .values({ ...message, kind: "contact", reference, status: spam ? "spam" : "new" })
+        .returning({ id: leads.id, reference: leads.reference }),
     spam ? undefined : (lead) => ({ kind: "contact", ...lead, fields: message }),
     notice,
   );
@@ -66,9 +66,9 @@ export function storeApplication(
     db,
     (tx, reference) =>
       tx
-        .insert(quoteRequests)
-        .values({ ...request, reference, status: spam ? "spam" : "new" })
-        .returning({ id: quoteRequests.id, reference: quoteRequests.reference }),
+        .insert(leads)
+        .values({ ...request, kind: "application", reference, status: spam ? "spam" : "new" })
+        .returning({ id: leads.id, reference: leads.reference }),
     spam ? undefined : (lead) => ({ kind: "application", ...lead, fields: request }),
     notice,
   );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
-import { contactMessages, outboxEmails, quoteRequests } from "../db/schema";
+import { leads, outboxEmails } from "../db/schema";
 
 const inbox = "leads@harborline.example";
 
@@ -116,11 +116,8 @@ describe.each(databaseKinds)("lead emails on %s", (kind) => {
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json()).sort()).toEqual(["id", "reference"]);
     const { id } = response.json<{ id: string }>();
-    const [row] = await t.database.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, id));
-    expect(row?.status).toBe("spam");
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({ kind: "contact", status: "spam" });
     expect(await queuedFor(sender)).toBe(0);
     const [notices] = await t.database.db
       .select({ n: count() })
@@ -136,8 +133,8 @@ describe.each(databaseKinds)("lead emails on %s", (kind) => {
       formStartedAt: Date.now() - 60_000,
     });
     const { id } = response.json<{ id: string }>();
-    const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    expect(row?.status).toBe("new");
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({ kind: "application", status: "new" });
   });
 });
 
@@ -159,10 +156,7 @@ describe("when mail is down", () => {
       });
       expect(response.statusCode).toBe(201);
       const { id, reference } = response.json<{ id: string; reference: string }>();
-      const [row] = await t.database.db
-        .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.id, id));
+      const [row] = await t.database.db.select().from(leads).where(eq(leads.id, id));
       expect(row?.reference).toBe(reference);
 
       // The worker tries, fails and schedules a retry.
@@ -264,7 +258,10 @@ describe("form rate limits", () => {
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       expect(limited.json().message).toEqual(expect.any(String));
       expect((await send("10.9.0.2")).statusCode).toBe(201);
-      const [stored] = await t.database.db.select({ n: count() }).from(contactMessages);
+      const [stored] = await t.database.db
+        .select({ n: count() })
+        .from(leads)
+        .where(eq(leads.kind, "contact"));
       expect(stored!.n).toBe(3);
     } finally {
       await t.close();

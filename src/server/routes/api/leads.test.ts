@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { leadReferencePattern } from "@shared/schemas/leads";
-import { contactMessages, quoteRequests } from "../../db/schema";
+import { leads } from "../../db/schema";
 
 const validContact = {
   name: "Maria Lopez",
@@ -32,8 +32,7 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.delete(contactMessages);
-    await t.database.db.delete(quoteRequests);
+    await t.database.db.delete(leads);
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -45,9 +44,8 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
     });
 
   async function storedLeads() {
-    const [contacts] = await t.database.db.select({ n: count() }).from(contactMessages);
-    const [applications] = await t.database.db.select({ n: count() }).from(quoteRequests);
-    return (contacts?.n ?? 0) + (applications?.n ?? 0);
+    const [stored] = await t.database.db.select({ n: count() }).from(leads);
+    return stored?.n ?? 0;
   }
 
   describe("POST /api/contact", () => {
@@ -63,11 +61,17 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
       expect(Object.keys(body).sort()).toEqual(["id", "reference"]);
       expect(body.reference).toMatch(leadReferencePattern);
 
-      const [row] = await t.database.db
-        .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.id, body.id));
-      expect(row).toMatchObject({ ...validContact, reference: body.reference, status: "new" });
+      const [row] = await t.database.db.select().from(leads).where(eq(leads.id, body.id));
+      expect(row).toMatchObject({
+        ...validContact,
+        kind: "contact",
+        reference: body.reference,
+        status: "new",
+        phone: null,
+        company: null,
+        projectType: null,
+        description: null,
+      });
       expect(row?.createdAt).toBeInstanceOf(Date);
     });
 
@@ -109,11 +113,15 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
       expect(response.statusCode).toBe(201);
       const { id, reference } = response.json<{ id: string; reference: string }>();
       expect(reference).toMatch(leadReferencePattern);
-      const [row] = await t.database.db
-        .select()
-        .from(quoteRequests)
-        .where(eq(quoteRequests.id, id));
-      expect(row).toMatchObject({ ...validApplication, reference, status: "new" });
+      const [row] = await t.database.db.select().from(leads).where(eq(leads.id, id));
+      expect(row).toMatchObject({
+        ...validApplication,
+        kind: "application",
+        reference,
+        status: "new",
+        subject: null,
+        message: null,
+      });
     });
 
     it("stores optional fields left empty as absent", async () => {
@@ -125,7 +133,7 @@ describe.each(databaseKinds)("lead APIs on %s", (kind) => {
         timeline: "",
       });
       expect(response.statusCode).toBe(201);
-      const [row] = await t.database.db.select().from(quoteRequests);
+      const [row] = await t.database.db.select().from(leads);
       expect(row).toMatchObject({ phone: null, company: null, budget: null, timeline: null });
     });
 

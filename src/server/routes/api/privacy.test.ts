@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
-  contactMessages,
   domains,
+  leadNotes,
+  leads,
   outboxEmails,
   sessions,
   supportTickets,
@@ -17,6 +18,8 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   let t: TestApp;
   let staff: string;
   let clientId: string;
+  /** Someone else's lead, which erasing the client must leave alone. */
+  let otherLeadId: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
@@ -27,21 +30,51 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       .from(users)
       .where(eq(users.email, demoClientEmail));
     clientId = client!.id;
-    await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({
-        name: "Jordan Rivera",
-        email: demoClientEmail,
-        subject: "A second bakery site",
-        message: "We are opening a second location and need a site for it.",
-      }),
+    const post = async (url: string, lead: object) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(lead),
+      });
+      return response.json<{ id: string }>().id;
+    };
+    const contactId = await post("/api/contact", {
+      name: "Jordan Rivera",
+      email: demoClientEmail,
+      subject: "A second bakery site",
+      message: "We are opening a second location and need a site for it.",
     });
+    const applicationId = await post("/api/apply", {
+      name: "Jordan Rivera",
+      email: demoClientEmail,
+      phone: "(253) 555-0142",
+      company: "Rivera Bakery",
+      projectType: "website",
+      budget: "5k-15k",
+      timeline: "flexible",
+      description: "An online order form for cakes, with pick-up times at both locations.",
+    });
+    otherLeadId = await post("/api/contact", {
+      name: "Someone Else",
+      email: "someone@else.example",
+      subject: "Unrelated question",
+      message: "Do you also build sites for bakeries in Tacoma?",
+    });
+    for (const [leadKind, id] of [
+      ["contact", contactId],
+      ["application", applicationId],
+      ["contact", otherLeadId],
+    ]) {
+      const note = await asStaff("POST", `/api/admin/leads/${leadKind}/${id}/notes`, {
+        body: "Called back, left a message.",
+      });
+      expect(note.statusCode).toBe(201);
+    }
   });
   afterAll(() => t.close());
 
-  const asStaff = (method: "GET" | "DELETE", url: string, body?: unknown) =>
+  const asStaff = (method: "GET" | "POST" | "DELETE", url: string, body?: unknown) =>
     t.app.inject({
       method,
       url,
@@ -63,7 +96,46 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect(data.tickets.map((x: { messages: unknown[] }) => x.messages.length).sort()).toEqual([
       1, 2,
     ]);
-    expect(data.contactMessages[0].subject).toBe("A second bakery site");
+    // The leads as the export has always shown them: messages and applications apart, each with
+    // its own form's fields.
+    expect(data.contactMessages).toHaveLength(1);
+    expect(Object.keys(data.contactMessages[0])).toEqual([
+      "id",
+      "reference",
+      "name",
+      "email",
+      "subject",
+      "message",
+      "status",
+      "createdAt",
+    ]);
+    expect(data.contactMessages[0]).toMatchObject({
+      subject: "A second bakery site",
+      status: "new",
+      reference: expect.stringMatching(/^HL-/),
+    });
+    expect(data.projectApplications).toHaveLength(1);
+    expect(Object.keys(data.projectApplications[0])).toEqual([
+      "id",
+      "reference",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "projectType",
+      "budget",
+      "timeline",
+      "description",
+      "status",
+      "createdAt",
+    ]);
+    expect(data.projectApplications[0]).toMatchObject({
+      phone: "(253) 555-0142",
+      company: "Rivera Bakery",
+      projectType: "website",
+      budget: "5k-15k",
+      timeline: "flexible",
+    });
     expect(data.emailsSent.length).toBeGreaterThan(0);
   });
 
@@ -90,9 +162,11 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
         .where(eq(column, clientId));
       expect(row!.n).toBe(0);
     }
-    expect(
-      await t.database.db.$count(contactMessages, eq(contactMessages.email, demoClientEmail)),
-    ).toBe(0);
+    // Their leads, both kinds, and the notes on them are gone; someone else's lead stays.
+    expect(await t.database.db.$count(leads, eq(leads.email, demoClientEmail))).toBe(0);
+    const notes = await t.database.db.select().from(leadNotes);
+    expect(notes.map((note) => note.leadId)).toEqual([otherLeadId]);
+    expect(await t.database.db.$count(leads)).toBe(1);
     expect(await t.database.db.$count(outboxEmails, eq(outboxEmails.to, demoClientEmail))).toBe(0);
     const left = await t.database.db.select().from(sessions);
     expect(left.some((row) => JSON.stringify(row.sess).includes(clientId))).toBe(false);
