@@ -21,6 +21,7 @@ import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurity, requestId } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
+import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
 import { clientRoutes } from "./routes/api/clients";
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     billingRoutes,
     ticketRoutes,
     emailRoutes,
+    auditRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

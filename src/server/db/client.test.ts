@@ -10,6 +10,7 @@ import { domains, leads, supportTickets, users, websites } from "./schema";
 import { seedDemoData } from "./seed";
 
 const tables = [
+  "audit_events",
   "billing_accounts",
   "domains",
   "lead_notes",

@@ -40,6 +40,12 @@ export async function setAutoRenew(
   return row && toDomain(row, new Date());
 }
 
+/** One domain row by its id (with its owner), or undefined. */
+export async function findDomainRow(db: Db, id: string) {
+  const [row] = await db.select().from(domains).where(eq(domains.id, id));
+  return row;
+}
+
 const toDomainRow = (input: DomainInput) => ({
   domain: input.domain,
   autoRenew: input.autoRenew,

@@ -17,6 +17,12 @@ export async function listWebsites(db: Db, userId: string): Promise<Website[]> {
   return rows.map(toWebsite);
 }
 
+/** One website row by its id (with its owner), or undefined. */
+export async function findWebsiteRow(db: Db, id: string) {
+  const [row] = await db.select().from(websites).where(eq(websites.id, id));
+  return row;
+}
+
 export async function createWebsite(db: Db, userId: string, input: WebsiteInput) {
   const [row] = await db
     .insert(websites)

@@ -12,7 +12,9 @@ import {
 } from "@shared/schemas/auth";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
+import { auditContext, recordAudit } from "../../audit/audit";
 import { maySignIn, publicUser, signedInAccount } from "../../auth/users";
+import type { Db } from "../../db/client";
 import { demoAdminEmail, demoClientEmail } from "../../db/seed";
 import type { User } from "../../db/schema";
 import { signInLinkEmail } from "../../mail/templates/sign-in-link";
@@ -27,10 +29,19 @@ export const checkEmailMessage = `Check your email: if the address can sign in, 
   LINK_LIFETIME_MS / 60_000
 } minutes.`;
 
-/** A new session id at every sign-in, so a session id planted before it is worthless. */
-async function signIn(request: FastifyRequest, user: User) {
+/**
+ * A new session id at every sign-in, so a session id planted before it is worthless; the sign-in
+ * goes in the audit log with how it was made.
+ */
+async function signIn(request: FastifyRequest, db: Db, user: User, method: string) {
   await request.session.regenerate();
   request.session.userId = user.id;
+  await recordAudit(db, auditContext(request, user), {
+    action: "auth.signed-in",
+    targetType: "user",
+    targetId: user.id,
+    changes: { after: { method } },
+  });
 }
 
 const loginPage = (reply: FastifyReply, error: string) =>
@@ -93,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         request.log.info("OIDC sign-in refused: no account for this address");
         return loginPage(reply, "not-invited");
       }
-      await signIn(request, user);
+      await signIn(request, db, user, "oidc");
       request.session.idToken = profile.idToken;
       return reply.redirect(returnToOf(checks.returnTo) ?? homePath(user));
     } catch (error) {
@@ -185,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         // Undefined when the account was erased after the link was sent.
         const user = await signedInAccount(db, config, { email: link.email });
         if (!user) return loginPage(reply, "link-invalid");
-        await signIn(request, user);
+        await signIn(request, db, user, "email-link");
         return reply.redirect(returnToOf(link.returnTo) ?? homePath(user));
       },
     );
@@ -209,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           { email, firstName: request.body.as === "admin" ? "Avery" : "Jordan" },
         );
         if (!user) throw new Error("the demo account was not created");
-        await signIn(request, user);
+        await signIn(request, db, user, "demo");
         return publicUser(user);
       },
     );

@@ -14,6 +14,7 @@ import {
   inviteClient,
   listClients,
 } from "../../clients/clients";
+import { auditContext, recordAudit } from "../../audit/audit";
 import { signedInUser } from "../../plugins/auth-guard";
 import {
   deletedResponses,
@@ -54,6 +55,12 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       },
       async (request, reply) => {
         const { user, emailed } = await inviteClient(db, request.body, config);
+        await recordAudit(db, auditContext(request), {
+          action: "client.invited",
+          targetType: "client",
+          targetId: user.id,
+          changes: { after: { ...request.body } },
+        });
         if (emailed) outbox.wake();
         return reply.code(201).send({ id: user.id, email: user.email, emailed });
       },
@@ -77,6 +84,11 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       async (request, reply) => {
         const data = await exportClientData(db, request.params.id);
         if (!data) return reply.code(404).send(notFound("Client"));
+        await recordAudit(db, auditContext(request), {
+          action: "client.exported",
+          targetType: "client",
+          targetId: request.params.id,
+        });
         return reply
           .header("content-disposition", `attachment; filename="client-${request.params.id}.json"`)
           .header("cache-control", "no-store")
@@ -107,6 +119,12 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           });
         }
         await deleteClientData(db, request.params.id);
+        await recordAudit(db, auditContext(request), {
+          action: "client.deleted",
+          targetType: "client",
+          targetId: request.params.id,
+          changes: { before: { email: client.user.email } },
+        });
         return reply.code(204).send(null);
       },
     );

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { autoRenewUpdateSchema, domainInputSchema, domainSchema } from "@shared/schemas/domains";
+import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { findClient, userExists } from "../../clients/clients";
 import {
   createDomain,
   deleteDomain,
+  findDomainRow,
   listDomains,
   setAutoRenew,
   updateDomain,
@@ -67,7 +69,13 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
         if (!(await userExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        await createDomain(db, request.params.id, request.body);
+        const domain = await createDomain(db, request.params.id, request.body);
+        await recordAudit(db, auditContext(request), {
+          action: "domain.added",
+          targetType: "domain",
+          targetId: domain?.id,
+          changes: { after: { ...request.body } },
+        });
         return (await findClient(db, request.params.id))!;
       },
     );
@@ -76,8 +84,20 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/domains/:id",
       { schema: { params: idParams, body: domainInputSchema, response: clientPage } },
       async (request, reply) => {
-        const domain = await updateDomain(db, request.params.id, request.body);
+        const before = await findDomainRow(db, request.params.id);
+        const domain = before && (await updateDomain(db, request.params.id, request.body));
         if (!domain) return reply.code(404).send(notFound("Domain"));
+        const shown = (row: typeof domain) => ({
+          domain: row.domain,
+          autoRenew: row.autoRenew,
+          expiresAt: row.expiresAt?.toISOString().slice(0, 10) ?? null,
+        });
+        await recordAudit(db, auditContext(request), {
+          action: "domain.changed",
+          targetType: "domain",
+          targetId: domain.id,
+          changes: changedFields(shown(before), shown(domain)),
+        });
         return (await findClient(db, domain.userId))!;
       },
     );
@@ -85,10 +105,19 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
     staff.delete(
       "/api/admin/domains/:id",
       { schema: { params: idParams, response: deletedResponses } },
-      async (request, reply) =>
-        (await deleteDomain(db, request.params.id))
-          ? reply.code(204).send(null)
-          : reply.code(404).send(notFound("Domain")),
+      async (request, reply) => {
+        const before = await findDomainRow(db, request.params.id);
+        if (!before || !(await deleteDomain(db, request.params.id))) {
+          return reply.code(404).send(notFound("Domain"));
+        }
+        await recordAudit(db, auditContext(request), {
+          action: "domain.removed",
+          targetType: "domain",
+          targetId: before.id,
+          changes: { before: { domain: before.domain } },
+        });
+        return reply.code(204).send(null);
+      },
     );
   });
 };

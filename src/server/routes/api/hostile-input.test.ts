@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { concreteUrl, validBodies, type RouteIds } from "../../../../tests/support/routes";
 import * as schema from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
@@ -71,64 +72,6 @@ const hostileBody = fc.oneof(
   fc.constantFrom('{"__proto__": {"isAdmin": true}}', "{", "[1,2", "null", '""', "\u0000"),
 );
 
-/** A body each route with one accepts: the walk below spoils one field of it at a time. */
-const website = {
-  domain: "harborcoffee.com",
-  plan: "Business",
-  status: "active",
-  monthlyVisitors: 1200,
-  uptimePercent: 99.9,
-  bandwidthGb: 12.5,
-};
-const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
-const validBodies: Record<string, Record<string, unknown>> = {
-  "POST /api/login/email": { email: "maria@example.com", returnTo: "/dashboard" },
-  "POST /api/login/demo": { as: "client" },
-  "POST /api/contact": {
-    name: "Maria Lopez",
-    email: "maria@example.com",
-    subject: "A new website",
-    message: "We would like a new website for our shops.",
-    website: "",
-  },
-  "POST /api/apply": {
-    name: "Maria Lopez",
-    email: "maria@example.com",
-    phone: "+1 555 0100",
-    company: "Harbor Coffee",
-    projectType: "website",
-    budget: "5k-15k",
-    timeline: "asap",
-    description: "A new website for our three coffee shops.",
-    website: "",
-  },
-  "PATCH /api/domains/:id": { autoRenew: false },
-  "POST /api/tickets": {
-    subject: "The site is slow",
-    message: "The home page takes ten seconds to load.",
-    priority: "high",
-  },
-  "POST /api/tickets/:id/messages": { body: "Thanks, that fixed it for us." },
-  "PATCH /api/admin/leads/:kind/:id": { status: "contacted" },
-  "POST /api/admin/leads/:kind/:id/notes": { body: "Called back, they want a quote." },
-  "POST /api/admin/clients": { email: "ana@example.com", firstName: "Ana", lastName: "Silva" },
-  "POST /api/admin/clients/:id/websites": website,
-  "PUT /api/admin/websites/:id": website,
-  "POST /api/admin/clients/:id/domains": domain,
-  "PUT /api/admin/domains/:id": domain,
-  "PUT /api/admin/clients/:id/billing": {
-    plan: "Business",
-    monthlyCostCents: 4900,
-    nextBillingDate: "2027-01-31",
-    cardBrand: "Visa",
-    cardLast4: "4242",
-    cardExpMonth: 12,
-    cardExpYear: 2030,
-  },
-  "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
-  "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
-  "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
-};
 /**
  * Text fields that are not refused, by design, and never stored as given: the honeypot takes
  * anything, so a bot cannot tell it was caught; a return address after sign-in is made safe
@@ -176,13 +119,14 @@ const counted = [
   schema.leadNotes,
   schema.outboxEmails,
   schema.loginTokens,
+  schema.auditEvents,
 ];
 
 describe("hostile input on every write route", () => {
   let t: TestApp;
   let staff: string;
   let client: string;
-  const ids: Record<string, string> = {};
+  const ids = {} as RouteIds;
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {
@@ -201,6 +145,7 @@ describe("hostile input on every write route", () => {
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
     ids.user = user!.id;
+    ids.lead = user!.id;
   });
   afterAll(() => t.close());
 
@@ -220,20 +165,6 @@ describe("hostile input on every write route", () => {
     return JSON.stringify(tables);
   }
 
-  /** A real id for each path parameter, so a body reaches the handler's validation. */
-  function concreteUrl(url: string): string {
-    return url
-      .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.user}`)
-      .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
-      .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
-      .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
-      .replace(
-        /\/api\/(admin\/)?tickets\/:id/,
-        (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
-      )
-      .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.user}`);
-  }
-
   it("never answers 5xx, and stores nothing when it answers 4xx", async () => {
     const writeRoutes = t.app.routeTable.filter(
       (route) =>
@@ -243,7 +174,7 @@ describe("hostile input on every write route", () => {
     );
     expect(writeRoutes.length).toBeGreaterThanOrEqual(15);
     for (const route of writeRoutes) {
-      const url = concreteUrl(route.url);
+      const url = concreteUrl(route.url, ids);
       const cookie = url.startsWith("/api/admin") ? staff : client;
       await fc.assert(
         fc.asyncProperty(hostileBody, async (payload) => {
@@ -279,7 +210,7 @@ describe("hostile input on every write route", () => {
       const { body, querystring } = route.schema ?? {};
       // HEAD answers without a body: its GET shows the message.
       if ((!body && !querystring) || route.method === "HEAD") continue;
-      const url = concreteUrl(route.url);
+      const url = concreteUrl(route.url, ids);
       const cookie = url.startsWith("/api/admin") ? staff : client;
       const valid = validBodies[`${route.method} ${route.url}`];
       if (body) {

@@ -11,6 +11,7 @@ import {
   leadStatusUpdateSchema,
   spamTrapsSchema,
 } from "@shared/schemas/leads";
+import { auditContext, recordAudit } from "../../audit/audit";
 import { leadsToCsv } from "../../leads/csv";
 import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "../../leads/inbox";
 import { storeApplication, storeContactMessage } from "../../leads/leads";
@@ -94,6 +95,11 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       "/api/admin/leads/export.csv",
       { schema: { querystring: leadFilterSchema } },
       async (request, reply) => {
+        await recordAudit(db, auditContext(request), {
+          action: "leads.exported",
+          targetType: "leads",
+          changes: { after: { ...request.query } },
+        });
         const csv = leadsToCsv(exportLeads(db, request.query));
         const day = new Date().toISOString().slice(0, 10);
         return reply
@@ -123,9 +129,16 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       },
       async (request, reply) => {
         const { kind, id } = request.params;
-        if (!(await setLeadStatus(db, kind, id, request.body.status))) {
+        const before = await findLead(db, kind, id);
+        if (!before || !(await setLeadStatus(db, kind, id, request.body.status))) {
           return reply.code(404).send(notFound("Lead"));
         }
+        await recordAudit(db, auditContext(request), {
+          action: "lead.status-changed",
+          targetType: "lead",
+          targetId: id,
+          changes: { before: { status: before.status }, after: { status: request.body.status } },
+        });
         return (await findLead(db, kind, id))!;
       },
     );
@@ -142,7 +155,14 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       async (request, reply) => {
         const { kind, id } = request.params;
         const lead = await addLeadNote(db, kind, id, signedInUser(request).id, request.body.body);
-        return lead ? reply.code(201).send(lead) : reply.code(404).send(notFound("Lead"));
+        if (!lead) return reply.code(404).send(notFound("Lead"));
+        await recordAudit(db, auditContext(request), {
+          action: "lead.note-added",
+          targetType: "lead",
+          targetId: id,
+          changes: { after: { note: request.body.body } },
+        });
+        return reply.code(201).send(lead);
       },
     );
   });

@@ -8,6 +8,7 @@ import {
   ticketSchema,
   ticketUpdateSchema,
 } from "@shared/schemas/tickets";
+import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { signedInUser } from "../../plugins/auth-guard";
 import {
   findTicket,
@@ -121,10 +122,22 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        if (!(await updateTicket(db, request.params.id, request.body))) {
+        const before = await findTicket(db, request.params.id);
+        if (!before || !(await updateTicket(db, request.params.id, request.body))) {
           return reply.code(404).send(notFound("Ticket"));
         }
-        return (await findTicket(db, request.params.id))!;
+        const after = (await findTicket(db, request.params.id))!;
+        const shown = (ticket: typeof after) => ({
+          status: ticket.status,
+          priority: ticket.priority,
+        });
+        await recordAudit(db, auditContext(request), {
+          action: "ticket.changed",
+          targetType: "ticket",
+          targetId: after.id,
+          changes: changedFields(shown(before), shown(after)),
+        });
+        return after;
       },
     );
 
@@ -147,6 +160,12 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           "staff",
         );
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
+        await recordAudit(db, auditContext(request), {
+          action: "ticket.answered",
+          targetType: "ticket",
+          targetId: ticket.id,
+          changes: { after: { reply: request.body.body } },
+        });
         outbox.wake();
         return reply.code(201).send(ticket);
       },

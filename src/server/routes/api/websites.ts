@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
+import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { findClient, userExists } from "../../clients/clients";
 import { signedInUser } from "../../plugins/auth-guard";
-import { createWebsite, deleteWebsite, listWebsites, updateWebsite } from "../../websites/websites";
+import {
+  createWebsite,
+  deleteWebsite,
+  findWebsiteRow,
+  listWebsites,
+  updateWebsite,
+} from "../../websites/websites";
 import {
   forSignedInClients,
   deletedResponses,
@@ -36,7 +43,13 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
         if (!(await userExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        await createWebsite(db, request.params.id, request.body);
+        const site = await createWebsite(db, request.params.id, request.body);
+        await recordAudit(db, auditContext(request), {
+          action: "website.added",
+          targetType: "website",
+          targetId: site?.id,
+          changes: { after: { ...request.body } },
+        });
         return (await findClient(db, request.params.id))!;
       },
     );
@@ -45,8 +58,15 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/websites/:id",
       { schema: { params: idParams, body: websiteInputSchema, response: clientPage } },
       async (request, reply) => {
-        const site = await updateWebsite(db, request.params.id, request.body);
+        const before = await findWebsiteRow(db, request.params.id);
+        const site = before && (await updateWebsite(db, request.params.id, request.body));
         if (!site) return reply.code(404).send(notFound("Website"));
+        await recordAudit(db, auditContext(request), {
+          action: "website.changed",
+          targetType: "website",
+          targetId: site.id,
+          changes: changedFields(before, { ...request.body }),
+        });
         return (await findClient(db, site.userId))!;
       },
     );
@@ -54,10 +74,19 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
     staff.delete(
       "/api/admin/websites/:id",
       { schema: { params: idParams, response: deletedResponses } },
-      async (request, reply) =>
-        (await deleteWebsite(db, request.params.id))
-          ? reply.code(204).send(null)
-          : reply.code(404).send(notFound("Website")),
+      async (request, reply) => {
+        const before = await findWebsiteRow(db, request.params.id);
+        if (!before || !(await deleteWebsite(db, request.params.id))) {
+          return reply.code(404).send(notFound("Website"));
+        }
+        await recordAudit(db, auditContext(request), {
+          action: "website.removed",
+          targetType: "website",
+          targetId: before.id,
+          changes: { before: { domain: before.domain, plan: before.plan, status: before.status } },
+        });
+        return reply.code(204).send(null);
+      },
     );
   });
 };

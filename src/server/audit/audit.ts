@@ -1,0 +1,113 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import {
+  auditActions,
+  type AuditAction,
+  type AuditPage,
+  type AuditQuery,
+} from "@shared/schemas/audit";
+import type { Db, DbExecutor } from "../db/client";
+import { auditEvents, type AuditEvent, type User } from "../db/schema";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+type Changes = { before?: Record<string, unknown>; after?: Record<string, unknown> };
+
+export type AuditEntry = {
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  companyId?: string | null;
+  changes?: Changes;
+};
+
+/** Who did it and from where: a request's signed-in user (or the given one) and address. */
+export type AuditContext = {
+  actor: Pick<User, "id" | "email" | "isAdmin"> | null;
+  ipAddress: string | null;
+};
+
+export function auditContext(
+  request: FastifyRequest,
+  actor: AuditContext["actor"] = request.user,
+): AuditContext {
+  return { actor, ipAddress: request.ip ?? null };
+}
+
+/**
+ * Only the fields that changed, before and after; undefined when nothing did. Secrets never get
+ * here: callers pass the fields a person may see.
+ */
+export function changedFields(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+): Changes | undefined {
+  if (!before) return { after };
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
+  if (keys.length === 0) return undefined;
+  const pick = (row: Record<string, unknown>) =>
+    Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+  return { before: pick(before), after: pick(after) };
+}
+
+/** Appends one event. Pass the write's transaction when there is one, so both land or neither. */
+export async function recordAudit(
+  db: DbExecutor,
+  context: AuditContext,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: entry.action,
+    actorId: context.actor?.id ?? null,
+    actorEmail: context.actor?.email ?? null,
+    actorIsStaff: context.actor?.isAdmin ?? false,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    companyId: entry.companyId ?? null,
+    ipAddress: context.ipAddress,
+    changes: entry.changes ?? null,
+  });
+}
+
+function toView(row: AuditEvent) {
+  return {
+    id: row.id,
+    action: row.action,
+    label: auditActions[row.action as AuditAction] ?? row.action,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    actorIsStaff: row.actorIsStaff,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    companyId: row.companyId,
+    ipAddress: row.ipAddress,
+    changes: row.changes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The log, newest first, filtered by client company and by who acted. */
+export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditPage> {
+  const conditions: SQL[] = [];
+  if (query.companyId) conditions.push(eq(auditEvents.companyId, query.companyId));
+  if (query.actorId) conditions.push(eq(auditEvents.actorId, query.actorId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return {
+    items: rows.map(toView),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: AUDIT_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from "./zod";
+import { INTEGER_MAX, wholeNumber } from "./fields";
+
+/**
+ * Everything the audit log records: every staff write, and the security events of every account.
+ * The label is what the back office and the account page show.
+ */
+export const auditActions = {
+  "lead.status-changed": "Lead status changed",
+  "lead.note-added": "Note added to a lead",
+  "leads.exported": "Leads exported",
+  "client.invited": "Client invited",
+  "client.exported": "Client data exported",
+  "client.deleted": "Client and their data deleted",
+  "website.added": "Website added",
+  "website.changed": "Website changed",
+  "website.removed": "Website removed",
+  "domain.added": "Domain added",
+  "domain.changed": "Domain changed",
+  "domain.removed": "Domain removed",
+  "billing.changed": "Plan and payment details changed",
+  "ticket.changed": "Ticket status or priority changed",
+  "ticket.answered": "Ticket answered by staff",
+  "auth.signed-in": "Signed in",
+  "auth.second-factor-failed": "Second factor refused",
+  "auth.second-factor-enrolled": "Second factor turned on",
+  "auth.second-factor-removed": "Second factor turned off",
+  "auth.recovery-code-used": "Recovery code used",
+  "passkey.added": "Passkey added",
+  "passkey.removed": "Passkey removed",
+  "session.revoked": "Session signed out",
+  "member.invited": "Team member invited",
+  "member.role-changed": "Team member's role changed",
+  "member.removed": "Team member removed",
+} as const;
+export type AuditAction = keyof typeof auditActions;
+
+/** The actions shown to a client on their account page: their company's security events. */
+export const securityActions = [
+  "auth.signed-in",
+  "auth.second-factor-failed",
+  "auth.second-factor-enrolled",
+  "auth.second-factor-removed",
+  "auth.recovery-code-used",
+  "passkey.added",
+  "passkey.removed",
+  "session.revoked",
+  "member.invited",
+  "member.role-changed",
+  "member.removed",
+] as const satisfies readonly AuditAction[];
+
+export const auditQuerySchema = z.object({
+  companyId: z.uuid({ error: "companyId: a client company's id" }).optional(),
+  actorId: z.uuid({ error: "actorId: a staff member's id" }).optional(),
+  page: wholeNumber("Page", 1, INTEGER_MAX).default(1),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  label: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  actorIsStaff: z.boolean(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  companyId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  changes: z
+    .object({
+      before: z.record(z.string(), z.unknown()).optional(),
+      after: z.record(z.string(), z.unknown()).optional(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+});
+export const auditPageSchema = z.object({
+  items: z.array(auditEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,85 @@
+/**
+ * For tests that walk every registered route: a body each route with one accepts, and a real
+ * id for each path parameter, so a request reaches the handler.
+ */
+
+/** A body each route with one accepts: the walk below spoils one field of it at a time. */
+const website = {
+  domain: "harborcoffee.com",
+  plan: "Business",
+  status: "active",
+  monthlyVisitors: 1200,
+  uptimePercent: 99.9,
+  bandwidthGb: 12.5,
+};
+const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
+export const validBodies: Record<string, Record<string, unknown>> = {
+  "POST /api/login/email": { email: "maria@example.com", returnTo: "/dashboard" },
+  "POST /api/login/demo": { as: "client" },
+  "POST /api/contact": {
+    name: "Maria Lopez",
+    email: "maria@example.com",
+    subject: "A new website",
+    message: "We would like a new website for our shops.",
+    website: "",
+  },
+  "POST /api/apply": {
+    name: "Maria Lopez",
+    email: "maria@example.com",
+    phone: "+1 555 0100",
+    company: "Harbor Coffee",
+    projectType: "website",
+    budget: "5k-15k",
+    timeline: "asap",
+    description: "A new website for our three coffee shops.",
+    website: "",
+  },
+  "PATCH /api/domains/:id": { autoRenew: false },
+  "POST /api/tickets": {
+    subject: "The site is slow",
+    message: "The home page takes ten seconds to load.",
+    priority: "high",
+  },
+  "POST /api/tickets/:id/messages": { body: "Thanks, that fixed it for us." },
+  "PATCH /api/admin/leads/:kind/:id": { status: "contacted" },
+  "POST /api/admin/leads/:kind/:id/notes": { body: "Called back, they want a quote." },
+  "POST /api/admin/clients": { email: "ana@example.com", firstName: "Ana", lastName: "Silva" },
+  "POST /api/admin/clients/:id/websites": website,
+  "PUT /api/admin/websites/:id": website,
+  "POST /api/admin/clients/:id/domains": domain,
+  "PUT /api/admin/domains/:id": domain,
+  "PUT /api/admin/clients/:id/billing": {
+    plan: "Business",
+    monthlyCostCents: 4900,
+    nextBillingDate: "2027-01-31",
+    cardBrand: "Visa",
+    cardLast4: "4242",
+    cardExpMonth: 12,
+    cardExpYear: 2030,
+  },
+  "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
+  "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
+  "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+};
+
+/** The ids concreteUrl puts in: rows of the demo seed (lead: any id of a contact message). */
+export type RouteIds = {
+  website: string;
+  domain: string;
+  ticket: string;
+  user: string;
+  lead: string;
+};
+
+export function concreteUrl(url: string, ids: RouteIds): string {
+  return url
+    .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
+    .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
+    .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+    .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
+    .replace(
+      /\/api\/(admin\/)?tickets\/:id/,
+      (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
+    )
+    .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.user}`);
+}
