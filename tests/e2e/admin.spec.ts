@@ -129,6 +129,46 @@ test("staff find an application, qualify it, note it and export it as CSV", asyn
   expect(csv).toContain(note);
 });
 
+test("staff read in the audit log what they changed, filtered by who did it", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const lead = await applyAsVisitor(page.request, `Audit Trail ${unique()}`);
+  await signIn("admin");
+  const changed = await page.request.patch(`/api/admin/leads/application/${lead.id}`, {
+    data: { status: "contacted" },
+  });
+  expect(changed.status()).toBe(200);
+
+  await page.goto("/admin");
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Audit" })
+    .click();
+  await expect(page).toHaveURL("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const entry = page
+    .getByRole("row")
+    .filter({ hasText: "Lead status changed" })
+    .filter({ hasText: "new" })
+    .first();
+  await expect(entry).toContainText("Status: new → contacted");
+  await expect(entry).toContainText("admin@example.com");
+
+  await choose(page, "Who", "admin@example.com");
+  await expect(page).toHaveURL(/actorId=/);
+  await expect(
+    page.getByRole("row").filter({ hasText: "Lead status changed" }).first(),
+  ).toBeVisible();
+  // Every row shown now is the chosen staff member's.
+  const who = page
+    .getByRole("main")
+    .getByRole("row")
+    .filter({ has: page.locator("td") });
+  for (const text of await who.allTextContents()) expect(text).toContain("admin@example.com");
+});
+
 test("the inbox filters by kind and status", async ({ page, signIn }) => {
   test.setTimeout(60_000);
   const company = `Filter Test ${unique()}`;
@@ -319,6 +359,7 @@ for (const width of [375, 1280]) {
       "/admin/tickets",
       `/admin/tickets/${await demoTicketId(page.request)}`,
       "/admin/emails",
+      "/admin/audit",
     ];
     await page.setViewportSize({ width, height: 900 });
     for (const view of views) {

@@ -1,5 +1,6 @@
 import { Link, Route, Switch } from "wouter";
 import { useDocumentTitle, ViewHeader } from "@/components/parts";
+import { AuditLog } from "@/features/audit/audit-log";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { AdminNav } from "@/features/back-office/admin-nav";
 import { BillingPanel } from "@/features/billing/billing-panel";
@@ -63,6 +64,7 @@ function AdminPageContent() {
                 {(params) => <TicketDetailView id={params.id} clientLink={clientLink} />}
               </Route>
               <Route path="/emails" component={EmailsView} />
+              <Route path="/audit" component={AuditLog} />
               <Route component={AdminNotFound} />
             </Switch>
           </div>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   auditActions,
@@ -94,7 +94,7 @@ export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditP
   if (query.companyId) conditions.push(eq(auditEvents.companyId, query.companyId));
   if (query.actorId) conditions.push(eq(auditEvents.actorId, query.actorId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], staff] = await Promise.all([
     db
       .select()
       .from(auditEvents)
@@ -103,11 +103,17 @@ export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditP
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     db.select({ n: count() }).from(auditEvents).where(where),
+    db
+      .selectDistinct({ id: auditEvents.actorId, email: auditEvents.actorEmail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorIsStaff, true), isNotNull(auditEvents.actorId)))
+      .orderBy(asc(auditEvents.actorEmail)),
   ]);
   return {
     items: rows.map(toView),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
+    staff: staff.map((actor) => ({ id: actor.id!, email: actor.email ?? "" })),
   };
 }

@@ -81,6 +81,8 @@ export const auditPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Every staff member who appears in the log: the choices of the "who" filter. */
+  staff: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 export type AuditEventView = z.infer<typeof auditEventSchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;

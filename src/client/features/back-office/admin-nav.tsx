@@ -1,5 +1,5 @@
 import { Link, useLocation } from "wouter";
-import { Inbox, LifeBuoy, Mail, Users, type LucideIcon } from "lucide-react";
+import { Inbox, LifeBuoy, Mail, ScrollText, Users, type LucideIcon } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
 import { personName } from "@/components/format";
 import { cn } from "@/lib/utils";
@@ -22,9 +22,10 @@ const items: AdminNavItem[] = [
   { label: "Clients", href: "/clients", icon: Users, matches: (p) => p.startsWith("/clients") },
   { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: (p) => p.startsWith("/tickets") },
   { label: "Emails", href: "/emails", icon: Mail, matches: (p) => p.startsWith("/emails") },
+  { label: "Audit", href: "/audit", icon: ScrollText, matches: (p) => p.startsWith("/audit") },
 ];
 
-/** The back office's own bar under the site header: where staff are and the four sections. */
+/** The back office's own bar under the site header: where staff are and its sections. */
 export function AdminNav({ user }: { user: AuthUser }) {
   const [location] = useLocation();
   const name = personName(user);
@@ -43,7 +44,7 @@ export function AdminNav({ user }: { user: AuthUser }) {
         </div>
 
         <nav aria-label="Back office" className="md:flex-1">
-          <ul className="grid grid-cols-4 gap-1 md:flex md:gap-1">
+          <ul className="grid grid-cols-5 gap-1 md:flex md:gap-1">
             {items.map((item) => {
               const current = item.matches(location);
               const Icon = item.icon;
