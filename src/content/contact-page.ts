@@ -184,14 +184,14 @@ export const qrCardCopy = {
   fileName: `${brand.slug}-qr-code.png`,
 };
 
-export const applyHero = {
+export const applicationHero = {
   eyebrow: "Free Quote",
   title: "Start Your Project",
   lead: "Tell us about your business and what you want to build. We will reach out within 24 hours with next steps and a tailored quote.",
   promises: ["Free consultation", "Reply within 24 hours", "No obligation quote"],
 };
 
-export const applyForm = {
+export const applicationForm = {
   title: "Project Application",
   intro:
     "The more you tell us, the more accurate our quote. It takes about two minutes, and there is no obligation.",
@@ -228,7 +228,7 @@ export const applyForm = {
   errorText: "Failed to submit application. Please try again.",
 };
 
-export const applyAside = {
+export const applicationAside = {
   title: "What happens next",
   steps: [
     { title: "We review your request", text: "Within 24 hours, by a real person." },
@@ -239,7 +239,7 @@ export const applyAside = {
   talkText: `Call or email us and a real person will walk you through options, timelines and a ballpark price. ${contact.supportHours}.`,
 };
 
-export const applySuccess = {
+export const applicationSuccess = {
   title: "Application Received!",
   text: "Thank you for your interest. Our team will review your project details and reach out within 24 hours.",
   referenceLabel: "Your reference number",

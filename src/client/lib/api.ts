@@ -1,7 +1,11 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import type { ErrorBody } from "@shared/schemas/errors";
 
-/** The body of an error answer from our API: `{ message, errors? }` (errors: by field). */
-type ApiErrorBody = { message?: string; errors?: Record<string, string> };
+/**
+ * The body of an error answer from our API: `{ message, errors? }` (errors: by field). Partial:
+ * a proxy's own error page may lack even the message.
+ */
+type ApiErrorBody = Partial<ErrorBody>;
 
 /**
  * A non-ok answer. Its message is the seed's "<status>: <body text>", or "<status>: <status

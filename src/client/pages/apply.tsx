@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { contact } from "@content/site";
-import { applyAside, applyForm, applyHero } from "@content/contact-page";
+import { applicationAside, applicationForm, applicationHero } from "@content/contact-page";
 import type { LeadReceipt } from "@shared/schemas/leads";
 import { StepsAside } from "@/components/marketing/steps-aside";
 import { PageHero } from "@/components/page-hero";
@@ -16,12 +16,12 @@ function ApplicationAside() {
   return (
     <StepsAside
       id="application-next"
-      title={applyAside.title}
-      steps={applyAside.steps}
+      title={applicationAside.title}
+      steps={applicationAside.steps}
       className="lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]"
     >
-      <h3 className="text-lg font-semibold text-ink-50">{applyAside.talkTitle}</h3>
-      <p className="mt-1 text-sm leading-relaxed text-ink-300">{applyAside.talkText}</p>
+      <h3 className="text-lg font-semibold text-ink-50">{applicationAside.talkTitle}</h3>
+      <p className="mt-1 text-sm leading-relaxed text-ink-300">{applicationAside.talkText}</p>
       <div className="mt-5 flex flex-col gap-3">
         <Button asChild>
           <a href={contact.phoneHref}>
@@ -64,16 +64,16 @@ function ApplicationPageContent() {
     <>
       <Seo page="/apply" />
       <PageHero
-        eyebrow={applyHero.eyebrow}
+        eyebrow={applicationHero.eyebrow}
         title={
           <>
             Start Your <span className="text-gold-foil italic">Project</span>
           </>
         }
-        lead={applyHero.lead}
+        lead={applicationHero.lead}
       >
         <ul className="flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-ink-300 sm:flex-row">
-          {applyHero.promises.map((promise) => (
+          {applicationHero.promises.map((promise) => (
             <li key={promise} className="flex items-center gap-2">
               <CheckCircle2 className="size-4 text-gold-500" aria-hidden="true" />
               {promise}
@@ -89,10 +89,12 @@ function ApplicationPageContent() {
               id="application-form-title"
               className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl"
             >
-              {applyForm.title}
+              {applicationForm.title}
             </h2>
-            <p className="mt-3 max-w-xl text-muted-foreground">{applyForm.intro}</p>
-            <p className="mt-2 mb-8 text-sm text-muted-foreground">{applyForm.requiredNote}</p>
+            <p className="mt-3 max-w-xl text-muted-foreground">{applicationForm.intro}</p>
+            <p className="mt-2 mb-8 text-sm text-muted-foreground">
+              {applicationForm.requiredNote}
+            </p>
             <ApplicationForm
               headingId="application-form-title"
               autoFocus={again}

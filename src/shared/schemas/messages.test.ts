@@ -5,11 +5,24 @@ import * as billing from "./billing";
 import * as clients from "./clients";
 import * as domains from "./domains";
 import * as emails from "./emails";
+import * as errors from "./errors";
+import * as audit from "./audit";
 import * as leads from "./leads";
 import * as tickets from "./tickets";
 import * as websites from "./websites";
 
-const modules = { auth, billing, clients, domains, emails, leads, tickets, websites };
+const modules = {
+  audit,
+  auth,
+  billing,
+  clients,
+  domains,
+  emails,
+  errors,
+  leads,
+  tickets,
+  websites,
+};
 
 /** What people and API clients send us. */
 const inputs: Record<string, z.ZodObject> = {
@@ -35,6 +48,7 @@ const inputs: Record<string, z.ZodObject> = {
   emailSignInSchema: auth.emailSignInSchema,
   returnToQuerySchema: auth.returnToQuerySchema,
   demoSignInSchema: auth.demoSignInSchema,
+  auditQuerySchema: audit.auditQuerySchema,
 };
 /** Our answers: they describe what we send, not what we are sent. */
 const answers = new Set([
@@ -56,6 +70,9 @@ const answers = new Set([
   "authUserSchema",
   "checkEmailSchema",
   "outboxEmailSchema",
+  "auditEventSchema",
+  "auditPageSchema",
+  "errorBodySchema",
 ]);
 /** Single fields, checked as part of the inputs that use them. */
 const fields = new Set(["domainName", "returnToField"]);

@@ -7,7 +7,7 @@ import {
   timelineOptions,
 } from "@shared/schemas/application-options";
 import type { ApplicationInput, LeadReceipt } from "@shared/schemas/leads";
-import { applyForm as copy } from "@content/contact-page";
+import { applicationForm as copy } from "@content/contact-page";
 import type { Option } from "@/components/filters";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { Check, RotateCcw } from "lucide-react";
-import { applyAside, applySuccess as copy } from "@content/contact-page";
+import { applicationAside, applicationSuccess as copy } from "@content/contact-page";
 import type { LeadReceipt } from "@shared/schemas/leads";
 import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
@@ -56,7 +56,7 @@ export function ApplicationReceived({
           </div>
 
           <ol className="animate-fade-up mx-auto mt-10 grid max-w-xl grid-cols-3 gap-2 text-left [animation-delay:240ms] sm:gap-4">
-            {applyAside.steps.map((step, index) => (
+            {applicationAside.steps.map((step, index) => (
               <li
                 key={step.title}
                 className="rounded-2xl border border-white/10 bg-ink-900/60 p-3 sm:p-4"

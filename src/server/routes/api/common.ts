@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { OutboxWorker } from "../../mail/outbox";
@@ -10,10 +11,7 @@ export type RouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, 
 export type RoutePlugin = FastifyPluginAsyncZod<RouteOptions>;
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export const errorBody = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+export const errorBody = errorBodySchema;
 
 /** The error answers every route may give, in the one error format. */
 export const errorResponses = {
