@@ -1,6 +1,14 @@
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { Link } from "wouter";
-import { AlertCircle, ArrowLeft, Inbox, RefreshCw, type LucideIcon } from "lucide-react";
+import {
+  AlertCircle,
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  Inbox,
+  RefreshCw,
+  type LucideIcon,
+} from "lucide-react";
 import { SignedOutNotice, StaffOnlyNotice } from "@/components/access-notices";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
@@ -9,7 +17,7 @@ import { cn } from "@/lib/utils";
 
 /*
  * The parts the portal and the back office build their views from: headings, loading, empty
- * and failed states, panels, tables and pills.
+ * and failed states, panels, tables, pages and pills.
  */
 
 /** The tab's title: "<view> · Back office · Harborline". */
@@ -466,5 +474,37 @@ export function Pill({
       {Icon && <Icon className="size-3.5" aria-hidden="true" />}
       {children}
     </span>
+  );
+}
+
+/** "Page 2 of 5" with Previous and Next, for a list served one page at a time. */
+export function Pager({
+  label,
+  page,
+  pages,
+  onPage,
+}: {
+  /** Names the navigation for screen readers, e.g. "Pages of leads". */
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav aria-label={label} className="mt-5 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground">
+        Page {page} of {pages}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
   );
 }

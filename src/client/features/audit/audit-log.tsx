@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { X } from "lucide-react";
 import type { AuditEventView } from "@shared/schemas/audit";
 import { FilterSelect } from "@/components/filters";
 import { formatDateTime } from "@/components/format";
@@ -8,6 +8,7 @@ import {
   DataTable,
   EmptyState,
   LoadingState,
+  Pager,
   QueryError,
   TBody,
   TD,
@@ -161,32 +162,12 @@ export function AuditLog() {
       )}
 
       {data && data.total > data.pageSize && (
-        <nav
-          aria-label="Pages of the audit log"
-          className="mt-5 flex flex-wrap items-center justify-between gap-3"
-        >
-          <p className="text-sm text-muted-foreground">
-            Page {data.page} of {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              disabled={page <= 1}
-              onClick={() => update({ page: String(page - 1) })}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1) })}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label="Pages of the audit log"
+          page={data.page}
+          pages={pages}
+          onPage={(next) => update({ page: String(next) })}
+        />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { useSearch, useSearchParams } from "wouter";
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { type LeadKind, leadKinds, type LeadStatus, leadStatuses } from "@shared/schemas/leads";
 import { Button } from "@/components/ui/button";
 import { FilterSelect, SearchBox, Segmented } from "@/components/filters";
@@ -9,6 +9,7 @@ import {
   DataTable,
   EmptyState,
   LoadingState,
+  Pager,
   QueryError,
   RowLink,
   TBody,
@@ -205,32 +206,12 @@ export function LeadsInbox() {
       )}
 
       {data && data.total > data.pageSize && (
-        <nav
-          aria-label="Pages of leads"
-          className="mt-5 flex flex-wrap items-center justify-between gap-3"
-        >
-          <p className="text-sm text-muted-foreground">
-            Page {data.page} of {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              disabled={page <= 1}
-              onClick={() => update({ page: String(page - 1) })}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1) })}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label="Pages of leads"
+          page={data.page}
+          pages={pages}
+          onPage={(next) => update({ page: String(next) })}
+        />
       )}
     </>
   );
