@@ -38,6 +38,7 @@ for (const database of databases) {
       await page.getByRole("button", { name: "Sign-in" }).click();
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page).toHaveURL(`${appUrl}/login?error=not-invited`);
+      await expect(page.getByText("This address has no client account")).toBeVisible();
       expect((await page.request.get(`${appUrl}/api/auth/user`)).status()).toBe(401);
 
       // Staff invite them (by the verified email the provider vouches for)...
