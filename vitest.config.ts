@@ -25,7 +25,7 @@ export default mergeConfig(
             name: "repo",
             root: ".",
             environment: "node",
-            include: ["tests/lint/**/*.test.ts"],
+            include: ["tests/lint/**/*.test.ts", "scripts/**/*.test.ts"],
             testTimeout: 60_000,
           },
         },

@@ -14,10 +14,11 @@ import { moduleFiles, readManifest } from "./build-manifest";
 import { renderOgImage } from "./og-image";
 import { publicRoutes, staticContentRoutes, type PublicRoute } from "../src/shared/routes";
 
-const clientDir = path.resolve("dist/client");
+/** Where `vite build` wrote the client: the folder given (scripts/build.ts), else dist/client. */
+const clientDir = path.resolve(process.argv[2] ?? "dist/client");
 const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
 if (!template.includes("<!--app-html-->")) {
-  throw new Error("dist/client/index.html has no <!--app-html--> marker: run vite build first");
+  throw new Error(`${clientDir}/index.html has no <!--app-html--> marker: run vite build first`);
 }
 
 const manifest = readManifest(clientDir);

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+
+/**
+ * Where builds go and how one becomes the build: each build is written to a folder of its own
+ * under dist/builds/, and dist/client is a symbolic link switched to it by renaming a new link
+ * over the old one (atomic on POSIX). A server that starts meanwhile, or a second build racing
+ * this one, never sees a half-written or half-deleted folder; the last build to finish wins.
+ */
+
+const BUILD_ID_FILE = ".build-id";
+/** A folder this old is no build in progress: another process would have switched to it by now. */
+const ABANDONED_MS = 10 * 60 * 1000;
+
+/** A digest of every file the build reads: the same sources give the same id. */
+export function buildId(files: string[]): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort()) {
+    hash.update(file).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Every file below these folders and files, for buildId. */
+export function sourceFiles(entries: string[]): string[] {
+  return entries.flatMap((entry) => {
+    if (!existsSync(entry)) return [];
+    if (!statSync(entry).isDirectory()) return [entry];
+    return readdirSync(entry, { withFileTypes: true }).flatMap((child) =>
+      sourceFiles([path.join(entry, child.name)]),
+    );
+  });
+}
+
+/** The id of the build dist/client holds now, if it holds a finished one. */
+export function currentBuildId(distDir: string): string | undefined {
+  const file = path.join(distDir, "client", BUILD_ID_FILE);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+}
+
+/**
+ * Runs `build` into a new folder and makes it dist/client, unless dist/client already holds the
+ * build of `id` (and `force` is not set). Answers whether it built.
+ */
+export async function buildInto(
+  distDir: string,
+  id: string,
+  build: (outDir: string) => Promise<void>,
+  { force = false } = {},
+): Promise<boolean> {
+  if (!force && currentBuildId(distDir) === id) return false;
+  const buildsDir = path.join(distDir, "builds");
+  mkdirSync(buildsDir, { recursive: true });
+  const name = `${id}-${randomBytes(4).toString("hex")}`;
+  const outDir = path.join(buildsDir, name);
+  try {
+    await build(outDir);
+    writeFileSync(path.join(outDir, BUILD_ID_FILE), id);
+  } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
+  switchTo(distDir, name);
+  pruneBuilds(distDir);
+  return true;
+}
+
+/** Points dist/client at builds/<name>, in one rename. */
+function switchTo(distDir: string, name: string) {
+  const link = path.join(distDir, "client");
+  // A dist/client of before this layout is a plain folder, which a link cannot replace: move it
+  // aside first (the one time there is a moment without a build).
+  if (existsSync(link) && !lstatSync(link).isSymbolicLink()) {
+    renameSync(link, path.join(distDir, "builds", `legacy-${randomBytes(4).toString("hex")}`));
+  }
+  const next = path.join(distDir, `.client-${randomBytes(4).toString("hex")}`);
+  symlinkSync(path.join("builds", name), next);
+  renameSync(next, link);
+}
+
+/** Removes finished builds that are not current, and abandoned ones; leaves builds in progress. */
+function pruneBuilds(distDir: string) {
+  const buildsDir = path.join(distDir, "builds");
+  const current = path.basename(readlinkSync(path.join(distDir, "client")));
+  for (const name of readdirSync(buildsDir)) {
+    if (name === current) continue;
+    const folder = path.join(buildsDir, name);
+    if (Date.now() - statSync(folder).mtimeMs > ABANDONED_MS) {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+}
