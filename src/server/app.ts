@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import Fastify, {
   type FastifyLoggerOptions,
   type FastifySchema,
@@ -19,7 +20,8 @@ import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
-import { registerSecurity, requestId } from "./plugins/security";
+import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
+import { createFastPath, type FastPath } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
@@ -73,6 +75,10 @@ export const connectionLimits = {
 
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
 export async function buildApp({ config, database, logger, mailer, outbox }: AppOptions) {
+  // Set once the app is listening and knows its security headers: see static-fast-path.ts.
+  let fastPath: FastPath | undefined;
+  let closing = false;
+  const trustProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
     // Errors are always logged without the values of a failed query.
     logger:
@@ -87,7 +93,17 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     requestTimeout: connectionLimits.requestTimeoutMs,
     connectionTimeout: connectionLimits.idleSocketTimeoutMs,
     keepAliveTimeout: connectionLimits.keepAliveTimeoutMs,
-    trustProxy: trustedProxies(config.trustProxy),
+    trustProxy,
+    // Fastify's own server, as it would make it, with the built pages answered first.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, (request, response) => {
+        if (!fastPath?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs;
+      server.requestTimeout = connectionLimits.requestTimeoutMs;
+      server.setTimeout(connectionLimits.idleSocketTimeoutMs);
+      return server;
+    },
     // Let requests in flight finish on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     genReqId: (request) => requestId(request.headers["x-request-id"]),
@@ -140,7 +156,25 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
   ]) {
     await app.register(nounRoutes, routeOptions);
   }
-  await registerPages(app, config.clientDir, config.publicUrl);
+  const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
+  app.addHook("preClose", async () => void (closing = true));
+  app.addHook("onListen", async () => {
+    // The security headers exactly as a dynamic route sends them, names as written.
+    const probe = await app.inject({ method: "GET", url: "/healthz" });
+    // Node has getRawHeaderNames on every outgoing message; its types declare it on requests only.
+    const sent = probe.raw.res as typeof probe.raw.res & { getRawHeaderNames(): string[] };
+    const securityHeaders = sent
+      .getRawHeaderNames()
+      .filter((name) => !perAnswerHeaders.has(name.toLowerCase()))
+      .map((name): [string, string] => [name, String(sent.getHeader(name))]);
+    fastPath = createFastPath({
+      files: pageFiles,
+      securityHeaders,
+      https: config.publicUrl.startsWith("https://"),
+      trustProxy,
+      closing: () => closing,
+    });
+  });
 
   return app;
 }

@@ -4,9 +4,11 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  adminPrefix,
   isAdminRoute,
   isAppRoute,
   normalizePath,
+  portalRoutes,
   publicRoutes,
   type PublicRoute,
 } from "@shared/routes";
@@ -14,7 +16,7 @@ import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "./page-files";
 
 type Encoding = "br" | "gzip" | "identity";
 type Representation = { body: Buffer; etag: string };
-type SiteFile = {
+export type SiteFile = {
   type: string;
   cacheControl: string;
   variants: Partial<Record<Encoding, Representation>> & { identity: Representation };
@@ -135,8 +137,15 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
  * Serves the built front end from memory: the prerendered page of each public route, the app
  * shells of the portal and the back office, files of the build by their path, and HTTP 404 with the
  * prerendered not-found page for anything else. Unknown /api paths get a JSON 404.
+ *
+ * Answers the files served the same way for every request at each exact path: what the static
+ * fast path answers before Fastify (static-fast-path.ts).
  */
-export async function registerPages(app: FastifyInstance, clientDir: string, publicUrl: string) {
+export async function registerPages(
+  app: FastifyInstance,
+  clientDir: string,
+  publicUrl: string,
+): Promise<Map<string, SiteFile>> {
   const built = existsSync(path.join(clientDir, pageFiles.shell));
   if (!built) {
     app.log.warn(`No front end built in ${clientDir}: run "npm run build" to serve pages.`);
@@ -179,4 +188,12 @@ export async function registerPages(app: FastifyInstance, clientDir: string, pub
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
   );
+
+  const exact = new Map<string, SiteFile>();
+  if (!built) return exact;
+  for (const [route, page] of routePages) if (page) exact.set(route, page);
+  for (const route of portalRoutes) if (shell) exact.set(route, shell);
+  if (adminShell) exact.set(adminPrefix, adminShell);
+  for (const [file, content] of site) if (!file.endsWith(".html")) exact.set(file, content);
+  return exact;
 }

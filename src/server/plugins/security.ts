@@ -6,7 +6,26 @@ import { Redis } from "ioredis";
 import type { Config } from "../config";
 
 /** HSTS for a year, subdomains included: sent only on answers to requests that came over https. */
-const HSTS = "max-age=31536000; includeSubDomains";
+export const HSTS = "max-age=31536000; includeSubDomains";
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+
+/** Headers an answer carries of its own, not security headers every answer shares. */
+export const perAnswerHeaders = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "cache-control",
+  "etag",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+  "x-request-id",
+  "strict-transport-security",
+  "permissions-policy",
+]);
 
 /**
  * Security headers (a strict Content-Security-Policy: our own origin only, no inline script),
@@ -44,7 +63,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // request.protocol is https when the request came over TLS, directly or through a proxy
     // TRUST_PROXY trusts.
     if (https && request.protocol === "https") reply.header("strict-transport-security", HSTS);
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     reply.header("x-request-id", request.id);
   });
 
