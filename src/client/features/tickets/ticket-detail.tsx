@@ -209,6 +209,10 @@ function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLi
               </dd>
             </div>
             <div className="flex justify-between gap-3">
+              <dt className="text-muted-foreground">Opened by</dt>
+              <dd className="text-right break-words">{ticket.openedBy}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Last activity</dt>
               <dd className="text-right">
                 <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
