@@ -161,7 +161,7 @@ export function MemberList({
           </li>
         ))}
       </ul>
-      <p role="status" className="mt-2 min-h-5 text-sm text-muted-foreground">
+      <p role="status" className="mt-2 text-sm text-muted-foreground empty:mt-0">
         {status}
       </p>
     </>

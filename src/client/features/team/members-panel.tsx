@@ -27,7 +27,7 @@ export function MembersPanel({ client }: { client: ClientDetail }) {
           />
         </div>
       )}
-      <p role="status" className="min-h-0 text-sm text-emerald-800 empty:hidden">
+      <p role="status" className="mb-3 text-sm text-emerald-800 empty:mb-0">
         {sent}
       </p>
       {client.members.length === 0 ? (

@@ -32,7 +32,7 @@ export function TeamTab({ membership, selfId }: { membership: Membership; selfId
           />
         </div>
       )}
-      <p role="status" className="mb-4 text-sm font-medium text-emerald-800 empty:hidden">
+      <p role="status" className="mb-4 text-sm font-medium text-emerald-800 empty:mb-0">
         {sent}
       </p>
       {isError ? (
