@@ -274,11 +274,13 @@ export async function deleteClientData(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
     if (!company) return false;
+    // Staff are never a client's to erase (the migration may have given one a company of the
+    // rows they owned): their membership goes with the company, their account stays.
     const members = await tx
       .select({ id: users.id, email: users.email })
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(eq(companyMembers.companyId, id));
+      .where(and(eq(companyMembers.companyId, id), eq(users.isAdmin, false)));
     // Websites, domains, billing, tickets and their messages go with the company (cascade).
     await tx.delete(companies).where(eq(companies.id, id));
     for (const member of members) {
