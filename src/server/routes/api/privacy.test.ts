@@ -214,6 +214,24 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect((await asStaff("GET", `/api/admin/clients/${companyId}`)).statusCode).toBe(404);
   });
 
+  it("erases a company that a staff member belongs to without erasing their account", async () => {
+    const db = t.database.db;
+    const [colleague] = await db
+      .insert(users)
+      .values({ email: "old.hand@harborline.example", isAdmin: true })
+      .returning();
+    const [company] = await db.insert(companies).values({ name: "Old test rows" }).returning();
+    await db
+      .insert(companyMembers)
+      .values({ companyId: company!.id, userId: colleague!.id, role: "owner" });
+    const gone = await asStaff("DELETE", `/api/admin/clients/${company!.id}`, {
+      confirmEmail: "old.hand@harborline.example",
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await db.$count(companies, eq(companies.id, company!.id))).toBe(0);
+    expect(await db.$count(users, eq(users.id, colleague!.id))).toBe(1);
+  });
+
   it("answers 404 for an id that is not a company, such as a staff member's own", async () => {
     const [self] = await t.database.db.select().from(users).where(eq(users.email, demoAdminEmail));
     const response = await asStaff("DELETE", `/api/admin/clients/${self!.id}`, {
