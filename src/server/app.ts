@@ -30,6 +30,7 @@ import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
 import { leadRoutes } from "./routes/api/leads";
+import { teamRoutes } from "./routes/api/team";
 import { ticketRoutes } from "./routes/api/tickets";
 import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
   for (const nounRoutes of [
     leadRoutes,
     clientRoutes,
+    teamRoutes,
     websiteRoutes,
     domainRoutes,
     billingRoutes,

@@ -199,7 +199,7 @@ test("staff invite a client, who then shows in the clients list and the email lo
   // A search that only the new client will match, so parallel tests cannot change the count.
   await page.goto(`/admin/clients?q=${encodeURIComponent(email)}`);
   await expect(page.getByText("No clients match this search")).toBeVisible();
-  await expect(page.getByText("0 accounts")).toBeVisible();
+  await expect(page.getByText("0 companies")).toBeVisible();
 
   await page.getByRole("button", { name: "Invite client" }).click();
   await page.getByRole("button", { name: "Send invitation" }).click();
@@ -213,7 +213,7 @@ test("staff invite a client, who then shows in the clients list and the email lo
   );
 
   // The list on screen shows the new client without a reload.
-  await expect(page.getByText("1 account", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 company", { exact: true })).toBeVisible();
   const row = page.getByRole("main").getByRole("row").filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await row.getByRole("link", { name: "Sam Baker" }).click();
@@ -389,7 +389,7 @@ test("a lead, client or ticket that does not exist says so, with the way back an
     [
       `/admin/clients/${missing}`,
       "Client",
-      "This client does not exist. The account may have been removed.",
+      "This client does not exist. The company may have been removed.",
       "All clients",
     ],
     [

@@ -37,6 +37,7 @@ test.describe("signed in as the demo client", () => {
         ["domains", "riverabakery-catering.example"],
         ["billing", "Visa ending in 4242"],
         ["support", "Checkout page loads slowly on mobile"],
+        ["team", "Owners manage the team"],
       ] as const) {
         await page.goto(`/dashboard?tab=${tab}`);
         await expect(page.getByText(ready).first()).toBeVisible();
@@ -46,6 +47,12 @@ test.describe("signed in as the demo client", () => {
         );
         expect(overflow, `horizontal scroll on tab ${tab}`).toBeLessThanOrEqual(0);
       }
+      await page.getByRole("button", { name: "Invite member" }).click();
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.getByText("Invalid email address")).toBeVisible();
+      expect(await wcagViolations(page), "team invitation form with errors").toEqual([]);
+
+      await page.goto("/dashboard?tab=support");
       await page.getByRole("button", { name: /^View ticket: Add a holiday/ }).click();
       await expect(page.getByText("On it! We will have a draft banner")).toBeVisible();
       expect(await wcagViolations(page), "ticket thread").toEqual([]);
@@ -232,7 +239,7 @@ test.describe("signed in as the demo client", () => {
     // Seeded "open"; the back-office journey (admin.spec.ts) may have set it to Waiting meanwhile.
     await expect(slow.getByText(/^(Open|Waiting)$/)).toBeVisible();
     await expect(slow).toContainText("High priority");
-    await expect(slow).toContainText("Opened 2 days ago");
+    await expect(slow).toContainText("Opened 2 days ago by Jordan Rivera");
     const banner = itemWithHeading(page, "Add a holiday hours banner to the home page");
     await expect(banner.getByText("In Progress", { exact: true })).toBeVisible();
     await expect(banner).toContainText("Medium priority");

@@ -43,7 +43,16 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/tickets/:id/messages": { body: "Thanks, that fixed it for us." },
   "PATCH /api/admin/leads/:kind/:id": { status: "contacted" },
   "POST /api/admin/leads/:kind/:id/notes": { body: "Called back, they want a quote." },
-  "POST /api/admin/clients": { email: "ana@example.com", firstName: "Ana", lastName: "Silva" },
+  "POST /api/team/members": { email: "sam@example.com", firstName: "Sam", role: "member" },
+  "PATCH /api/team/members/:id": { role: "member" },
+  "POST /api/admin/clients": {
+    companyName: "Silva Studio",
+    email: "ana@example.com",
+    firstName: "Ana",
+    lastName: "Silva",
+  },
+  "POST /api/admin/clients/:id/members": { email: "lee@example.com", role: "billing" },
+  "PATCH /api/admin/clients/:id/members/:userId": { role: "member" },
   "POST /api/admin/clients/:id/websites": website,
   "PUT /api/admin/websites/:id": website,
   "POST /api/admin/clients/:id/domains": domain,
@@ -62,12 +71,16 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
 };
 
-/** The ids concreteUrl puts in: rows of the demo seed (lead: any id of a contact message). */
+/**
+ * The ids concreteUrl puts in: rows of the demo seed (client: the demo company; member: a user
+ * of that company who is not its last owner; lead: any id of a contact message).
+ */
 export type RouteIds = {
   website: string;
   domain: string;
   ticket: string;
-  user: string;
+  client: string;
+  member: string;
   lead: string;
 };
 
@@ -81,5 +94,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       /\/api\/(admin\/)?tickets\/:id/,
       (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
     )
-    .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.user}`);
+    .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
+    .replace(":userId", ids.member)
+    .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`);
 }

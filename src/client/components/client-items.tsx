@@ -10,7 +10,6 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { personName } from "@/components/format";
 import { Panel } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -186,7 +185,7 @@ export function ClientItemsPanel<Item extends { id: string }>({
 }) {
   const [editing, setEditing] = useState<string | "new" | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const remove = useClientWrite(client.user.id, deleteItem);
+  const remove = useClientWrite(client.company.id, deleteItem);
   const finish = () => {
     setEditing(null);
     requestAnimationFrame(() => addButton.current?.focus());
@@ -211,7 +210,7 @@ export function ClientItemsPanel<Item extends { id: string }>({
           </Button>
         }
         title={`Delete ${name(item)}?`}
-        description={`The ${noun} disappears from ${personName(client.user)}'s portal. This cannot be undone.`}
+        description={`The ${noun} disappears from ${client.company.name}'s portal. This cannot be undone.`}
         confirmLabel={`Delete ${noun}`}
         pending={remove.isPending}
         onConfirm={() =>
@@ -252,7 +251,7 @@ export function ClientItemsPanel<Item extends { id: string }>({
     >
       {editing === "new" && (
         <div className="mb-4">
-          <Form clientId={client.user.id} onDone={finish} />
+          <Form clientId={client.company.id} onDone={finish} />
         </div>
       )}
       {items.length === 0 && editing !== "new" ? (
@@ -262,7 +261,7 @@ export function ClientItemsPanel<Item extends { id: string }>({
           {items.map((item) =>
             editing === item.id ? (
               <li key={item.id} className={formItemClassName}>
-                <Form clientId={client.user.id} item={item} onDone={finish} />
+                <Form clientId={client.company.id} item={item} onDone={finish} />
               </li>
             ) : (
               <li key={item.id} className={itemClassName}>

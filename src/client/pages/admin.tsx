@@ -11,16 +11,22 @@ import { DomainsPanel } from "@/features/domains/domains-panel";
 import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
+import { MembersPanel } from "@/features/team/members-panel";
 import { TicketDetailView } from "@/features/tickets/ticket-detail";
 import { TicketQueue } from "@/features/tickets/ticket-queue";
 import { WebsitesPanel } from "@/features/websites/websites-panel";
 import { withQueryClient } from "@/lib/query-client";
 
 /** A client's page shows what they have; each part belongs to its own noun. */
-const clientPanels = { websites: WebsitesPanel, domains: DomainsPanel, billing: BillingPanel };
+const clientPanels = {
+  members: MembersPanel,
+  websites: WebsitesPanel,
+  domains: DomainsPanel,
+  billing: BillingPanel,
+};
 
-/** A ticket names its client by email; the clients noun links to their page. */
-const clientLink = (email: string) => <ClientPageLink email={email} />;
+/** A ticket names its client company; the clients noun links to its page. */
+const clientLink = (companyId: string) => <ClientPageLink companyId={companyId} />;
 
 function AdminNotFound() {
   useDocumentTitle("Not found");

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { CreditCard, Globe, Globe2, LifeBuoy } from "lucide-react";
+import { CreditCard, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
+import { seesBilling, type Membership } from "@shared/schemas/team";
 import { PageLoading } from "@/components/page-loading";
 import { Seo } from "@/components/seo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -14,6 +15,8 @@ import {
 } from "@/features/dashboard/dashboard-view";
 import { DomainsTab } from "@/features/domains/domains-tab";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
+import { useMembership } from "@/features/team/api";
+import { TeamTab } from "@/features/team/team-tab";
 import { SupportTab } from "@/features/tickets/support-tab";
 import { StatCards } from "@/features/websites/stat-cards";
 import { WebsitesTab } from "@/features/websites/websites-tab";
@@ -25,10 +28,27 @@ const tabLabels: Record<DashboardTab, { label: string; icon: typeof Globe }> = {
   domains: { label: "Domains", icon: Globe2 },
   billing: { label: "Billing", icon: CreditCard },
   support: { label: "Support", icon: LifeBuoy },
+  team: { label: "Team", icon: Users },
 };
+
+/**
+ * The tabs a member sees: billing for owners and billing members, the team for owners (the
+ * server refuses the rest anyway). Until the membership is known, neither shows.
+ */
+function tabsFor(membership: Membership | null | undefined): DashboardTab[] {
+  return dashboardTabs.filter((tab) => {
+    if (tab === "billing") return membership ? seesBilling(membership.role) : false;
+    if (tab === "team") return membership?.role === "owner";
+    return true;
+  });
+}
 
 function Dashboard({ user }: { user: AuthUser }) {
   const [view, go] = useDashboardView();
+  const { data: membership, isPending: membershipPending } = useMembership();
+  const tabs = tabsFor(membership);
+  // A tab this member may not see (say, from an old link) shows the websites instead.
+  const tab = tabs.includes(view.tab) || membershipPending ? view.tab : "websites";
   // What a Manage / Upgrade / Update button fills in; the key gives each request a fresh form.
   const [draft, setDraft] = useState<{ key: number; value: TicketDraft | null }>({
     key: 0,
@@ -46,7 +66,7 @@ function Dashboard({ user }: { user: AuthUser }) {
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         <StatCards />
         <Tabs
-          value={view.tab}
+          value={tab}
           onValueChange={(tab) => go({ tab: tab as DashboardTab }, { replace: true })}
           className="mt-10 sm:mt-12"
         >
@@ -54,7 +74,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             aria-label="Dashboard sections"
             className="grid w-full grid-cols-2 rounded-2xl sm:inline-flex sm:w-auto sm:rounded-full"
           >
-            {dashboardTabs.map((tab) => {
+            {tabs.map((tab) => {
               const { label, icon: Icon } = tabLabels[tab];
               return (
                 <TabsTrigger key={tab} value={tab} className="rounded-xl sm:rounded-full sm:px-5">
@@ -75,6 +95,11 @@ function Dashboard({ user }: { user: AuthUser }) {
               onRequest={() => openTicketForm({ subject: "New domain request" })}
             />
           </TabsContent>
+          {membership?.role === "owner" && (
+            <TabsContent value="team" className="mt-8">
+              <TeamTab membership={membership} selfId={user.id} />
+            </TabsContent>
+          )}
           <TabsContent value="billing" className="mt-8">
             <BillingTab
               onUpgrade={() => openTicketForm({ subject: "Plan upgrade request" })}

@@ -30,7 +30,16 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
     ids.lead = lead.json().id;
-    ids.user = site!.userId;
+    ids.client = site!.companyId;
+    // A second member of the demo company, whose role the walk changes and who is then removed.
+    const [extra] = await t.database.db
+      .insert(schema.users)
+      .values({ email: "second@example.com" })
+      .returning();
+    await t.database.db
+      .insert(schema.companyMembers)
+      .values({ companyId: ids.client, userId: extra!.id, role: "billing" });
+    ids.member = extra!.id;
   });
   afterAll(() => t.close());
 
@@ -94,8 +103,12 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       action: "leads.exported",
       changes: { after: { status: "won" } },
     });
-    await callApi(t, staff, "GET", `/api/admin/clients/${ids.user}/export`);
-    expect((await events())[0]).toMatchObject({ action: "client.exported", targetId: ids.user });
+    await callApi(t, staff, "GET", `/api/admin/clients/${ids.client}/export`);
+    expect((await events())[0]).toMatchObject({
+      action: "client.exported",
+      targetId: ids.client,
+      companyId: ids.client,
+    });
   });
 
   it("logs every sign-in with its method", async () => {

@@ -3,6 +3,7 @@ import type { AuthUser } from "@shared/schemas/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
+import { ensureCompany } from "../team/team";
 
 export type SignInProfile = {
   email: string;
@@ -73,6 +74,8 @@ export async function signedInAccount(
     .values({ email, isAdmin, ...details })
     .onConflictDoUpdate({ target: users.email, set: changes })
     .returning();
+  // Someone who signs up on their own (OPEN_SIGNUP) is the owner of a company of their own.
+  if (user && !user.isAdmin && config.openSignup) await ensureCompany(db, user);
   return user;
 }
 

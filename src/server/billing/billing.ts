@@ -3,8 +3,11 @@ import type { Billing, BillingInput } from "@shared/schemas/billing";
 import type { Db } from "../db/client";
 import { billingAccounts } from "../db/schema";
 
-export async function findBilling(db: Db, userId: string): Promise<Billing | null> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+export async function findBilling(db: Db, companyId: string): Promise<Billing | null> {
+  const [row] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.companyId, companyId));
   if (!row) return null;
   return {
     plan: row.plan,
@@ -23,7 +26,7 @@ export async function findBilling(db: Db, userId: string): Promise<Billing | nul
 }
 
 /** Sets a client's plan and payment-method display details (never a card number). */
-export async function saveBilling(db: Db, userId: string, input: BillingInput) {
+export async function saveBilling(db: Db, companyId: string, input: BillingInput) {
   const values = {
     plan: input.plan,
     monthlyCostCents: input.monthlyCostCents,
@@ -35,10 +38,10 @@ export async function saveBilling(db: Db, userId: string, input: BillingInput) {
   };
   await db
     .insert(billingAccounts)
-    .values({ userId, ...values })
+    .values({ companyId, ...values })
     .onConflictDoUpdate({
-      target: billingAccounts.userId,
+      target: billingAccounts.companyId,
       set: { ...values, updatedAt: new Date() },
     });
-  return findBilling(db, userId);
+  return findBilling(db, companyId);
 }

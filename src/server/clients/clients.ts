@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, inArray, not, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizzle-orm";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
-import { issueLoginToken } from "../auth/email-links";
-import { normalizeEmail, publicUser } from "../auth/users";
 import { findBilling } from "../billing/billing";
 import type { Db } from "../db/client";
 import {
+  companies,
+  companyMembers,
   leads,
   loginTokens,
   outboxEmails,
@@ -14,76 +14,111 @@ import {
   websites,
 } from "../db/schema";
 import { listDomains } from "../domains/domains";
-import { enqueueEmails } from "../mail/outbox";
-import { invitationEmail } from "../mail/templates/clients";
-import { displayName, findTicket, listTickets } from "../tickets/tickets";
+import {
+  addMember,
+  createCompany,
+  defaultCompanyName,
+  listMembers,
+  type InvitationSettings,
+} from "../team/team";
+import { findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
 
-export const INVITATION_DAYS = 7;
+/** Counts per company of the given companies, as a lookup. */
+function countsBy(rows: { companyId: string; n: number }[]) {
+  const map = new Map(rows.map((row) => [row.companyId, row.n]));
+  return (id: string) => map.get(id) ?? 0;
+}
 
-/** Every account, staff included (marked), searched by email or name. */
+/** Every client company, searched by its name or a member's email or name. */
 export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const memberMatches = pattern
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(companyMembers)
+          .innerJoin(users, eq(users.id, companyMembers.userId))
+          .where(
+            and(
+              eq(companyMembers.companyId, companies.id),
+              or(
+                ilike(users.email, pattern),
+                ilike(users.firstName, pattern),
+                ilike(users.lastName, pattern),
+                ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ),
+            ),
+          ),
+      )
+    : undefined;
   const rows = await db
     .select()
-    .from(users)
-    .where(
-      pattern
-        ? or(
-            ilike(users.email, pattern),
-            ilike(users.firstName, pattern),
-            ilike(users.lastName, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          )
-        : undefined,
-    )
-    .orderBy(users.email);
-  const ids = rows.map((user) => user.id);
-  const siteCounts = ids.length
-    ? await db
-        .select({ userId: websites.userId, n: count() })
-        .from(websites)
-        .where(inArray(websites.userId, ids))
-        .groupBy(websites.userId)
-    : [];
-  const ticketCounts = ids.length
-    ? await db
-        .select({ userId: supportTickets.userId, n: count() })
-        .from(supportTickets)
-        .where(
-          and(
-            inArray(supportTickets.userId, ids),
-            not(inArray(supportTickets.status, ["resolved", "closed"])),
-          ),
-        )
-        .groupBy(supportTickets.userId)
-    : [];
-  const countOf = (list: { userId: string; n: number }[], id: string) =>
-    list.find((row) => row.userId === id)?.n ?? 0;
-  return rows.map((user) => ({
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-    websites: countOf(siteCounts, user.id),
-    openTickets: countOf(ticketCounts, user.id),
-    createdAt: user.createdAt.toISOString(),
+    .from(companies)
+    .where(pattern ? or(ilike(companies.name, pattern), memberMatches) : undefined)
+    .orderBy(asc(companies.name), asc(companies.id));
+  const ids = rows.map((company) => company.id);
+  if (ids.length === 0) return [];
+  const [memberCounts, siteCounts, ticketCounts, owners] = await Promise.all([
+    db
+      .select({ companyId: companyMembers.companyId, n: count() })
+      .from(companyMembers)
+      .where(inArray(companyMembers.companyId, ids))
+      .groupBy(companyMembers.companyId),
+    db
+      .select({ companyId: websites.companyId, n: count() })
+      .from(websites)
+      .where(inArray(websites.companyId, ids))
+      .groupBy(websites.companyId),
+    db
+      .select({ companyId: supportTickets.companyId, n: count() })
+      .from(supportTickets)
+      .where(
+        and(
+          inArray(supportTickets.companyId, ids),
+          not(inArray(supportTickets.status, ["resolved", "closed"])),
+        ),
+      )
+      .groupBy(supportTickets.companyId),
+    db
+      .select({ companyId: companyMembers.companyId, email: users.email })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(inArray(companyMembers.companyId, ids), eq(companyMembers.role, "owner")))
+      .orderBy(asc(companyMembers.createdAt), asc(users.email)),
+  ]);
+  const membersOf = countsBy(memberCounts);
+  const sitesOf = countsBy(siteCounts);
+  const ticketsOf = countsBy(ticketCounts);
+  const ownerOf = new Map<string, string>();
+  for (const owner of owners) {
+    if (!ownerOf.has(owner.companyId)) ownerOf.set(owner.companyId, owner.email);
+  }
+  return rows.map((company) => ({
+    id: company.id,
+    name: company.name,
+    ownerEmail: ownerOf.get(company.id) ?? null,
+    members: membersOf(company.id),
+    websites: sitesOf(company.id),
+    openTickets: ticketsOf(company.id),
+    createdAt: company.createdAt.toISOString(),
   }));
 }
 
-/** A client's page: the account and everything the portal shows them. */
+/** A client's page: the company, its members and everything the portal shows them. */
 export async function findClient(db: Db, id: string): Promise<ClientDetail | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) return undefined;
-  const [siteList, domainList, billing, tickets] = await Promise.all([
+  const [company] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!company) return undefined;
+  const [members, siteList, domainList, billing, tickets] = await Promise.all([
+    listMembers(db, id),
     listWebsites(db, id),
     listDomains(db, id),
     findBilling(db, id),
     listTickets(db, id),
   ]);
   return {
-    user: { ...publicUser(user), createdAt: user.createdAt.toISOString() },
+    company: { id: company.id, name: company.name, createdAt: company.createdAt.toISOString() },
+    members,
     websites: siteList,
     domains: domainList,
     billing,
@@ -91,49 +126,44 @@ export async function findClient(db: Db, id: string): Promise<ClientDetail | und
   };
 }
 
+export type ClientInvitation =
+  | { ok: true; companyId: string; userId: string; email: string; emailed: boolean }
+  | { ok: false; message: string };
+
 /**
- * Creates the client's account (or finds it) and emails a sign-in link that lasts a week,
- * all in one transaction.
+ * Creates a client company with the invited person as its owner (their account is created, or
+ * found) and emails them a sign-in link that lasts a week, all in one transaction. Refused when
+ * the person already belongs to a company, or is staff.
  */
 export async function inviteClient(
   db: Db,
   input: InviteClient,
-  settings: { agencyInbox: string; publicUrl: string },
-) {
-  const email = normalizeEmail(input.email);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email, firstName: input.firstName, lastName: input.lastName })
-      .onConflictDoUpdate({
-        target: users.email,
-        // A second invitation may correct the names; blanks keep what is there.
-        set: {
-          ...(input.firstName ? { firstName: input.firstName } : {}),
-          ...(input.lastName ? { lastName: input.lastName } : {}),
-          updatedAt: new Date(),
-        },
-      })
-      .returning();
-    if (!user) throw new Error("the invited user was not created");
-    const token = await issueLoginToken(
-      tx,
-      email,
-      new Date(),
-      INVITATION_DAYS * 24 * 60 * 60 * 1000,
-    );
-    if (token) {
-      const link = `${settings.publicUrl}/api/login/email?token=${token}`;
-      await enqueueEmails(tx, [
-        invitationEmail({ name: displayName(user), email }, link, INVITATION_DAYS, settings),
-      ]);
-    }
-    return { user: publicUser(user), emailed: Boolean(token) };
-  });
+  settings: InvitationSettings,
+): Promise<ClientInvitation> {
+  try {
+    return await db.transaction(async (tx) => {
+      const company = await createCompany(tx, input.companyName ?? defaultCompanyName(input));
+      const added = await addMember(tx, company.id, { ...input, role: "owner" }, settings);
+      // Refused: the new company goes too.
+      if (!added.ok) throw new InvitationRefused(added.message);
+      return {
+        ok: true as const,
+        companyId: company.id,
+        userId: added.member.id,
+        email: added.member.email,
+        emailed: added.emailed,
+      };
+    });
+  } catch (error) {
+    if (error instanceof InvitationRefused) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
-export async function userExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+class InvitationRefused extends Error {}
+
+export async function companyExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
   return Boolean(row);
 }
 
@@ -166,60 +196,101 @@ const applicationFields = {
   createdAt: leads.createdAt,
 };
 
-/** Everything stored about one client, for a privacy request (a portable JSON copy). */
+/** The accounts of a company's members, as an export shows them. */
+async function memberAccounts(db: Db, companyId: string) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: companyMembers.role,
+      createdAt: users.createdAt,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(users.email));
+}
+
+/**
+ * Everything stored about one client company and its members, for a privacy request (a
+ * portable JSON copy): the company, each member's account, and the leads and emails of every
+ * member's address.
+ */
 export async function exportClientData(db: Db, id: string) {
   const client = await findClient(db, id);
   if (!client) return undefined;
-  const email = client.user.email;
-  const [tickets, messages, applications, emails] = await Promise.all([
+  const accounts = await memberAccounts(db, id);
+  const emails = accounts.map((account) => account.email);
+  const anyEmail = <T extends typeof leads.email | typeof outboxEmails.to>(column: T) =>
+    emails.length > 0 ? inArray(column, emails) : sql`false`;
+  const [tickets, messages, applications, sent] = await Promise.all([
     Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
     db
       .select(contactMessageFields)
       .from(leads)
-      .where(and(eq(leads.email, email), eq(leads.kind, "contact"))),
+      .where(and(anyEmail(leads.email), eq(leads.kind, "contact"))),
     db
       .select(applicationFields)
       .from(leads)
-      .where(and(eq(leads.email, email), eq(leads.kind, "application"))),
+      .where(and(anyEmail(leads.email), eq(leads.kind, "application"))),
     db
       .select({
+        to: outboxEmails.to,
         subject: outboxEmails.subject,
         kind: outboxEmails.kind,
         status: outboxEmails.status,
         createdAt: outboxEmails.createdAt,
       })
       .from(outboxEmails)
-      .where(eq(outboxEmails.to, email)),
+      .where(anyEmail(outboxEmails.to)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
-    account: client.user,
+    company: client.company,
+    members: accounts.map((account) => ({
+      ...account,
+      createdAt: account.createdAt.toISOString(),
+    })),
     websites: client.websites,
     domains: client.domains,
     billing: client.billing,
     tickets,
     contactMessages: messages,
     projectApplications: applications,
-    emailsSent: emails,
+    emailsSent: sent,
   };
 }
 
 /**
- * Erases a client: the account and everything hanging off it (websites, domains, billing,
- * tickets and their threads), their sessions and sign-in links, the leads they sent and the
- * emails addressed to them. One transaction: all or nothing.
+ * Erases a client company: the company and everything hanging off it (websites, domains,
+ * billing, tickets and their threads), and its members' accounts with their sessions and
+ * sign-in links, the leads they sent and the emails addressed to them. One transaction: all or
+ * nothing.
  */
 export async function deleteClientData(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, id));
-    if (!user) return false;
-    await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${id}`);
-    await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
-    await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
-    // Their notes go with the leads (cascade).
-    await tx.delete(leads).where(eq(leads.email, user.email));
-    // Websites, domains, billing, tickets and their messages go with the account (cascade).
-    await tx.delete(users).where(eq(users.id, id));
+    const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+    if (!company) return false;
+    // Staff are never a client's to erase (the migration may have given one a company of the
+    // rows they owned): their membership goes with the company, their account stays.
+    const members = await tx
+      .select({ id: users.id, email: users.email })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, id), eq(users.isAdmin, false)));
+    // Websites, domains, billing, tickets and their messages go with the company (cascade).
+    await tx.delete(companies).where(eq(companies.id, id));
+    for (const member of members) {
+      await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${member.id}`);
+      await tx.delete(loginTokens).where(eq(loginTokens.email, member.email));
+      await tx.delete(outboxEmails).where(eq(outboxEmails.to, member.email));
+      // Their notes go with the leads (cascade).
+      await tx.delete(leads).where(eq(leads.email, member.email));
+      await tx.delete(users).where(eq(users.id, member.id));
+    }
     return true;
   });
 }

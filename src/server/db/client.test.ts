@@ -6,12 +6,22 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase } from "../../../tests/support/database";
 import { openDatabase, queryRows, type Db } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
-import { domains, leads, supportTickets, users, websites } from "./schema";
-import { seedDemoData } from "./seed";
+import {
+  companies,
+  companyMembers,
+  domains,
+  leads,
+  supportTickets,
+  users,
+  websites,
+} from "./schema";
+import { demoCompanyName, seedDemoData } from "./seed";
 
 const tables = [
   "audit_events",
   "billing_accounts",
+  "companies",
+  "company_members",
   "domains",
   "lead_notes",
   "leads",
@@ -71,9 +81,10 @@ describe("the embedded database (PGlite)", () => {
     const [user] = await database.db.insert(users).values({ email: "new@example.com" }).returning();
     expect(user).toMatchObject({ isAdmin: false, firstName: null });
     expect(user?.createdAt).toBeInstanceOf(Date);
+    const [company] = await database.db.insert(companies).values({ name: "New Co" }).returning();
     const [domain] = await database.db
       .insert(domains)
-      .values({ userId: user!.id, domain: "new.example" })
+      .values({ companyId: company!.id, domain: "new.example" })
       .returning();
     expect(domain?.autoRenew).toBe(true);
     await expect(database.db.insert(users).values({ email: "new@example.com" })).rejects.toThrow();
@@ -90,6 +101,13 @@ describe("the embedded database (PGlite)", () => {
     ]);
     const [site] = await database.db.select().from(websites);
     expect(site).toMatchObject({ plan: "VPS Hosting", status: "active" });
+    // The demo client owns the company every sample row belongs to.
+    const [company] = await database.db.select().from(companies);
+    expect(company).toMatchObject({ id: site!.companyId, name: demoCompanyName });
+    const members = await database.db.select().from(companyMembers);
+    expect(members.map((m) => [m.userId, m.role])).toEqual([
+      [people.find((u) => !u.isAdmin)!.id, "owner"],
+    ]);
     const renewals = (await database.db.select().from(domains)).map((d) => d.autoRenew).sort();
     expect(renewals).toEqual([false, true]);
     const tickets = await database.db.select().from(supportTickets);

@@ -46,13 +46,47 @@ export const users = pgTable("users", {
   updatedAt: updatedAt(),
 });
 
+/** A client: a company whose members sign in to the portal. */
+export const companies = pgTable("companies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: varchar("name", { length: 200 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companyRoles = ["owner", "billing", "member"] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+
+/**
+ * Who belongs to a client company, and as what: owners manage the team and see billing, billing
+ * members see billing, members see the rest. A person belongs to one company at most.
+ */
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 20 }).$type<CompanyRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("company_members_company_id_idx").on(table.companyId),
+    check("company_members_role_check", sql`${table.role} in ('owner', 'billing', 'member')`),
+  ],
+);
+
 export const websites = pgTable(
   "websites",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    companyId: uuid("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     domain: varchar("domain", { length: 253 }).notNull(),
     plan: varchar("plan", { length: 100 }).notNull(),
     status: varchar("status", { length: 40 }).notNull(),
@@ -65,27 +99,31 @@ export const websites = pgTable(
       .default(0),
     createdAt: createdAt(),
   },
-  (table) => [index("websites_user_id_idx").on(table.userId)],
+  (table) => [index("websites_company_id_idx").on(table.companyId)],
 );
 
 export const domains = pgTable(
   "domains",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    companyId: uuid("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     domain: varchar("domain", { length: 253 }).notNull(),
     autoRenew: boolean("auto_renew").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (table) => [index("domains_user_id_idx").on(table.userId)],
+  (table) => [index("domains_company_id_idx").on(table.companyId)],
 );
 
 export const supportTickets = pgTable(
   "support_tickets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The member who opened it. */
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -95,7 +133,10 @@ export const supportTickets = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("support_tickets_user_id_idx").on(table.userId)],
+  (table) => [
+    index("support_tickets_company_id_idx").on(table.companyId),
+    index("support_tickets_user_id_idx").on(table.userId),
+  ],
 );
 
 /** The thread of a support ticket: the client's opening message and every reply after it. */
@@ -120,10 +161,10 @@ export const ticketMessages = pgTable(
  */
 export const billingAccounts = pgTable("billing_accounts", {
   id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
+  companyId: uuid("company_id")
     .notNull()
     .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => companies.id, { onDelete: "cascade" }),
   plan: varchar("plan", { length: 100 }).notNull(),
   monthlyCostCents: integer("monthly_cost_cents").notNull(),
   nextBillingDate: date("next_billing_date", { mode: "string" }),
@@ -300,6 +341,10 @@ export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type Company = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type CompanyMember = typeof companyMembers.$inferSelect;
+export type NewCompanyMember = typeof companyMembers.$inferInsert;
 export type Website = typeof websites.$inferSelect;
 export type NewWebsite = typeof websites.$inferInsert;
 export type Domain = typeof domains.$inferSelect;

@@ -1,6 +1,8 @@
 import type { Db } from "./client";
 import {
   billingAccounts,
+  companies,
+  companyMembers,
   domains,
   supportTickets,
   ticketMessages,
@@ -10,12 +12,14 @@ import {
 
 export const demoClientEmail = "demo@example.com";
 export const demoAdminEmail = "admin@example.com";
+/** Named after the sample rows (riverabakery.example). */
+export const demoCompanyName = "Rivera Bakery";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo data a fresh evaluation install starts with: one client whose rows are the
- * specification's samples, and one staff account.
+ * The demo data a fresh evaluation install starts with: one client company, whose owner is the
+ * demo client and whose rows are the specification's samples, and one staff account.
  */
 export async function seedDemoData(db: Db, now = new Date()) {
   await db.transaction(async (tx) => {
@@ -28,9 +32,17 @@ export async function seedDemoData(db: Db, now = new Date()) {
       .values({ email: demoAdminEmail, firstName: "Avery", lastName: "Harbor", isAdmin: true })
       .returning({ id: users.id });
     if (!client || !staff) throw new Error("demo users were not created");
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: demoCompanyName })
+      .returning({ id: companies.id });
+    if (!company) throw new Error("the demo company was not created");
+    await tx
+      .insert(companyMembers)
+      .values({ companyId: company.id, userId: client.id, role: "owner" });
 
     await tx.insert(websites).values({
-      userId: client.id,
+      companyId: company.id,
       domain: "riverabakery.example",
       plan: "VPS Hosting",
       status: "active",
@@ -40,7 +52,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
     });
     const nextBilling = new Date(now.getTime() + 12 * DAY_MS).toISOString().slice(0, 10);
     await tx.insert(billingAccounts).values({
-      userId: client.id,
+      companyId: company.id,
       plan: "VPS Hosting",
       monthlyCostCents: 2499,
       nextBillingDate: nextBilling,
@@ -51,13 +63,13 @@ export async function seedDemoData(db: Db, now = new Date()) {
     });
     await tx.insert(domains).values([
       {
-        userId: client.id,
+        companyId: company.id,
         domain: "riverabakery.example",
         autoRenew: true,
         expiresAt: new Date(now.getTime() + 240 * DAY_MS),
       },
       {
-        userId: client.id,
+        companyId: company.id,
         domain: "riverabakery-catering.example",
         autoRenew: false,
         expiresAt: new Date(now.getTime() + 21 * DAY_MS),
@@ -67,6 +79,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
       .insert(supportTickets)
       .values([
         {
+          companyId: company.id,
           userId: client.id,
           subject: "Checkout page loads slowly on mobile",
           status: "open",
@@ -74,6 +87,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
           createdAt: new Date(now.getTime() - 2 * DAY_MS),
         },
         {
+          companyId: company.id,
           userId: client.id,
           subject: "Add a holiday hours banner to the home page",
           status: "in-progress",

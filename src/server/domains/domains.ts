@@ -16,31 +16,31 @@ function toDomain(row: DomainRow, now: Date): Domain {
   };
 }
 
-export async function listDomains(db: Db, userId: string, now = new Date()): Promise<Domain[]> {
+export async function listDomains(db: Db, companyId: string, now = new Date()): Promise<Domain[]> {
   const rows = await db
     .select()
     .from(domains)
-    .where(eq(domains.userId, userId))
+    .where(eq(domains.companyId, companyId))
     .orderBy(asc(domains.expiresAt));
   return rows.map((row) => toDomain(row, now));
 }
 
-/** Sets auto-renew on the user's own domain; undefined when it is not theirs (or not there). */
+/** Sets auto-renew on a domain of the company; undefined when it is not theirs (or not there). */
 export async function setAutoRenew(
   db: Db,
-  userId: string,
+  companyId: string,
   domainId: string,
   autoRenew: boolean,
 ): Promise<Domain | undefined> {
   const [row] = await db
     .update(domains)
     .set({ autoRenew })
-    .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
+    .where(and(eq(domains.id, domainId), eq(domains.companyId, companyId)))
     .returning();
   return row && toDomain(row, new Date());
 }
 
-/** One domain row by its id (with its owner), or undefined. */
+/** One domain row by its id (with its company), or undefined. */
 export async function findDomainRow(db: Db, id: string) {
   const [row] = await db.select().from(domains).where(eq(domains.id, id));
   return row;
@@ -52,15 +52,15 @@ const toDomainRow = (input: DomainInput) => ({
   expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
 });
 
-export async function createDomain(db: Db, userId: string, input: DomainInput) {
+export async function createDomain(db: Db, companyId: string, input: DomainInput) {
   const [row] = await db
     .insert(domains)
-    .values({ ...toDomainRow(input), userId })
+    .values({ ...toDomainRow(input), companyId })
     .returning();
   return row;
 }
 
-/** The updated row (with its owner), or undefined when there is no such domain. */
+/** The updated row (with its company), or undefined when there is no such domain. */
 export async function updateDomain(db: Db, id: string, input: DomainInput) {
   const [row] = await db
     .update(domains)

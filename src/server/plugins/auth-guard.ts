@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { User } from "../db/schema";
+import type { Membership } from "@shared/schemas/team";
 import { findUserById } from "../auth/users";
+import { findMembership } from "../team/team";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by the guard of the routes that need one. */
     user: User | null;
+    /** The signed-in user's company and role, once signedInMember has read it (null: none). */
+    membership: Membership | null | undefined;
   }
 }
 
 export function decorateUser(app: FastifyInstance) {
   app.decorateRequest("user", null);
+  app.decorateRequest("membership", undefined);
 }
 
 /** The signed-in user of this request, or undefined. */
@@ -45,4 +50,18 @@ export function requireStaff(db: Db) {
     }
     request.user = user;
   };
+}
+
+/**
+ * The company of the signed-in user of a route behind requireUser, and their role in it;
+ * undefined when they belong to none (staff, or a member who was removed). Read once a request.
+ */
+export async function signedInMember(
+  request: FastifyRequest,
+  db: Db,
+): Promise<Membership | undefined> {
+  if (request.membership === undefined) {
+    request.membership = (await findMembership(db, signedInUser(request).id)) ?? null;
+  }
+  return request.membership ?? undefined;
 }

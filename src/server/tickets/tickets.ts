@@ -10,15 +10,24 @@ import type {
   TicketUpdate,
 } from "@shared/schemas/tickets";
 import type { Db } from "../db/client";
-import { supportTickets, ticketMessages, users, type SupportTicket, type User } from "../db/schema";
+import {
+  companies,
+  supportTickets,
+  ticketMessages,
+  users,
+  type SupportTicket,
+  type User,
+} from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 
 export type TicketNotice = { agencyInbox: string; publicUrl: string };
 
-function toTicket(row: SupportTicket): Ticket {
+/** A ticket and the member who opened it (null: their account is gone). */
+function toTicket(row: SupportTicket, opener: User | null): Ticket {
   return {
     id: row.id,
+    openedBy: opener ? displayName(opener) : "Former user",
     subject: row.subject,
     status: row.status,
     priority: row.priority,
@@ -34,27 +43,30 @@ export function displayName(person: Pick<User, "firstName" | "lastName" | "email
 
 const person = (user: User) => ({ name: displayName(user), email: user.email });
 
-export async function listTickets(db: Db, userId: string): Promise<Ticket[]> {
+/** A company's tickets, newest first, with who opened each. */
+export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> {
   const rows = await db
-    .select()
+    .select({ ticket: supportTickets, opener: users })
     .from(supportTickets)
-    .where(eq(supportTickets.userId, userId))
+    .leftJoin(users, eq(users.id, supportTickets.userId))
+    .where(eq(supportTickets.companyId, companyId))
     .orderBy(desc(supportTickets.createdAt));
-  return rows.map(toTicket);
+  return rows.map(({ ticket, opener }) => toTicket(ticket, opener));
 }
 
-/** The ticket with its thread: the owner's own (userId given) or any (staff). */
+/** The ticket with its thread: one of the company's (companyId given) or any (staff). */
 export async function findTicket(
   db: Db,
   ticketId: string,
-  userId?: string,
+  companyId?: string,
 ): Promise<TicketDetail | undefined> {
-  const owned: SQL[] = userId ? [eq(supportTickets.userId, userId)] : [];
-  const [row] = await db
-    .select()
+  const owned: SQL[] = companyId ? [eq(supportTickets.companyId, companyId)] : [];
+  const [found] = await db
+    .select({ ticket: supportTickets, opener: users })
     .from(supportTickets)
+    .leftJoin(users, eq(users.id, supportTickets.userId))
     .where(and(eq(supportTickets.id, ticketId), ...owned));
-  if (!row) return undefined;
+  if (!found) return undefined;
   const thread = await db
     .select({ message: ticketMessages, author: users })
     .from(ticketMessages)
@@ -62,7 +74,8 @@ export async function findTicket(
     .where(eq(ticketMessages.ticketId, ticketId))
     .orderBy(asc(ticketMessages.createdAt));
   return {
-    ...toTicket(row),
+    ...toTicket(found.ticket, found.opener),
+    companyId: found.ticket.companyId,
     messages: thread.map(({ message, author }) => {
       const name = author ? displayName(author) : "Former user";
       return {
@@ -76,31 +89,42 @@ export async function findTicket(
   };
 }
 
-/** Opens a ticket: the row, its first message and the agency's email, together. */
+/**
+ * Opens a ticket for the member's company: the row, its first message and the agency's email,
+ * together.
+ */
 export async function openTicket(
   db: Db,
   user: User,
+  companyId: string,
   input: NewTicket,
   notice: TicketNotice,
 ): Promise<Ticket> {
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(supportTickets)
-      .values({ userId: user.id, subject: input.subject, priority: input.priority, status: "open" })
+      .values({
+        companyId,
+        userId: user.id,
+        subject: input.subject,
+        priority: input.priority,
+        status: "open",
+      })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
     await tx
       .insert(ticketMessages)
       .values({ ticketId: ticket.id, authorId: user.id, body: input.message });
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
-    return toTicket(ticket);
+    return toTicket(ticket, user);
   });
 }
 
 /**
- * A reply in a ticket's thread, by its client (ticket must be theirs) or by staff. A client's
- * reply to a resolved or closed ticket reopens it and tells the agency; a staff reply is
- * emailed to the client. Undefined when the ticket is not there (or not the client's).
+ * A reply in a ticket's thread, by a member of its company (as: the company's id) or by staff.
+ * A client's reply to a resolved or closed ticket reopens it and tells the agency; a staff reply
+ * is emailed to the member who opened it. Undefined when the ticket is not there (or not the
+ * company's).
  */
 export async function replyToTicket(
   db: Db,
@@ -108,10 +132,11 @@ export async function replyToTicket(
   ticketId: string,
   reply: TicketReply,
   notice: TicketNotice,
-  as: "client" | "staff",
+  as: { companyId: string } | "staff",
 ): Promise<TicketDetail | undefined> {
+  const companyId = as === "staff" ? undefined : as.companyId;
   const found = await db.transaction(async (tx) => {
-    const owned: SQL[] = as === "client" ? [eq(supportTickets.userId, author.id)] : [];
+    const owned: SQL[] = companyId ? [eq(supportTickets.companyId, companyId)] : [];
     const [ticket] = await tx
       .select()
       .from(supportTickets)
@@ -124,12 +149,12 @@ export async function replyToTicket(
       fromStaff: as === "staff",
       body: reply.body,
     });
-    const reopen = as === "client" && (ticket.status === "resolved" || ticket.status === "closed");
+    const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
     await tx
       .update(supportTickets)
       .set({ status: reopen ? "open" : ticket.status, updatedAt: new Date() })
       .where(eq(supportTickets.id, ticketId));
-    if (as === "client") {
+    if (as !== "staff") {
       await enqueueEmails(tx, [clientReplyEmail(ticket, person(author), reply.body, notice)]);
     } else {
       const [client] = await tx.select().from(users).where(eq(users.id, ticket.userId));
@@ -141,7 +166,7 @@ export async function replyToTicket(
     }
     return true;
   });
-  return found ? findTicket(db, ticketId, as === "client" ? author.id : undefined) : undefined;
+  return found ? findTicket(db, ticketId, companyId) : undefined;
 }
 
 /** The staff queue: every ticket, filtered by status and priority, most recently active first. */
@@ -150,17 +175,25 @@ export async function listAllTickets(db: Db, filter: TicketQueueQuery): Promise<
   if (filter.status) conditions.push(eq(supportTickets.status, filter.status));
   if (filter.priority) conditions.push(eq(supportTickets.priority, filter.priority));
   const rows = await db
-    .select({ ticket: supportTickets, client: users, messages: count(ticketMessages.id) })
+    .select({
+      ticket: supportTickets,
+      client: users,
+      company: companies,
+      messages: count(ticketMessages.id),
+    })
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
+    .innerJoin(companies, eq(companies.id, supportTickets.companyId))
     .leftJoin(ticketMessages, eq(ticketMessages.ticketId, supportTickets.id))
     .where(and(...conditions))
-    .groupBy(supportTickets.id, users.id)
+    .groupBy(supportTickets.id, users.id, companies.id)
     .orderBy(desc(supportTickets.updatedAt));
-  return rows.map(({ ticket, client, messages }) => ({
-    ...toTicket(ticket),
+  return rows.map(({ ticket, client, company, messages }) => ({
+    ...toTicket(ticket, client),
     clientName: displayName(client),
     clientEmail: client.email,
+    companyId: company.id,
+    companyName: company.name,
     messages,
   }));
 }

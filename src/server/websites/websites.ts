@@ -3,35 +3,35 @@ import type { Website, WebsiteInput } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
 import { websites, type Website as WebsiteRow } from "../db/schema";
 
-const toWebsite = ({ userId: _owner, createdAt, ...site }: WebsiteRow): Website => ({
+const toWebsite = ({ companyId: _company, createdAt, ...site }: WebsiteRow): Website => ({
   ...site,
   createdAt: createdAt.toISOString(),
 });
 
-export async function listWebsites(db: Db, userId: string): Promise<Website[]> {
+export async function listWebsites(db: Db, companyId: string): Promise<Website[]> {
   const rows = await db
     .select()
     .from(websites)
-    .where(eq(websites.userId, userId))
+    .where(eq(websites.companyId, companyId))
     .orderBy(asc(websites.createdAt));
   return rows.map(toWebsite);
 }
 
-/** One website row by its id (with its owner), or undefined. */
+/** One website row by its id (with its company), or undefined. */
 export async function findWebsiteRow(db: Db, id: string) {
   const [row] = await db.select().from(websites).where(eq(websites.id, id));
   return row;
 }
 
-export async function createWebsite(db: Db, userId: string, input: WebsiteInput) {
+export async function createWebsite(db: Db, companyId: string, input: WebsiteInput) {
   const [row] = await db
     .insert(websites)
-    .values({ ...input, userId })
+    .values({ ...input, companyId })
     .returning();
   return row;
 }
 
-/** The updated row (with its owner), or undefined when there is no such website. */
+/** The updated row (with its company), or undefined when there is no such website. */
 export async function updateWebsite(db: Db, id: string, input: WebsiteInput) {
   const [row] = await db.update(websites).set(input).where(eq(websites.id, id)).returning();
   return row;

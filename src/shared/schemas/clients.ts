@@ -1,36 +1,31 @@
 import { z } from "./zod";
 import { emailField, optionalText, plainText, searchText } from "./fields";
+import { memberSchema } from "./team";
 import { billingSchema } from "./billing";
 import { domainSchema } from "./domains";
 import { ticketSchema } from "./tickets";
 import { websiteSchema } from "./websites";
 
-/** The back office's clients list, searched by email or name. */
+/** The back office's clients (companies), searched by company name or a member's email or name. */
 export const clientListQuerySchema = z.object({ q: searchText });
 
+/** A client company in the back office's list. */
 export const clientSummarySchema = z.object({
   id: z.uuid(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  isAdmin: z.boolean(),
+  name: z.string(),
+  /** The first owner's email (null only if the company has lost every owner). */
+  ownerEmail: z.string().nullable(),
+  members: z.number().int(),
   websites: z.number().int(),
   openTickets: z.number().int(),
   createdAt: z.string(),
 });
 export type ClientSummary = z.infer<typeof clientSummarySchema>;
 
-/** A client's page in the back office: the account and everything the portal shows them. */
+/** A client's page in the back office: the company, its members and what the portal shows them. */
 export const clientDetailSchema = z.object({
-  user: z.object({
-    id: z.uuid(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
-    isAdmin: z.boolean(),
-    createdAt: z.string(),
-  }),
+  company: z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() }),
+  members: z.array(memberSchema),
   websites: z.array(websiteSchema),
   domains: z.array(domainSchema),
   billing: billingSchema.nullable(),
@@ -38,8 +33,12 @@ export const clientDetailSchema = z.object({
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
-/** Inviting a client: the account is created and a sign-in link is emailed. */
+/**
+ * Inviting a client: the company is created with this person as its owner, their account is
+ * created and a sign-in link is emailed. The company's name defaults to the person's name.
+ */
 export const inviteClientSchema = z.object({
+  companyName: optionalText("Company name", 200, "Company name must be at most 200 characters"),
   email: emailField,
   firstName: optionalText("First name", 100, "First name must be at most 100 characters"),
   lastName: optionalText("Last name", 100, "Last name must be at most 100 characters"),
@@ -48,14 +47,17 @@ export type InviteClientInput = z.input<typeof inviteClientSchema>;
 export type InviteClient = z.output<typeof inviteClientSchema>;
 
 export const invitationSchema = z.object({
+  /** The new company's id. */
   id: z.uuid(),
+  /** The owner's user id. */
+  userId: z.uuid(),
   email: z.string(),
   /** False when a sign-in link was already on its way and no new one was sent. */
   emailed: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** Erasing a client: staff confirm by typing the client's email address. */
+/** Erasing a client company: staff confirm by typing its owner's email address. */
 export const deleteClientSchema = z.object({
-  confirmEmail: plainText("Confirmation", "Type the client's email to confirm"),
+  confirmEmail: plainText("Confirmation", "Type the owner's email to confirm"),
 });

@@ -40,6 +40,8 @@ export type TicketReply = z.output<typeof ticketReplySchema>;
 
 export const ticketSchema = z.object({
   id: z.uuid(),
+  /** The name of the member who opened it. */
+  openedBy: z.string(),
   subject: z.string(),
   status: z.string(),
   priority: z.string(),
@@ -55,7 +57,11 @@ export const ticketMessageSchema = z.object({
   createdAt: z.string(),
 });
 
-export const ticketDetailSchema = ticketSchema.extend({ messages: z.array(ticketMessageSchema) });
+/** A ticket with its thread, and the client company it belongs to. */
+export const ticketDetailSchema = ticketSchema.extend({
+  companyId: z.uuid(),
+  messages: z.array(ticketMessageSchema),
+});
 
 /** Staff change a ticket's status or priority. */
 export const ticketUpdateSchema = z
@@ -75,10 +81,12 @@ export const ticketQueueQuerySchema = z.object({
 });
 export type TicketQueueQuery = z.infer<typeof ticketQueueQuerySchema>;
 
-/** A ticket in the staff queue: whose it is and how long its thread is. */
+/** A ticket in the staff queue: whose it is (the company, and who opened it) and its length. */
 export const queueTicketSchema = ticketSchema.extend({
   clientName: z.string(),
   clientEmail: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
   messages: z.number().int(),
 });
 export type QueueTicket = z.infer<typeof queueTicketSchema>;

@@ -184,7 +184,7 @@ export function BillingPanel({ client }: { client: ClientDetail }) {
     >
       {editing ? (
         <BillingForm
-          clientId={client.user.id}
+          clientId={client.company.id}
           billing={billing}
           onDone={() => {
             setEditing(false);

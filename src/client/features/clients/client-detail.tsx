@@ -4,11 +4,11 @@ import { ChevronRight, Mail } from "lucide-react";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { formatDate, formatDateTime, personName } from "@/components/format";
 import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
-import { PriorityBadge, StaffBadge, TicketStatusBadge } from "@/components/status-badge";
+import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { useClient } from "./api";
 
-/** A section of a client's page that another noun owns (its websites, domains, billing). */
+/** A section of a client's page that another noun owns (its members, websites, domains, billing). */
 type ClientPanel = ComponentType<{ client: ClientDetail }>;
 
 function TicketsPanel({ client }: { client: ClientDetail }) {
@@ -37,7 +37,7 @@ function TicketsPanel({ client }: { client: ClientDetail }) {
                     <PriorityBadge priority={ticket.priority} />
                   </span>
                   <span className="mt-1 block text-xs text-muted-foreground">
-                    Updated{" "}
+                    Opened by {ticket.openedBy} · Updated{" "}
                     <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
                   </span>
                 </span>
@@ -55,18 +55,28 @@ function TicketsPanel({ client }: { client: ClientDetail }) {
 }
 
 /**
- * A client's page: the account, then the panels of what they have (given by the page, as each
- * belongs to its own noun) and their tickets.
+ * A client's page: the company, then the panels of its members and what it has (given by the
+ * page, as each belongs to its own noun) and its tickets.
  */
 export function ClientDetailView({
   id,
-  panels: { websites: WebsitesPanel, domains: DomainsPanel, billing: BillingPanel },
+  panels: {
+    members: MembersPanel,
+    websites: WebsitesPanel,
+    domains: DomainsPanel,
+    billing: BillingPanel,
+  },
 }: {
   id: string;
-  panels: { websites: ClientPanel; domains: ClientPanel; billing: ClientPanel };
+  panels: {
+    members: ClientPanel;
+    websites: ClientPanel;
+    domains: ClientPanel;
+    billing: ClientPanel;
+  };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
-  useDocumentTitle(client ? personName(client.user) : "Client");
+  useDocumentTitle(client ? client.company.name : "Client");
   const back = <BackLink href="/clients">All clients</BackLink>;
 
   if (error || isPending) {
@@ -77,40 +87,53 @@ export function ClientDetailView({
         error={error}
         onRetry={() => void refetch()}
         loading="Loading the client..."
-        notFound="This client does not exist. The account may have been removed."
+        notFound="This client does not exist. The company may have been removed."
       />
     );
   }
 
-  const { user } = client;
+  const { company, members } = client;
+  const owner = members.find((member) => member.role === "owner");
   return (
     <>
       <ViewHeader
         back={back}
-        title={personName(user)}
+        title={company.name}
         description={
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
-            {user.isAdmin && <StaffBadge />}
-            <span className="break-all">{user.email}</span>
+            <span>
+              {members.length} {members.length === 1 ? "member" : "members"}
+            </span>
+            {owner && (
+              <>
+                <span aria-hidden="true" className="max-sm:hidden">
+                  ·
+                </span>
+                <span className="break-all">Owner: {personName(owner)}</span>
+              </>
+            )}
             <span aria-hidden="true" className="max-sm:hidden">
               ·
             </span>
             <span>
-              Client since <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              Client since <time dateTime={company.createdAt}>{formatDate(company.createdAt)}</time>
             </span>
           </span>
         }
         actions={
-          <Button asChild variant="outline">
-            <a href={`mailto:${user.email}`}>
-              <Mail aria-hidden="true" />
-              Email client
-            </a>
-          </Button>
+          owner && (
+            <Button asChild variant="outline">
+              <a href={`mailto:${owner.email}`}>
+                <Mail aria-hidden="true" />
+                Email owner
+              </a>
+            </Button>
+          )
         }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-6">
+          <MembersPanel client={client} />
           <WebsitesPanel client={client} />
           <DomainsPanel client={client} />
         </div>

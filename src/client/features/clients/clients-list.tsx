@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "wouter";
 import { CheckCircle2, UserPlus } from "lucide-react";
 import type { Invitation } from "@shared/schemas/clients";
 import { SearchBox } from "@/components/filters";
-import { formatDate, personName } from "@/components/format";
+import { formatDate } from "@/components/format";
 import {
   DataTable,
   EmptyState,
@@ -18,7 +18,6 @@ import {
   useDocumentTitle,
   ViewHeader,
 } from "@/components/parts";
-import { StaffBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { useClients } from "./api";
 import { InviteForm } from "./invitation-form";
@@ -41,7 +40,7 @@ export function ClientsView() {
     <>
       <ViewHeader
         title="Clients"
-        description="Every account with portal access. Staff accounts are marked."
+        description="Every client company with portal access: its owner, members, websites and open tickets."
         actions={
           <Button
             ref={inviteButton}
@@ -69,8 +68,9 @@ export function ClientsView() {
                   </>
                 ) : (
                   <>
-                    The account for <strong className="break-all">{invited.email}</strong> is ready,
-                    but no sign-in link could be sent. They can ask for one on the log-in page.
+                    The company and the account for{" "}
+                    <strong className="break-all">{invited.email}</strong> are ready, but no sign-in
+                    link could be sent. They can ask for one on the log-in page.
                   </>
                 )}
               </span>
@@ -104,13 +104,13 @@ export function ClientsView() {
           label="Search clients"
           value={q}
           onChange={onSearch}
-          placeholder="Name or email"
+          placeholder="Company, name or email"
           className="max-w-xl"
         />
       </div>
 
       <p aria-live="polite" className="mb-3 min-h-5 text-sm text-muted-foreground">
-        {data && `${data.length} ${data.length === 1 ? "account" : "accounts"}`}
+        {data && `${data.length} ${data.length === 1 ? "company" : "companies"}`}
       </p>
 
       {error ? (
@@ -119,24 +119,31 @@ export function ClientsView() {
         <LoadingState label="Loading clients..." />
       ) : data.length === 0 ? (
         <EmptyState title={q ? "No clients match this search" : "No clients yet"}>
-          {q ? "Search by email or name." : "Invite your first client to give them portal access."}
+          {q
+            ? "Search by company name, or a member's email or name."
+            : "Invite your first client to give them portal access."}
         </EmptyState>
       ) : (
         <div className={isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
           <DataTable caption="Clients">
             <THead>
               <TH>Client</TH>
+              <TH className="text-right">Members</TH>
               <TH className="text-right">Websites</TH>
               <TH className="text-right">Open tickets</TH>
-              <TH>Joined</TH>
-              <TH>Role</TH>
+              <TH>Since</TH>
             </THead>
             <TBody>
               {data.map((client) => (
                 <TR key={client.id}>
                   <TD main>
-                    <RowLink href={`/clients/${client.id}`}>{personName(client)}</RowLink>
-                    <span className="block break-all text-muted-foreground">{client.email}</span>
+                    <RowLink href={`/clients/${client.id}`}>{client.name}</RowLink>
+                    <span className="block break-all text-muted-foreground">
+                      {client.ownerEmail ?? "No owner"}
+                    </span>
+                  </TD>
+                  <TD label="Members" className="tabular-nums lg:text-right">
+                    {client.members}
                   </TD>
                   <TD label="Websites" className="tabular-nums lg:text-right">
                     {client.websites}
@@ -148,15 +155,8 @@ export function ClientsView() {
                       <span className="text-muted-foreground">0</span>
                     )}
                   </TD>
-                  <TD label="Joined" className="whitespace-nowrap">
+                  <TD label="Since" className="whitespace-nowrap">
                     <time dateTime={client.createdAt}>{formatDate(client.createdAt)}</time>
-                  </TD>
-                  <TD label="Role" hideOnPhone={!client.isAdmin}>
-                    {client.isAdmin ? (
-                      <StaffBadge />
-                    ) : (
-                      <span className="text-muted-foreground">Client</span>
-                    )}
                   </TD>
                 </TR>
               ))}

@@ -9,7 +9,10 @@ import { Input } from "@/components/ui/input";
 import { showServerErrors } from "@/lib/server-errors";
 import { useInviteClient } from "./api";
 
-/** Inviting a client: the account is created and a sign-in link is emailed. */
+/**
+ * Inviting a client: the company is created with this person as its owner, and a sign-in link
+ * is emailed to them.
+ */
 export function InviteForm({
   onInvited,
   onClose,
@@ -20,7 +23,7 @@ export function InviteForm({
   const invite = useInviteClient();
   const form = useForm({
     resolver: zodResolver(inviteClientSchema),
-    defaultValues: { email: "", firstName: "", lastName: "" },
+    defaultValues: { companyName: "", email: "", firstName: "", lastName: "" },
   });
   const { errors } = form.formState;
   const emailRef = useRef<HTMLInputElement | null>(null);
@@ -35,7 +38,7 @@ export function InviteForm({
         onInvited(invited);
       },
       (error: unknown) =>
-        showServerErrors(error, form.setError, ["email", "firstName", "lastName"]),
+        showServerErrors(error, form.setError, ["companyName", "email", "firstName", "lastName"]),
     ),
   );
 
@@ -50,7 +53,8 @@ export function InviteForm({
             Invite a client
           </h2>
           <p className="mt-0.5 text-sm text-muted-foreground">
-            We create their account and email them a sign-in link that works for 7 days.
+            We create the company with this person as its owner and email them a sign-in link that
+            works for 7 days.
           </p>
         </div>
         <Button
@@ -65,7 +69,7 @@ export function InviteForm({
       <form
         onSubmit={onSubmit}
         noValidate
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)] lg:items-start"
       >
         <Field
           id="invite-email"
@@ -100,14 +104,27 @@ export function InviteForm({
             autoComplete="off"
           />
         </Field>
+        <Field
+          id="invite-company"
+          label="Company name (optional)"
+          hint="Default: the person's name"
+          error={errors.companyName?.message}
+          className="sm:col-span-2 lg:col-span-2"
+        >
+          <Input
+            {...fieldAria("invite-company", errors.companyName?.message, true)}
+            {...form.register("companyName")}
+            autoComplete="off"
+          />
+        </Field>
         <div className="sm:col-span-2 lg:col-span-1 lg:pt-6">
-          <Button type="submit" disabled={invite.isPending} className="w-full lg:w-auto">
+          <Button type="submit" disabled={invite.isPending} className="w-full">
             <Send aria-hidden="true" />
             {invite.isPending ? "Sending..." : "Send invitation"}
           </Button>
         </div>
         {errors.root?.server && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2 lg:col-span-4">
+          <p role="alert" className="text-sm text-destructive sm:col-span-2 lg:col-span-3">
             {errors.root.server.message}
           </p>
         )}

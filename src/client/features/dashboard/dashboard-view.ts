@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from "wouter";
 
-export const dashboardTabs = ["websites", "domains", "billing", "support"] as const;
+export const dashboardTabs = ["websites", "domains", "billing", "support", "team"] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 const isTab = (value: string | null): value is DashboardTab =>

@@ -29,7 +29,7 @@ import { cn } from "@/lib/utils";
 import { useStaffReply, useStaffTicket, useTicketQueue, useUpdateTicket } from "./api";
 
 /** A link to the client's page from their email (the page gives it: clients are their own noun). */
-type ClientLink = (email: string) => ReactNode;
+type ClientLink = (companyId: string) => ReactNode;
 
 function Thread({ ticket }: { ticket: TicketDetail }) {
   return (
@@ -209,6 +209,10 @@ function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLi
               </dd>
             </div>
             <div className="flex justify-between gap-3">
+              <dt className="text-muted-foreground">Opened by</dt>
+              <dd className="text-right break-words">{ticket.openedBy}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Last activity</dt>
               <dd className="text-right">
                 <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
@@ -229,7 +233,8 @@ function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLi
               >
                 {entry.clientEmail}
               </a>
-              {clientLink(entry.clientEmail)}
+              <span className="block text-sm text-muted-foreground">{entry.companyName}</span>
+              {clientLink(ticket.companyId)}
             </span>
           </p>
         </Panel>

@@ -29,7 +29,8 @@ function TicketCard({
             Opened{" "}
             <time dateTime={ticket.createdAt} title={formatDateTime(ticket.createdAt)}>
               {timeAgo(ticket.createdAt, now)}
-            </time>
+            </time>{" "}
+            by {ticket.openedBy}
           </span>
         </p>
         <div className="mt-3 flex flex-wrap gap-2">

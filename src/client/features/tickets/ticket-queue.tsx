@@ -113,7 +113,10 @@ export function TicketQueue() {
                   </TD>
                   <TD label="Client" className="max-lg:order-2 lg:max-w-56">
                     <span className="block font-medium break-words text-foreground">
-                      {ticket.clientName}
+                      {ticket.companyName}
+                    </span>
+                    <span className="block text-xs break-words text-muted-foreground">
+                      Opened by {ticket.clientName}
                     </span>
                     <span className="block text-xs break-all text-muted-foreground max-lg:hidden">
                       {ticket.clientEmail}

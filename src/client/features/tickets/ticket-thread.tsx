@@ -209,7 +209,8 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
               Opened{" "}
               <time dateTime={ticket.createdAt} title={formatDateTime(ticket.createdAt)}>
                 {formatDate(ticket.createdAt)}
-              </time>
+              </time>{" "}
+              by {ticket.openedBy}
             </span>
           </div>
         </div>

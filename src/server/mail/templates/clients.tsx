@@ -4,20 +4,28 @@ import type { QueuedEmail } from "../outbox";
 
 type Person = { name: string; email: string };
 
-/** To a new client: their account exists; the link signs them in. */
+/**
+ * To a new member of a client company (its first owner, invited by staff, or someone its owner
+ * invited): their account exists; the link signs them in.
+ */
 export function invitationEmail(
   client: Person,
   link: string,
   days: number,
   settings: { agencyInbox: string },
+  companyName?: string,
 ): QueuedEmail {
   return simpleEmail(
     "client-invitation",
     client.email,
-    `Your ${brand.name} client portal is ready`,
+    companyName
+      ? `You have been added to ${companyName} on the ${brand.name} client portal`
+      : `Your ${brand.name} client portal is ready`,
     [
       `Hi ${client.name},`,
-      `We have set up your ${brand.name} client portal: your websites, domains, billing and support tickets in one place.`,
+      companyName
+        ? `You are now a member of ${companyName} on the ${brand.name} client portal: your company's websites, domains and support tickets in one place.`
+        : `We have set up your ${brand.name} client portal: your websites, domains, billing and support tickets in one place.`,
       `The button below signs you in. It works once and expires in ${days} days; after that, ask for a new link on the sign-in page with this email address.`,
     ],
     { label: "Open my client portal", href: link },

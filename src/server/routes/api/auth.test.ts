@@ -448,6 +448,13 @@ describe.each(databaseKinds)("sign-in with OPEN_SIGNUP on %s", (kind) => {
         cookies: { [SESSION_COOKIE]: sessionCookie(signIn)!.value },
       });
       expect(me.json()).toMatchObject({ email: "walk-in@example.com", isAdmin: false });
+      // They own a company of their own.
+      const team = await t.app.inject({
+        method: "GET",
+        url: "/api/team",
+        cookies: { [SESSION_COOKIE]: sessionCookie(signIn)!.value },
+      });
+      expect(team.json()).toMatchObject({ companyName: "walk-in@example.com", role: "owner" });
     } finally {
       await t.close();
       await smtp.stop();

@@ -2,8 +2,9 @@ import { billingInputSchema, billingSchema, type Billing } from "@shared/schemas
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { findBilling, saveBilling } from "../../billing/billing";
-import { findClient, userExists } from "../../clients/clients";
-import { signedInUser } from "../../plugins/auth-guard";
+import { companyExists, findClient } from "../../clients/clients";
+import { signedInMember } from "../../plugins/auth-guard";
+import { seesBilling } from "@shared/schemas/team";
 import {
   forSignedInClients,
   errorResponses,
@@ -24,13 +25,27 @@ const billingFields = (billing: Billing) => ({
     : null,
 });
 
-/** A client's plan and payment method: the Billing tab reads its own; staff set them. */
+/**
+ * A client company's plan and payment method: its owners and billing members read them on the
+ * Billing tab (other members get 404); staff set them.
+ */
 export const billingRoutes: RoutePlugin = async (app, { db }) => {
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/billing",
-      { schema: { response: { 200: billingSchema.nullable(), ...errorResponses } } },
-      async (request) => findBilling(db, signedInUser(request).id),
+      {
+        schema: {
+          response: { 200: billingSchema.nullable(), ...notFoundResponse, ...errorResponses },
+        },
+      },
+      // Only owners and billing members see billing: to anyone else it is not there.
+      async (request, reply) => {
+        const member = await signedInMember(request, db);
+        if (!member || !seesBilling(member.role)) {
+          return reply.code(404).send(notFound("Billing"));
+        }
+        return findBilling(db, member.companyId);
+      },
     );
   });
 
@@ -45,7 +60,7 @@ export const billingRoutes: RoutePlugin = async (app, { db }) => {
         },
       },
       async (request, reply) => {
-        if (!(await userExists(db, request.params.id))) {
+        if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
         const before = await findBilling(db, request.params.id);
@@ -54,6 +69,7 @@ export const billingRoutes: RoutePlugin = async (app, { db }) => {
           action: "billing.changed",
           targetType: "client",
           targetId: request.params.id,
+          companyId: request.params.id,
           changes: changedFields(before ? billingFields(before) : undefined, billingFields(after!)),
         });
         return (await findClient(db, request.params.id))!;

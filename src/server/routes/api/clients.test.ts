@@ -1,8 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  companyOf,
+  createTestApp,
+  signInAs,
+  type TestApp,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
-import { outboxEmails, users } from "../../db/schema";
+import { outboxEmails } from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
@@ -23,7 +29,9 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
 
   const call = (...args: CallArgs) => callApi(t, ...args);
 
-  it("invites a client: the account exists and a week-long sign-in link is emailed", async () => {
+  let samCompany: string;
+
+  it("invites a client: the company exists with them as owner and a week-long sign-in link is emailed", async () => {
     const invited = await call(staff, "POST", "/api/admin/clients", {
       email: "Owner@NewBakery.example",
       firstName: "Sam",
@@ -31,6 +39,13 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ email: "owner@newbakery.example", emailed: true });
+    samCompany = invited.json().id;
+    // The company's name defaults to the person's.
+    const page = (await call(staff, "GET", `/api/admin/clients/${samCompany}`)).json();
+    expect(page.company.name).toBe("Sam Baker");
+    expect(page.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ["owner@newbakery.example", "owner"],
+    ]);
     const [email] = await t.database.db
       .select()
       .from(outboxEmails)
@@ -45,18 +60,70 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     const signIn = await t.app.inject({ method: "GET", url: link });
     expect(signIn.headers.location).toBe("/dashboard");
 
-    const found = (await call(staff, "GET", "/api/admin/clients?q=baker")).json();
-    expect(found.map((c: { email: string }) => c.email)).toEqual(["owner@newbakery.example"]);
+    const found = (await call(staff, "GET", "/api/admin/clients?q=sam%20baker")).json();
+    expect(found).toEqual([
+      {
+        id: samCompany,
+        name: "Sam Baker",
+        ownerEmail: "owner@newbakery.example",
+        members: 1,
+        websites: 0,
+        openTickets: 0,
+        createdAt: expect.any(String),
+      },
+    ]);
     const bad = await call(staff, "POST", "/api/admin/clients", { email: "nope" });
     expect(bad.json().errors).toEqual({ email: "Invalid email address" });
   });
 
+  it("lists companies with their owner, members, websites and open tickets", async () => {
+    const list = (await call(staff, "GET", "/api/admin/clients")).json();
+    expect(list.find((c: { name: string }) => c.name === "Rivera Bakery")).toMatchObject({
+      ownerEmail: demoClientEmail,
+      members: 1,
+      websites: 1,
+      openTickets: 2,
+    });
+    // Staff are not clients.
+    expect(list.map((c: { ownerEmail: string }) => c.ownerEmail)).not.toContain(demoAdminEmail);
+    // Found by a member's name, and by the company's name.
+    expect(
+      (await call(staff, "GET", "/api/admin/clients?q=jordan"))
+        .json()
+        .map((c: { name: string }) => c.name),
+    ).toEqual(["Rivera Bakery"]);
+    expect(
+      (await call(staff, "GET", "/api/admin/clients?q=rivera%20bak"))
+        .json()
+        .map((c: { name: string }) => c.name),
+    ).toEqual(["Rivera Bakery"]);
+  });
+
+  it("names a new company as staff ask, and refuses someone who already belongs to one", async () => {
+    const named = await call(staff, "POST", "/api/admin/clients", {
+      companyName: "Tide Pool Books",
+      email: "reader@tidepool.example",
+    });
+    expect(named.statusCode).toBe(201);
+    const page = (await call(staff, "GET", `/api/admin/clients/${named.json().id}`)).json();
+    expect(page.company.name).toBe("Tide Pool Books");
+
+    const companiesBefore = (await call(staff, "GET", "/api/admin/clients")).json().length;
+    const taken = await call(staff, "POST", "/api/admin/clients", {
+      companyName: "Another Bakery",
+      email: demoClientEmail,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe("That email address belongs to a member of another company.");
+    const asStaff = await call(staff, "POST", "/api/admin/clients", { email: demoAdminEmail });
+    expect(asStaff.statusCode).toBe(409);
+    expect(asStaff.json().message).toBe("That email address belongs to agency staff.");
+    // Neither made a company.
+    expect((await call(staff, "GET", "/api/admin/clients")).json()).toHaveLength(companiesBefore);
+  });
+
   it("edits a client's websites, domains and billing, which the client then sees", async () => {
-    const [sam] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, "owner@newbakery.example"));
-    const base = `/api/admin/clients/${sam!.id}`;
+    const base = `/api/admin/clients/${samCompany}`;
     const withSite = await call(staff, "POST", `${base}/websites`, {
       domain: "NewBakery.example",
       plan: "Premium Hosting",
@@ -113,11 +180,7 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
   });
 
   it("refuses numbers and dates that do not fit their column, naming the field and the rule", async () => {
-    const [jordan] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
-    const base = `/api/admin/clients/${jordan!.id}`;
+    const base = `/api/admin/clients/${await companyOf(t, demoClientEmail)}`;
     const site = { domain: "jordan.example", plan: "Business", status: "active" };
     const visitors = "Monthly visitors must be a whole number from 0 to 2,147,483,647";
     const bandwidth = "Bandwidth must be a number from 0 to 99,999,999.99";

@@ -28,9 +28,9 @@ import {
 } from "./common";
 
 /**
- * The agency's clients, for staff: the list, invitations, a client's page, and the privacy
- * requests (a JSON copy of everything stored, and erasure). A client's websites, domains and
- * billing have their own route modules.
+ * The agency's clients (companies), for staff: the list, invitations (a new company and its
+ * owner), a client's page, and the privacy requests (a JSON copy of everything stored, and
+ * erasure). A client's members, websites, domains and billing have their own route modules.
  */
 export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
   await forStaff(app, db, (staff) => {
@@ -50,19 +50,26 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       {
         schema: {
           body: inviteClientSchema,
-          response: { 201: invitationSchema, ...errorResponses },
+          response: { 201: invitationSchema, 409: errorBody, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const { user, emailed } = await inviteClient(db, request.body, config);
+        const invitation = await inviteClient(db, request.body, config);
+        if (!invitation.ok) return reply.code(409).send({ message: invitation.message });
         await recordAudit(db, auditContext(request), {
           action: "client.invited",
           targetType: "client",
-          targetId: user.id,
+          targetId: invitation.companyId,
+          companyId: invitation.companyId,
           changes: { after: { ...request.body } },
         });
-        if (emailed) outbox.wake();
-        return reply.code(201).send({ id: user.id, email: user.email, emailed });
+        if (invitation.emailed) outbox.wake();
+        return reply.code(201).send({
+          id: invitation.companyId,
+          userId: invitation.userId,
+          email: invitation.email,
+          emailed: invitation.emailed,
+        });
       },
     );
 
@@ -88,6 +95,7 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           action: "client.exported",
           targetType: "client",
           targetId: request.params.id,
+          companyId: request.params.id,
         });
         return reply
           .header("content-disposition", `attachment; filename="client-${request.params.id}.json"`)
@@ -101,7 +109,7 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       {
         schema: {
           params: idParams,
-          // The confirmation step: staff type the client's email address.
+          // The confirmation step: staff type the email address of the company's owner.
           body: deleteClientSchema,
           response: { ...deletedResponses, 409: errorBody },
         },
@@ -109,13 +117,16 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       async (request, reply) => {
         const client = await findClient(db, request.params.id);
         if (!client) return reply.code(404).send(notFound("Client"));
-        if (client.user.id === signedInUser(request).id) {
+        if (client.members.some((member) => member.id === signedInUser(request).id)) {
           return reply.code(409).send({ message: "You cannot delete your own account here." });
         }
-        if (request.body.confirmEmail.trim().toLowerCase() !== client.user.email) {
+        const owner = client.members.find((member) => member.role === "owner");
+        const confirmWith = owner?.email ?? client.company.name;
+        const typed = request.body.confirmEmail.trim();
+        if (typed.toLowerCase() !== confirmWith.toLowerCase()) {
           return reply.code(400).send({
             message: "The confirmation does not match.",
-            errors: { confirmEmail: `Type ${client.user.email} to confirm` },
+            errors: { confirmEmail: `Type ${confirmWith} to confirm` },
           });
         }
         await deleteClientData(db, request.params.id);
@@ -123,7 +134,13 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           action: "client.deleted",
           targetType: "client",
           targetId: request.params.id,
-          changes: { before: { email: client.user.email } },
+          companyId: request.params.id,
+          changes: {
+            before: {
+              name: client.company.name,
+              members: client.members.map((member) => member.email),
+            },
+          },
         });
         return reply.code(204).send(null);
       },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { autoRenewUpdateSchema, domainInputSchema, domainSchema } from "@shared/schemas/domains";
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
-import { findClient, userExists } from "../../clients/clients";
+import { companyExists, findClient } from "../../clients/clients";
 import {
   createDomain,
   deleteDomain,
@@ -11,7 +11,7 @@ import {
   setAutoRenew,
   updateDomain,
 } from "../../domains/domains";
-import { signedInUser } from "../../plugins/auth-guard";
+import { signedInMember } from "../../plugins/auth-guard";
 import {
   forSignedInClients,
   deletedResponses,
@@ -28,15 +28,18 @@ import {
 const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses };
 
 /**
- * A client's domain names: the portal lists its own and switches auto-renew (another client's
- * domain answers 404 and changes nothing); staff add, change and remove them.
+ * A client company's domain names: its members list them and switch auto-renew in the portal
+ * (another company's domain answers 404 and changes nothing); staff add, change and remove them.
  */
 export const domainRoutes: RoutePlugin = async (app, { db }) => {
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/domains",
       { schema: { response: { 200: z.array(domainSchema), ...errorResponses } } },
-      async (request) => listDomains(db, signedInUser(request).id),
+      async (request) => {
+        const member = await signedInMember(request, db);
+        return member ? listDomains(db, member.companyId) : [];
+      },
     );
 
     client.patch(
@@ -50,12 +53,10 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
         },
       },
       async (request, reply) => {
-        const domain = await setAutoRenew(
-          db,
-          signedInUser(request).id,
-          request.params.id,
-          request.body.autoRenew,
-        );
+        const member = await signedInMember(request, db);
+        const domain =
+          member &&
+          (await setAutoRenew(db, member.companyId, request.params.id, request.body.autoRenew));
         return domain ?? reply.code(404).send(notFound("Domain"));
       },
     );
@@ -66,7 +67,7 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/clients/:id/domains",
       { schema: { params: idParams, body: domainInputSchema, response: clientPage } },
       async (request, reply) => {
-        if (!(await userExists(db, request.params.id))) {
+        if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
         const domain = await createDomain(db, request.params.id, request.body);
@@ -74,6 +75,7 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
           action: "domain.added",
           targetType: "domain",
           targetId: domain?.id,
+          companyId: request.params.id,
           changes: { after: { ...request.body } },
         });
         return (await findClient(db, request.params.id))!;
@@ -96,9 +98,10 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
           action: "domain.changed",
           targetType: "domain",
           targetId: domain.id,
+          companyId: domain.companyId,
           changes: changedFields(shown(before), shown(domain)),
         });
-        return (await findClient(db, domain.userId))!;
+        return (await findClient(db, domain.companyId))!;
       },
     );
 
@@ -114,6 +117,7 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
           action: "domain.removed",
           targetType: "domain",
           targetId: before.id,
+          companyId: before.companyId,
           changes: { before: { domain: before.domain } },
         });
         return reply.code(204).send(null);

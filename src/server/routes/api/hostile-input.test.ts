@@ -59,6 +59,10 @@ const fieldName = fc.constantFrom(
   "cardLast4",
   "cardBrand",
   "confirmEmail",
+  "companyName",
+  "firstName",
+  "lastName",
+  "role",
   "as",
   "website",
   "formStartedAt",
@@ -110,6 +114,8 @@ const withNul = (value: unknown) => {
 
 const counted = [
   schema.users,
+  schema.companies,
+  schema.companyMembers,
   schema.websites,
   schema.domains,
   schema.supportTickets,
@@ -144,7 +150,8 @@ describe("hostile input on every write route", () => {
     ids.website = site!.id;
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
-    ids.user = user!.id;
+    ids.client = site!.companyId;
+    ids.member = user!.id;
     ids.lead = user!.id;
   });
   afterAll(() => t.close());

@@ -1,8 +1,11 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { companyOf, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
+  billingAccounts,
+  companies,
+  companyMembers,
   domains,
   leadNotes,
   leads,
@@ -10,6 +13,7 @@ import {
   sessions,
   supportTickets,
   users,
+  websites,
 } from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
@@ -18,6 +22,8 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   let t: TestApp;
   let staff: string;
   let clientId: string;
+  /** The demo client's company. */
+  let companyId: string;
   /** Someone else's lead, which erasing the client must leave alone. */
   let otherLeadId: string;
 
@@ -30,6 +36,9 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       .from(users)
       .where(eq(users.email, demoClientEmail));
     clientId = client!.id;
+    companyId = await companyOf(t, demoClientEmail);
+    // A second member, whose account, leads and emails go with the company too.
+    await signInAs(t, "baker@riverabakery.example", { companyId, role: "billing" });
     const post = async (url: string, lead: object) => {
       const response = await t.app.inject({
         method: "POST",
@@ -61,6 +70,12 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       subject: "Unrelated question",
       message: "Do you also build sites for bakeries in Tacoma?",
     });
+    await post("/api/contact", {
+      name: "Sam Baker",
+      email: "baker@riverabakery.example",
+      subject: "Another question",
+      message: "Can we add a page for wedding cakes to the site?",
+    });
     for (const [leadKind, id] of [
       ["contact", contactId],
       ["application", applicationId],
@@ -84,12 +99,16 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
         : { headers: { "content-type": "application/json" }, payload: JSON.stringify(body) }),
     });
 
-  it("exports everything stored about a client as JSON", async () => {
-    const response = await asStaff("GET", `/api/admin/clients/${clientId}/export`);
+  it("exports everything stored about a client company and its members as JSON", async () => {
+    const response = await asStaff("GET", `/api/admin/clients/${companyId}/export`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-disposition"]).toMatch(/attachment; filename="client-/);
     const data = response.json();
-    expect(data.account.email).toBe(demoClientEmail);
+    expect(data.company).toMatchObject({ id: companyId, name: "Rivera Bakery" });
+    expect(data.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ["baker@riverabakery.example", "billing"],
+      [demoClientEmail, "owner"],
+    ]);
     expect(data.websites).toHaveLength(1);
     expect(data.domains).toHaveLength(2);
     expect(data.billing.plan).toBe("VPS Hosting");
@@ -98,7 +117,7 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     ]);
     // The leads as the export has always shown them: messages and applications apart, each with
     // its own form's fields.
-    expect(data.contactMessages).toHaveLength(1);
+    expect(data.contactMessages).toHaveLength(2);
     expect(Object.keys(data.contactMessages[0])).toEqual([
       "id",
       "reference",
@@ -109,7 +128,9 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       "status",
       "createdAt",
     ]);
-    expect(data.contactMessages[0]).toMatchObject({
+    expect(
+      data.contactMessages.find((m: { email: string }) => m.email === demoClientEmail),
+    ).toMatchObject({
       subject: "A second bakery site",
       status: "new",
       reference: expect.stringMatching(/^HL-/),
@@ -139,31 +160,45 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect(data.emailsSent.length).toBeGreaterThan(0);
   });
 
-  it("deletes a client and their data only after the confirmation", async () => {
+  it("deletes a client company, its rows and its members only after the confirmation", async () => {
     const client = await signInAs(t, demoClientEmail);
-    const wrong = await asStaff("DELETE", `/api/admin/clients/${clientId}`, {
+    const wrong = await asStaff("DELETE", `/api/admin/clients/${companyId}`, {
       confirmEmail: "someone@else.example",
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.confirmEmail).toBe(`Type ${demoClientEmail} to confirm`);
     expect(await t.database.db.$count(users, eq(users.id, clientId))).toBe(1);
 
-    const gone = await asStaff("DELETE", `/api/admin/clients/${clientId}`, {
+    const gone = await asStaff("DELETE", `/api/admin/clients/${companyId}`, {
       confirmEmail: demoClientEmail.toUpperCase(),
     });
     expect(gone.statusCode).toBe(204);
     for (const [table, column] of [
-      [supportTickets, supportTickets.userId],
-      [domains, domains.userId],
+      [supportTickets, supportTickets.companyId],
+      [domains, domains.companyId],
+      [websites, websites.companyId],
+      [billingAccounts, billingAccounts.companyId],
+      [companyMembers, companyMembers.companyId],
+      [companies, companies.id],
     ] as const) {
       const [row] = await t.database.db
         .select({ n: count() })
         .from(table)
-        .where(eq(column, clientId));
+        .where(eq(column, companyId));
       expect(row!.n).toBe(0);
     }
+    // Both members' accounts are gone.
+    expect(
+      await t.database.db.$count(
+        users,
+        inArray(users.email, [demoClientEmail, "baker@riverabakery.example"]),
+      ),
+    ).toBe(0);
     // Their leads, both kinds, and the notes on them are gone; someone else's lead stays.
     expect(await t.database.db.$count(leads, eq(leads.email, demoClientEmail))).toBe(0);
+    expect(await t.database.db.$count(leads, eq(leads.email, "baker@riverabakery.example"))).toBe(
+      0,
+    );
     const notes = await t.database.db.select().from(leadNotes);
     expect(notes.map((note) => note.leadId)).toEqual([otherLeadId]);
     expect(await t.database.db.$count(leads)).toBe(1);
@@ -176,14 +211,33 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       cookies: { [SESSION_COOKIE]: client },
     });
     expect(me.statusCode).toBe(401);
-    expect((await asStaff("GET", `/api/admin/clients/${clientId}`)).statusCode).toBe(404);
+    expect((await asStaff("GET", `/api/admin/clients/${companyId}`)).statusCode).toBe(404);
   });
 
-  it("will not let staff delete their own account", async () => {
+  it("erases a company that a staff member belongs to without erasing their account", async () => {
+    const db = t.database.db;
+    const [colleague] = await db
+      .insert(users)
+      .values({ email: "old.hand@harborline.example", isAdmin: true })
+      .returning();
+    const [company] = await db.insert(companies).values({ name: "Old test rows" }).returning();
+    await db
+      .insert(companyMembers)
+      .values({ companyId: company!.id, userId: colleague!.id, role: "owner" });
+    const gone = await asStaff("DELETE", `/api/admin/clients/${company!.id}`, {
+      confirmEmail: "old.hand@harborline.example",
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await db.$count(companies, eq(companies.id, company!.id))).toBe(0);
+    expect(await db.$count(users, eq(users.id, colleague!.id))).toBe(1);
+  });
+
+  it("answers 404 for an id that is not a company, such as a staff member's own", async () => {
     const [self] = await t.database.db.select().from(users).where(eq(users.email, demoAdminEmail));
     const response = await asStaff("DELETE", `/api/admin/clients/${self!.id}`, {
       confirmEmail: demoAdminEmail,
     });
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(404);
+    expect(await t.database.db.$count(users, eq(users.id, self!.id))).toBe(1);
   });
 });

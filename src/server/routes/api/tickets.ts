@@ -9,7 +9,8 @@ import {
   ticketUpdateSchema,
 } from "@shared/schemas/tickets";
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
-import { signedInUser } from "../../plugins/auth-guard";
+import { teamMessages } from "@shared/schemas/team";
+import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
   findTicket,
   listAllTickets,
@@ -43,7 +44,10 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
     client.get(
       "/api/tickets",
       { schema: { response: { 200: z.array(ticketSchema), ...errorResponses } } },
-      async (request) => listTickets(db, signedInUser(request).id),
+      async (request) => {
+        const member = await signedInMember(request, db);
+        return member ? listTickets(db, member.companyId) : [];
+      },
     );
 
     client.post(
@@ -53,7 +57,15 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         schema: { body: newTicketSchema, response: { 201: ticketSchema, ...errorResponses } },
       },
       async (request, reply) => {
-        const ticket = await openTicket(db, signedInUser(request), request.body, notice);
+        const member = await signedInMember(request, db);
+        if (!member) return reply.code(403).send({ message: teamMessages.noCompany });
+        const ticket = await openTicket(
+          db,
+          signedInUser(request),
+          member.companyId,
+          request.body,
+          notice,
+        );
         outbox.wake();
         return reply.code(201).send(ticket);
       },
@@ -62,9 +74,11 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
     client.get(
       "/api/tickets/:id",
       { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
-      async (request, reply) =>
-        (await findTicket(db, request.params.id, signedInUser(request).id)) ??
-        reply.code(404).send(notFound("Ticket")),
+      async (request, reply) => {
+        const member = await signedInMember(request, db);
+        const ticket = member && (await findTicket(db, request.params.id, member.companyId));
+        return ticket ?? reply.code(404).send(notFound("Ticket"));
+      },
     );
 
     client.post(
@@ -78,14 +92,17 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        const ticket = await replyToTicket(
-          db,
-          signedInUser(request),
-          request.params.id,
-          request.body,
-          notice,
-          "client",
-        );
+        const member = await signedInMember(request, db);
+        const ticket =
+          member &&
+          (await replyToTicket(
+            db,
+            signedInUser(request),
+            request.params.id,
+            request.body,
+            notice,
+            member,
+          ));
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
         outbox.wake();
         return reply.code(201).send(ticket);
@@ -135,6 +152,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           action: "ticket.changed",
           targetType: "ticket",
           targetId: after.id,
+          companyId: after.companyId,
           changes: changedFields(shown(before), shown(after)),
         });
         return after;
@@ -164,6 +182,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           action: "ticket.answered",
           targetType: "ticket",
           targetId: ticket.id,
+          companyId: ticket.companyId,
           changes: { after: { reply: request.body.body } },
         });
         outbox.wake();

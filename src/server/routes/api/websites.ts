@@ -2,8 +2,8 @@ import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
-import { findClient, userExists } from "../../clients/clients";
-import { signedInUser } from "../../plugins/auth-guard";
+import { companyExists, findClient } from "../../clients/clients";
+import { signedInMember } from "../../plugins/auth-guard";
 import {
   createWebsite,
   deleteWebsite,
@@ -25,13 +25,16 @@ import {
 /** Staff writes answer with the client's whole page, so the back office shows what is stored. */
 const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses };
 
-/** A client's websites: the portal reads its own; staff add, change and remove them. */
+/** A client company's websites: its members read them in the portal; staff add, change and remove them. */
 export const websiteRoutes: RoutePlugin = async (app, { db }) => {
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/websites",
       { schema: { response: { 200: z.array(websiteSchema), ...errorResponses } } },
-      async (request) => listWebsites(db, signedInUser(request).id),
+      async (request) => {
+        const member = await signedInMember(request, db);
+        return member ? listWebsites(db, member.companyId) : [];
+      },
     );
   });
 
@@ -40,7 +43,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/clients/:id/websites",
       { schema: { params: idParams, body: websiteInputSchema, response: clientPage } },
       async (request, reply) => {
-        if (!(await userExists(db, request.params.id))) {
+        if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
         const site = await createWebsite(db, request.params.id, request.body);
@@ -48,6 +51,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
           action: "website.added",
           targetType: "website",
           targetId: site?.id,
+          companyId: request.params.id,
           changes: { after: { ...request.body } },
         });
         return (await findClient(db, request.params.id))!;
@@ -65,9 +69,10 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
           action: "website.changed",
           targetType: "website",
           targetId: site.id,
+          companyId: site.companyId,
           changes: changedFields(before, { ...request.body }),
         });
-        return (await findClient(db, site.userId))!;
+        return (await findClient(db, site.companyId))!;
       },
     );
 
@@ -83,6 +88,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
           action: "website.removed",
           targetType: "website",
           targetId: before.id,
+          companyId: before.companyId,
           changes: { before: { domain: before.domain, plan: before.plan, status: before.status } },
         });
         return reply.code(204).send(null);

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Users } from "lucide-react";
+import type { Membership } from "@shared/schemas/team";
+import { LoadError, LoadingCards, SectionHeader } from "@/components/parts";
+import { Card } from "@/components/ui/card";
+import { useMembers, usePortalTeamWrites } from "./api";
+import { InviteButton, InviteMemberForm, MemberList } from "./member-list";
+
+/** The dashboard's Team tab, for owners: the members, invitations, roles and removals. */
+export function TeamTab({ membership, selfId }: { membership: Membership; selfId: string }) {
+  const { data: members, isPending, isError, refetch } = useMembers();
+  const actions = usePortalTeamWrites();
+  const [inviting, setInviting] = useState(false);
+  const [sent, setSent] = useState("");
+
+  return (
+    <section aria-labelledby="team-heading">
+      <SectionHeader
+        titleId="team-heading"
+        title="Team"
+        description={`Who at ${membership.companyName} can use this portal. Owners manage the team; owners and billing members see billing.`}
+        actions={<InviteButton open={inviting} onClick={() => setInviting((open) => !open)} />}
+      />
+      {inviting && (
+        <div className="mb-6">
+          <InviteMemberForm
+            invite={actions.invite}
+            onDone={(message) => {
+              setInviting(false);
+              setSent(message);
+            }}
+          />
+        </div>
+      )}
+      <p role="status" className="mb-4 text-sm font-medium text-emerald-800 empty:mb-0">
+        {sent}
+      </p>
+      {isError ? (
+        <LoadError what="your team" onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <LoadingCards label="Loading your team..." count={1} columns={1} />
+      ) : (
+        <Card className="p-5 sm:p-6">
+          <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold text-foreground">
+            <Users className="size-5 text-accent" aria-hidden="true" />
+            Members ({members.length})
+          </h3>
+          <MemberList
+            members={members}
+            actions={actions}
+            selfId={selfId}
+            companyName={membership.companyName}
+          />
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { clientDetailSchema } from "@shared/schemas/clients";
+import {
+  companyMemberParamsSchema,
+  inviteMemberSchema,
+  memberParamsSchema,
+  memberRoleUpdateSchema,
+  memberSchema,
+  membershipSchema,
+  teamMessages,
+  type Membership,
+} from "@shared/schemas/team";
+import { auditContext, recordAudit, type AuditContext } from "../../audit/audit";
+import { companyExists, findClient } from "../../clients/clients";
+import type { Db } from "../../db/client";
+import { signedInMember } from "../../plugins/auth-guard";
+import {
+  changeMemberRole,
+  inviteMember,
+  listMembers,
+  removeMember,
+  type MemberChange,
+} from "../../team/team";
+import {
+  errorBody,
+  errorResponses,
+  forSignedInClients,
+  forStaff,
+  notFound,
+  notFoundResponse,
+  WRITE_BODY_LIMIT,
+  type RoutePlugin,
+} from "./common";
+
+const conflict = { 409: errorBody };
+
+/** The signed-in owner's company, or a 403 sent (members of other roles, and non-members). */
+async function ownersCompany(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+): Promise<Membership | undefined> {
+  const member = await signedInMember(request, db);
+  if (member?.role === "owner") return member;
+  await reply.code(403).send({ message: teamMessages.ownersOnly });
+  return undefined;
+}
+
+/** What a refused role change or removal answers. */
+function refused(reply: FastifyReply, change: Extract<MemberChange, { ok: false }>) {
+  return change.reason === "last-owner"
+    ? reply.code(409).send({ message: teamMessages.lastOwner })
+    : reply.code(404).send(notFound("Member"));
+}
+
+async function auditRoleChange(
+  db: Db,
+  context: AuditContext,
+  companyId: string,
+  change: Extract<MemberChange, { ok: true }>,
+) {
+  await recordAudit(db, context, {
+    action: "member.role-changed",
+    targetType: "user",
+    targetId: change.member.id,
+    companyId,
+    changes: {
+      before: { email: change.member.email, role: change.before },
+      after: { email: change.member.email, role: change.member.role },
+    },
+  });
+}
+
+async function auditRemoval(
+  db: Db,
+  context: AuditContext,
+  companyId: string,
+  change: Extract<MemberChange, { ok: true }>,
+) {
+  await recordAudit(db, context, {
+    action: "member.removed",
+    targetType: "user",
+    targetId: change.member.id,
+    companyId,
+    changes: { before: { email: change.member.email, role: change.before } },
+  });
+}
+
+/**
+ * A client company's team. Every member reads their own membership; owners list the members,
+ * invite someone by email with a role, change a role and remove a member (403 for other roles);
+ * staff do the same on any client's page. A company always keeps an owner, and a person belongs
+ * to one company.
+ */
+export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+  await forSignedInClients(app, db, (client) => {
+    client.get(
+      "/api/team",
+      { schema: { response: { 200: membershipSchema, ...notFoundResponse, ...errorResponses } } },
+      async (request, reply) =>
+        (await signedInMember(request, db)) ?? reply.code(404).send(notFound("Company")),
+    );
+
+    client.get(
+      "/api/team/members",
+      { schema: { response: { 200: z.array(memberSchema), ...errorResponses } } },
+      async (request, reply) => {
+        const company = await ownersCompany(request, reply, db);
+        return company && listMembers(db, company.companyId);
+      },
+    );
+
+    client.post(
+      "/api/team/members",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          body: inviteMemberSchema,
+          response: { 201: memberSchema, ...conflict, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const company = await ownersCompany(request, reply, db);
+        if (!company) return;
+        const result = await inviteMember(db, company.companyId, request.body, config);
+        if (!result) return reply.code(403).send({ message: teamMessages.noCompany });
+        if (!result.ok) return reply.code(409).send({ message: result.message });
+        await recordAudit(db, auditContext(request), {
+          action: "member.invited",
+          targetType: "user",
+          targetId: result.member.id,
+          companyId: company.companyId,
+          changes: { after: { email: result.member.email, role: result.member.role } },
+        });
+        if (result.emailed) outbox.wake();
+        return reply.code(201).send(result.member);
+      },
+    );
+
+    client.patch(
+      "/api/team/members/:id",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: memberParamsSchema,
+          body: memberRoleUpdateSchema,
+          response: { 200: memberSchema, ...notFoundResponse, ...conflict, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const company = await ownersCompany(request, reply, db);
+        if (!company) return;
+        const change = await changeMemberRole(
+          db,
+          company.companyId,
+          request.params.id,
+          request.body.role,
+        );
+        if (!change.ok) return refused(reply, change);
+        await auditRoleChange(db, auditContext(request), company.companyId, change);
+        return change.member;
+      },
+    );
+
+    client.delete(
+      "/api/team/members/:id",
+      {
+        schema: {
+          params: memberParamsSchema,
+          response: { 204: z.null(), ...notFoundResponse, ...conflict, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const company = await ownersCompany(request, reply, db);
+        if (!company) return;
+        const change = await removeMember(db, company.companyId, request.params.id);
+        if (!change.ok) return refused(reply, change);
+        await auditRemoval(db, auditContext(request), company.companyId, change);
+        return reply.code(204).send(null);
+      },
+    );
+  });
+
+  /** Staff writes answer with the client's whole page, so the back office shows what is stored. */
+  const clientPage = {
+    200: clientDetailSchema,
+    ...notFoundResponse,
+    ...conflict,
+    ...errorResponses,
+  };
+
+  await forStaff(app, db, (staff) => {
+    staff.post(
+      "/api/admin/clients/:id/members",
+      {
+        schema: {
+          params: memberParamsSchema,
+          body: inviteMemberSchema,
+          response: { ...clientPage, 201: clientDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const companyId = request.params.id;
+        const result = await inviteMember(db, companyId, request.body, config);
+        if (!result) return reply.code(404).send(notFound("Client"));
+        if (!result.ok) return reply.code(409).send({ message: result.message });
+        await recordAudit(db, auditContext(request), {
+          action: "member.invited",
+          targetType: "user",
+          targetId: result.member.id,
+          companyId,
+          changes: { after: { email: result.member.email, role: result.member.role } },
+        });
+        if (result.emailed) outbox.wake();
+        return reply.code(201).send((await findClient(db, companyId))!);
+      },
+    );
+
+    staff.patch(
+      "/api/admin/clients/:id/members/:userId",
+      {
+        schema: {
+          params: companyMemberParamsSchema,
+          body: memberRoleUpdateSchema,
+          response: clientPage,
+        },
+      },
+      async (request, reply) => {
+        const { id: companyId, userId } = request.params;
+        if (!(await companyExists(db, companyId))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const change = await changeMemberRole(db, companyId, userId, request.body.role);
+        if (!change.ok) return refused(reply, change);
+        await auditRoleChange(db, auditContext(request), companyId, change);
+        return (await findClient(db, companyId))!;
+      },
+    );
+
+    staff.delete(
+      "/api/admin/clients/:id/members/:userId",
+      { schema: { params: companyMemberParamsSchema, response: clientPage } },
+      async (request, reply) => {
+        const { id: companyId, userId } = request.params;
+        if (!(await companyExists(db, companyId))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const change = await removeMember(db, companyId, userId);
+        if (!change.ok) return refused(reply, change);
+        await auditRemoval(db, auditContext(request), companyId, change);
+        return (await findClient(db, companyId))!;
+      },
+    );
+  });
+};

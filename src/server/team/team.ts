@@ -1,0 +1,263 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import {
+  teamMessages,
+  type InviteMember,
+  type Member,
+  type MemberRole,
+  type Membership,
+} from "@shared/schemas/team";
+import { issueLoginToken } from "../auth/email-links";
+import type { Db, DbExecutor } from "../db/client";
+import { companies, companyMembers, users, type User } from "../db/schema";
+import { enqueueEmails } from "../mail/outbox";
+import { invitationEmail } from "../mail/templates/clients";
+import { displayName } from "../tickets/tickets";
+
+/** How long an invitation's sign-in link lasts. */
+export const INVITATION_DAYS = 7;
+
+export type InvitationSettings = { agencyInbox: string; publicUrl: string };
+
+/** A new company's name when none is given: the person's full name, else their email. */
+export function defaultCompanyName(person: {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
+  const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
+  return (name || person.email).slice(0, 200);
+}
+
+/** The company a user belongs to and their role in it, or undefined. */
+export async function findMembership(
+  db: DbExecutor,
+  userId: string,
+): Promise<Membership | undefined> {
+  const [row] = await db
+    .select({
+      companyId: companyMembers.companyId,
+      companyName: companies.name,
+      role: companyMembers.role,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId));
+  return row;
+}
+
+export async function createCompany(db: DbExecutor, name: string) {
+  const [company] = await db.insert(companies).values({ name }).returning();
+  if (!company) throw new Error("the company was not created");
+  return company;
+}
+
+export async function findCompany(db: DbExecutor, id: string) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, id));
+  return company;
+}
+
+/**
+ * A company of their own for someone who signed up (OPEN_SIGNUP) and belongs to none: they are
+ * its owner. Staff are not a client's members.
+ */
+export async function ensureCompany(db: Db, user: User): Promise<void> {
+  if (user.isAdmin || (await findMembership(db, user.id))) return;
+  await db.transaction(async (tx) => {
+    const company = await createCompany(tx, defaultCompanyName(user));
+    await tx
+      .insert(companyMembers)
+      .values({ companyId: company.id, userId: user.id, role: "owner" })
+      .onConflictDoNothing();
+  });
+}
+
+function toMember(user: User, role: MemberRole, joinedAt: Date): Member {
+  return {
+    id: user.id,
+    email: user.email,
+    name: displayName(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role,
+    joinedAt: joinedAt.toISOString(),
+  };
+}
+
+/** A company's members: owners first, then by email. */
+export async function listMembers(db: DbExecutor, companyId: string): Promise<Member[]> {
+  const rows = await db
+    .select({ user: users, role: companyMembers.role, joinedAt: companyMembers.createdAt })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(users.email));
+  const order: Record<MemberRole, number> = { owner: 0, billing: 1, member: 2 };
+  return rows
+    .map(({ user, role, joinedAt }) => toMember(user, role, joinedAt))
+    .sort((a, b) => order[a.role] - order[b.role]);
+}
+
+export type InviteResult =
+  { ok: true; member: Member; emailed: boolean } | { ok: false; message: string };
+
+/**
+ * Adds a person to a company and emails them a sign-in link that lasts a week: their account
+ * is created (or found, names corrected), all in the caller's transaction. Refused when the
+ * address belongs to staff, to a member of another company, or to a member already.
+ */
+export async function addMember(
+  tx: DbExecutor,
+  companyId: string,
+  input: InviteMember,
+  settings: InvitationSettings,
+  /** The company named in the email (a new client's own invitation names none). */
+  emailCompany?: string,
+): Promise<InviteResult> {
+  // As accounts keep addresses (the schema has trimmed it already).
+  const email = input.email.toLowerCase();
+  const [existing] = await tx.select().from(users).where(eq(users.email, email));
+  if (existing?.isAdmin) return { ok: false, message: teamMessages.staffNotMember };
+  if (existing) {
+    const membership = await findMembership(tx, existing.id);
+    if (membership) {
+      return {
+        ok: false,
+        message:
+          membership.companyId === companyId
+            ? teamMessages.alreadyMember
+            : teamMessages.otherCompany,
+      };
+    }
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({ email, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoUpdate({
+      target: users.email,
+      // A second invitation may correct the names; blanks keep what is there.
+      set: {
+        ...(input.firstName ? { firstName: input.firstName } : {}),
+        ...(input.lastName ? { lastName: input.lastName } : {}),
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  if (!user) throw new Error("the invited user was not created");
+  const [row] = await tx
+    .insert(companyMembers)
+    .values({ companyId, userId: user.id, role: input.role })
+    .returning();
+  if (!row) throw new Error("the member was not added");
+  const token = await issueLoginToken(tx, email, new Date(), INVITATION_DAYS * 24 * 60 * 60 * 1000);
+  if (token) {
+    const link = `${settings.publicUrl}/api/login/email?token=${token}`;
+    await enqueueEmails(tx, [
+      invitationEmail(
+        { name: displayName(user), email },
+        link,
+        INVITATION_DAYS,
+        settings,
+        emailCompany,
+      ),
+    ]);
+  }
+  return { ok: true, member: toMember(user, row.role, row.createdAt), emailed: Boolean(token) };
+}
+
+/** Invites a member to a company, in one transaction. */
+export async function inviteMember(
+  db: Db,
+  companyId: string,
+  input: InviteMember,
+  settings: InvitationSettings,
+): Promise<InviteResult | undefined> {
+  return db.transaction(async (tx) => {
+    const company = await findCompany(tx, companyId);
+    if (!company) return undefined;
+    return addMember(tx, companyId, input, settings, company.name);
+  });
+}
+
+export type MemberChange =
+  | { ok: true; before: MemberRole; member: Member }
+  | { ok: false; reason: "not-found" | "last-owner" };
+
+/**
+ * How many owners the company has besides this user. The owners' rows are locked first, so two
+ * owners demoting each other at once cannot leave the company with none.
+ */
+async function otherOwners(tx: DbExecutor, companyId: string, userId: string) {
+  await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, "owner")))
+    .for("update");
+  const [row] = await tx
+    .select({ n: count() })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.role, "owner"),
+        ne(companyMembers.userId, userId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function lockedMember(tx: DbExecutor, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ user: users, member: companyMembers })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .for("update");
+  return row;
+}
+
+/** Changes a member's role; the last owner stays an owner. */
+export async function changeMemberRole(
+  db: Db,
+  companyId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<MemberChange> {
+  return db.transaction(async (tx) => {
+    const owners = await otherOwners(tx, companyId, userId);
+    const row = await lockedMember(tx, companyId, userId);
+    if (!row) return { ok: false, reason: "not-found" };
+    const before = row.member.role;
+    if (before === "owner" && role !== "owner" && owners === 0) {
+      return { ok: false, reason: "last-owner" };
+    }
+    await tx
+      .update(companyMembers)
+      .set({ role })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    return { ok: true, before, member: toMember(row.user, role, row.member.createdAt) };
+  });
+}
+
+/**
+ * Takes a person off the company's team (their account stays, with no company: they see
+ * nothing of it any more); the last owner stays.
+ */
+export async function removeMember(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<MemberChange> {
+  return db.transaction(async (tx) => {
+    const owners = await otherOwners(tx, companyId, userId);
+    const row = await lockedMember(tx, companyId, userId);
+    if (!row) return { ok: false, reason: "not-found" };
+    const before = row.member.role;
+    if (before === "owner" && owners === 0) {
+      return { ok: false, reason: "last-owner" };
+    }
+    await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    return { ok: true, before, member: toMember(row.user, before, row.member.createdAt) };
+  });
+}

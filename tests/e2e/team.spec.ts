@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+/*
+ * A client company's team, as its owner (the demo client) runs it, and as a member sees the
+ * portal. Tests run in parallel on one server: each invites addresses of its own.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * The sign-in link of the newest invitation to `email`, from the .eml files the server writes to
+ * DATA_DIR/outbox/ when no SMTP server is set (quoted-printable undone).
+ */
+async function invitationLink(email: string): Promise<string> {
+  const folder = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let link: string | undefined;
+  await expect(async () => {
+    const files = readdirSync(folder).sort().reverse();
+    for (const file of files) {
+      const text = readFileSync(path.join(folder, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      if (!text.includes(`To: ${email}`)) continue;
+      link = text.match(/https?:\/\/[^\s"<>]+\/api\/login\/email\?token=[\w-]+/)?.[0];
+      if (link) return;
+    }
+    throw new Error(`no invitation to ${email} yet`);
+  }).toPass({ timeout: 15_000 });
+  return link!;
+}
+
+async function openTeamTab(page: Page) {
+  await page.goto("/dashboard?tab=team");
+  await expect(page.getByRole("heading", { name: "Team", level: 2 })).toBeVisible();
+}
+
+test("the owner invites a member with a role, then changes the role", async ({ page, signIn }) => {
+  test.setTimeout(60_000);
+  await signIn("client");
+  await openTeamTab(page);
+  const members = page.getByRole("list", { name: "Members" });
+  await expect(members).toContainText("Jordan Rivera");
+  await expect(members).toContainText("(you)");
+
+  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+
+  const email = `baker.${unique()}@riverabakery.example`;
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("First name (optional)").fill("Sam");
+  await page.getByLabel("Last name (optional)").fill("Baker");
+  await page.getByRole("combobox", { name: "Role", exact: true }).click();
+  await page.getByRole("option", { name: "Billing" }).click();
+  await expect(page.getByText("Sees websites, domains, tickets and billing")).toBeVisible();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to" })).toContainText(
+    email,
+  );
+
+  const row = members.getByRole("listitem").filter({ hasText: email });
+  await expect(row).toContainText("Sam Baker");
+  const role = row.getByRole("combobox", { name: "Role of Sam Baker" });
+  await expect(role).toHaveText("Billing");
+  await role.click();
+  await page.getByRole("option", { name: "Member", exact: true }).click();
+  await expect(page.getByText("Sam Baker is now member.")).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByRole("list", { name: "Members" })
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .getByRole("combobox", { name: "Role of Sam Baker" }),
+  ).toHaveText("Member");
+
+  // The invitee signs in with the emailed link.
+  const link = await invitationLink(email);
+  expect(new URL(link).pathname).toBe("/api/login/email");
+});
+
+test("a member does not see the Billing or Team tab, and an old Billing link shows websites", async ({
+  page,
+  signIn,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn("client");
+  const email = `counter.${unique()}@riverabakery.example`;
+  const invited = await page.request.post("/api/team/members", {
+    data: { email, firstName: "Casey", role: "member" },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await invitationLink(email);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const member = await context.newPage();
+    await member.goto(link);
+    await expect(member).toHaveURL(/\/dashboard$/);
+    const tabs = member.getByRole("tablist", { name: "Dashboard sections" });
+    await expect(tabs.getByRole("tab", { name: "My Websites" })).toBeVisible();
+    await expect(tabs.getByRole("tab", { name: "Support" })).toBeVisible();
+    await expect(tabs.getByRole("tab")).toHaveCount(3);
+    await expect(tabs.getByRole("tab", { name: "Billing" })).toHaveCount(0);
+    await expect(tabs.getByRole("tab", { name: "Team" })).toHaveCount(0);
+    // The company's websites, as every member sees them.
+    await expect(member.getByText("riverabakery.example").first()).toBeVisible();
+
+    await member.goto("/dashboard?tab=billing");
+    await expect(tabs.getByRole("tab", { name: "My Websites" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect((await member.request.get("/api/billing")).status()).toBe(404);
+  } finally {
+    await context.close();
+  }
+
+  // The owner still sees both tabs.
+  await page.goto("/dashboard");
+  const ownerTabs = page.getByRole("tablist", { name: "Dashboard sections" });
+  await expect(ownerTabs.getByRole("tab", { name: "Billing" })).toBeVisible();
+  await expect(ownerTabs.getByRole("tab", { name: "Team" })).toBeVisible();
+});
