@@ -167,6 +167,28 @@ test("staff read in the audit log what they changed, filtered by who did it", as
   for (const text of await who.allTextContents()) expect(text).toContain("admin@example.com");
 });
 
+test("a client's page opens the audit log of that client only", async ({ page, signIn }) => {
+  test.setTimeout(60_000);
+  await signIn("admin");
+  const [demo] = (await (
+    await page.request.get("/api/admin/clients?q=demo%40example.com")
+  ).json()) as { id: string }[];
+  const plan = `Audit Plan ${unique()}`;
+  const saved = await page.request.put(`/api/admin/clients/${demo!.id}/billing`, {
+    data: { plan, monthlyCostCents: 2499 },
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto(`/admin/clients/${demo!.id}`);
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page).toHaveURL(`/admin/audit?companyId=${demo!.id}`);
+  await expect(page.getByText(/entries for this client|entry for this client/)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: plan }).first()).toBeVisible();
+  // Sign-ins name no client: none is listed here.
+  await expect(page.getByRole("row").filter({ hasText: "Signed in" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Show every client" }).click();
+  await expect(page).toHaveURL("/admin/audit");
+});
+
 test("the inbox filters by kind and status", async ({ page, signIn }) => {
   test.setTimeout(60_000);
   const company = `Filter Test ${unique()}`;

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { Link } from "wouter";
-import { ChevronRight, Mail } from "lucide-react";
+import { ChevronRight, Mail, ScrollText } from "lucide-react";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { formatDate, formatDateTime, personName } from "@/components/format";
 import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
@@ -121,14 +121,22 @@ export function ClientDetailView({
           </span>
         }
         actions={
-          owner && (
+          <>
             <Button asChild variant="outline">
-              <a href={`mailto:${owner.email}`}>
-                <Mail aria-hidden="true" />
-                Email owner
-              </a>
+              <Link href={`/audit?companyId=${company.id}`}>
+                <ScrollText aria-hidden="true" />
+                Audit log
+              </Link>
             </Button>
-          )
+            {owner && (
+              <Button asChild variant="outline">
+                <a href={`mailto:${owner.email}`}>
+                  <Mail aria-hidden="true" />
+                  Email owner
+                </a>
+              </Button>
+            )}
+          </>
         }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
