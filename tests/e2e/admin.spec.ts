@@ -170,17 +170,20 @@ test("staff read in the audit log what they changed, filtered by who did it", as
 test("a client's page opens the audit log of that client only", async ({ page, signIn }) => {
   test.setTimeout(60_000);
   await signIn("admin");
-  const [demo] = (await (
-    await page.request.get("/api/admin/clients?q=demo%40example.com")
-  ).json()) as { id: string }[];
+  // A client of its own: the portal journeys read the demo client's billing meanwhile.
+  const invited = await page.request.post("/api/admin/clients", {
+    data: { email: `audit.${unique()}@client.example`, companyName: `Audit Client ${unique()}` },
+  });
+  expect(invited.status()).toBe(201);
+  const { id } = (await invited.json()) as { id: string };
   const plan = `Audit Plan ${unique()}`;
-  const saved = await page.request.put(`/api/admin/clients/${demo!.id}/billing`, {
+  const saved = await page.request.put(`/api/admin/clients/${id}/billing`, {
     data: { plan, monthlyCostCents: 2499 },
   });
   expect(saved.status()).toBe(200);
-  await page.goto(`/admin/clients/${demo!.id}`);
+  await page.goto(`/admin/clients/${id}`);
   await page.getByRole("link", { name: "Audit log" }).click();
-  await expect(page).toHaveURL(`/admin/audit?companyId=${demo!.id}`);
+  await expect(page).toHaveURL(`/admin/audit?companyId=${id}`);
   await expect(page.getByText(/entries for this client|entry for this client/)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: plan }).first()).toBeVisible();
   // Sign-ins name no client: none is listed here.
