@@ -21,6 +21,7 @@ import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { registerSecurity, requestId } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
+import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     ticketRoutes,
     emailRoutes,
     auditRoutes,
+    accountRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

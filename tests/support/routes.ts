@@ -60,6 +60,14 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+  "POST /api/login/second-factor": { code: "123456", returnTo: "/dashboard" },
+  "POST /api/login/passkey": { response: {}, returnTo: "/dashboard" },
+  "PATCH /api/account": { firstName: "Jordan", lastName: "Rivera" },
+  "PUT /api/account/notices": { "ticket-replies": true },
+  "POST /api/account/totp": { code: "123456" },
+  "DELETE /api/account/totp": { code: "123456" },
+  "POST /api/account/passkeys": { name: "Work laptop", response: {} },
+  "PATCH /api/account/passkeys/:id": { name: "Work laptop" },
 };
 
 /** The ids concreteUrl puts in: rows of the demo seed (lead: any id of a contact message). */
@@ -72,14 +80,18 @@ export type RouteIds = {
 };
 
 export function concreteUrl(url: string, ids: RouteIds): string {
-  return url
-    .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
-    .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
-    .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
-    .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
-    .replace(
-      /\/api\/(admin\/)?tickets\/:id/,
-      (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
-    )
-    .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.user}`);
+  return (
+    url
+      .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
+      .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
+      .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+      .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
+      .replace(
+        /\/api\/(admin\/)?tickets\/:id/,
+        (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
+      )
+      .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.user}`)
+      // Not one of the user's passkeys: found missing after the body is checked.
+      .replace("/api/account/passkeys/:id", `/api/account/passkeys/${ids.user}`)
+  );
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   auditActions,
+  securityActions,
   type AuditAction,
   type AuditPage,
   type AuditQuery,
@@ -110,4 +111,21 @@ export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditP
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
   };
+}
+
+/** The user's own recent security events (sign-ins, factors, sessions), newest first. */
+export async function listSecurityEvents(db: Db, actorId: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.actorId, actorId), inArray(auditEvents.action, [...securityActions])))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    label: auditActions[row.action as AuditAction] ?? row.action,
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

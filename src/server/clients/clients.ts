@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, not, or, sql } from "drizzle-orm";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { issueLoginToken } from "../auth/email-links";
-import { normalizeEmail, publicUser } from "../auth/users";
+import { normalizeEmail, userFields } from "../auth/users";
 import { findBilling } from "../billing/billing";
 import type { Db } from "../db/client";
 import {
@@ -83,7 +83,7 @@ export async function findClient(db: Db, id: string): Promise<ClientDetail | und
     listTickets(db, id),
   ]);
   return {
-    user: { ...publicUser(user), createdAt: user.createdAt.toISOString() },
+    user: { ...userFields(user), createdAt: user.createdAt.toISOString() },
     websites: siteList,
     domains: domainList,
     billing,
@@ -128,7 +128,7 @@ export async function inviteClient(
         invitationEmail({ name: displayName(user), email }, link, INVITATION_DAYS, settings),
       ]);
     }
-    return { user: publicUser(user), emailed: Boolean(token) };
+    return { user: userFields(user), emailed: Boolean(token) };
   });
 }
 
