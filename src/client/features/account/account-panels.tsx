@@ -109,7 +109,12 @@ export function NamePanel({ account }: { account: Account }) {
           </Field>
         </div>
         <Field id={`${id}-email`} label="Email" hint="Ask us if your email address changes.">
-          <Input {...fieldAria(`${id}-email`, undefined, true)} value={account.email} readOnly />
+          <Input
+            {...fieldAria(`${id}-email`, undefined, true)}
+            value={account.email}
+            readOnly
+            className="bg-muted/50 text-muted-foreground hover:border-input"
+          />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={update.isPending}>
