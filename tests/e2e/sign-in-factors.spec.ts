@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { wcagViolations } from "./support/axe";
 import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
 
 /*
@@ -115,6 +116,9 @@ test("staff enrol TOTP before the back office opens; then a code, or a recovery 
   await page.getByLabel("6-digit code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeFocused();
+  await expect(
+    page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
+  ).toHaveCount(10);
   const codes = await page
     .getByRole("list", { name: "Recovery codes" })
     .getByRole("listitem")
@@ -129,6 +133,7 @@ test("staff enrol TOTP before the back office opens; then a code, or a recovery 
   await signInByEmail(again, "admin@example.com", "/admin/tickets");
   await expect(again).toHaveURL(`${appUrl}/login/verify?returnTo=%2Fadmin%2Ftickets`);
   await expect(again.getByRole("heading", { name: "Verify it's you" })).toBeVisible();
+  expect(await wcagViolations(again), "/login/verify").toEqual([]);
   // Not signed in for anything else meanwhile.
   expect((await again.request.get(`${appUrl}/api/admin/leads`)).status()).toBe(401);
   await again.getByLabel("Code from your authenticator app").fill(totpCode(secret, 30_000));
@@ -154,6 +159,9 @@ test("staff enrol TOTP before the back office opens; then a code, or a recovery 
   const clientSecret = (await reused.getByTestId("totp-secret").textContent())!.trim();
   await reused.getByLabel("6-digit code").fill(totpCode(clientSecret));
   await reused.getByRole("button", { name: "Turn on" }).click();
+  await expect(
+    reused.getByRole("list", { name: "Recovery codes" }).getByRole("listitem"),
+  ).toHaveCount(10);
   const clientCodes = await reused
     .getByRole("list", { name: "Recovery codes" })
     .getByRole("listitem")
@@ -200,6 +208,8 @@ test("adds a passkey on the account page, signs in with it, and removes it", asy
   await page.request.post(`${appUrl}/api/login/demo`, { data: { as: "client" } });
   await page.goto(`${appUrl}/account`);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Sessions" })).toBeVisible();
+  expect(await wcagViolations(page), "/account").toEqual([]);
   await page.getByLabel("Name for a new passkey").fill("Work laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Passkey added." })).toBeVisible();
