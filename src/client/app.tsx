@@ -89,6 +89,10 @@ const publicPages = Object.fromEntries(
   }),
 ) as Record<PublicRoute, ComponentType>;
 const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
+const AccountRoute = lazyPage(() => import("@/pages/account").then((m) => m.AccountPage));
+const LoginVerifyRoute = lazyPage(() =>
+  import("@/pages/login-verify").then((m) => m.LoginVerifyPage),
+);
 const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
 const LogoutRoute = lazyPage(() => import("@/pages/logout").then((m) => m.LogoutPage));
 const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));
@@ -117,7 +121,9 @@ function AppRoutes() {
         <Route key={path} path={path} component={publicPages[path]} />
       ))}
       <Route path="/dashboard" component={DashboardRoute} />
+      <Route path="/account" component={AccountRoute} />
       <Route path="/login" component={LoginRoute} />
+      <Route path="/login/verify" component={LoginVerifyRoute} />
       <Route path="/logout" component={LogoutRoute} />
       <Route path="/admin" nest component={AdminRoute} />
       <Route>

@@ -23,6 +23,7 @@ import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
 import { createFastPath, type FastPath } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
+import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     ticketRoutes,
     emailRoutes,
     auditRoutes,
+    accountRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

@@ -12,7 +12,13 @@ export const publicRoutes = ["/", "/about", "/services", "/pricing", "/contact",
 export const staticContentRoutes: readonly PublicRoute[] = ["/", "/about", "/services", "/pricing"];
 
 /** Pages of the portal and its sign-in; served as the app shell, never prerendered. */
-export const portalRoutes = ["/dashboard", "/login", "/logout"] as const;
+export const portalRoutes = [
+  "/dashboard",
+  "/account",
+  "/login",
+  "/login/verify",
+  "/logout",
+] as const;
 
 /** The back office: /admin and every page under it (the client router resolves the rest). */
 export const adminPrefix = "/admin";

@@ -69,6 +69,14 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+  "POST /api/login/second-factor": { code: "123456", returnTo: "/dashboard" },
+  "POST /api/login/passkey": { response: {}, returnTo: "/dashboard" },
+  "PATCH /api/account": { firstName: "Jordan", lastName: "Rivera" },
+  "PUT /api/account/notices": { "ticket-replies": true },
+  "POST /api/account/totp": { code: "123456" },
+  "DELETE /api/account/totp": { code: "123456" },
+  "POST /api/account/passkeys": { name: "Work laptop", response: {} },
+  "PATCH /api/account/passkeys/:id": { name: "Work laptop" },
 };
 
 /**
@@ -85,16 +93,20 @@ export type RouteIds = {
 };
 
 export function concreteUrl(url: string, ids: RouteIds): string {
-  return url
-    .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
-    .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
-    .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
-    .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
-    .replace(
-      /\/api\/(admin\/)?tickets\/:id/,
-      (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
-    )
-    .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
-    .replace(":userId", ids.member)
-    .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`);
+  return (
+    url
+      .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
+      .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
+      .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+      .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
+      .replace(
+        /\/api\/(admin\/)?tickets\/:id/,
+        (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
+      )
+      .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
+      .replace(":userId", ids.member)
+      .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`)
+      // Not one of the user's passkeys: found missing after the body is checked.
+      .replace("/api/account/passkeys/:id", `/api/account/passkeys/${ids.member}`)
+  );
 }

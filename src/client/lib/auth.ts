@@ -11,6 +11,11 @@ interface AuthState {
   /** True until the first answer about who is signed in arrives. */
   isLoading: boolean;
   isAuthenticated: boolean;
+  /**
+   * Signed in by email link or OIDC, but the second factor is still to pass: only the verify
+   * page is open (user is null meanwhile).
+   */
+  needsSecondFactor: boolean;
 }
 
 /** Who is signed in. A 401 answer means signed out; the request is never retried. */
@@ -22,10 +27,13 @@ export function useAuth(): AuthState {
     retry: false,
     enabled: maybeSignedIn === true,
   });
-  const user = maybeSignedIn ? (data ?? null) : null;
+  const sessionUser = maybeSignedIn ? (data ?? null) : null;
+  const needsSecondFactor = sessionUser?.secondFactor === "required";
+  const user = needsSecondFactor ? null : sessionUser;
   return {
     user,
     isLoading: maybeSignedIn === null || (maybeSignedIn && isLoading),
     isAuthenticated: user !== null,
+    needsSecondFactor,
   };
 }

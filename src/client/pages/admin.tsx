@@ -1,6 +1,7 @@
 import { Link, Route, Switch } from "wouter";
 import { useDocumentTitle, ViewHeader } from "@/components/parts";
 import { AuditLog } from "@/features/audit/audit-log";
+import { StaffEnrolment } from "@/features/account/account-view";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { AdminNav } from "@/features/back-office/admin-nav";
 import { BillingPanel } from "@/features/billing/billing-panel";
@@ -51,7 +52,7 @@ function AdminNotFound() {
  */
 function AdminPageContent() {
   return (
-    <AdminGate>
+    <AdminGate enrol={<StaffEnrolment />}>
       {(user) => (
         <>
           <AdminNav user={user} />

@@ -19,6 +19,7 @@ import type { AuthUser } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { DemoSignIn } from "@/features/auth/demo-sign-in";
 import { EmailSignInForm } from "@/features/auth/email-sign-in-form";
+import { PasskeySignIn } from "@/features/auth/passkey-sign-in";
 import { signInError } from "@/features/auth/messages";
 import { loginHref } from "@/features/auth/return-to";
 import { useAuth } from "@/lib/auth";
@@ -132,8 +133,15 @@ function LoginPageContent() {
   // Without a return address, people land on their home: staff on the back office.
   const returnTo = safeReturnTo(params.get("returnTo"), window.location.origin);
   const error = params.get("error");
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, needsSecondFactor } = useAuth();
   const signedIn = !isLoading && user !== null;
+  // Signed in by the link but the second factor is still to pass: that step first.
+  useEffect(() => {
+    if (!needsSecondFactor) return;
+    window.location.replace(
+      `/login/verify${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`,
+    );
+  }, [needsSecondFactor, returnTo]);
 
   return (
     <section className="relative isolate overflow-hidden bg-background">
@@ -161,7 +169,15 @@ function LoginPageContent() {
             {signedIn && user ? (
               <AlreadySignedIn user={user} returnTo={returnTo} />
             ) : (
-              <EmailSignInForm returnTo={returnTo} />
+              <>
+                <EmailSignInForm returnTo={returnTo} />
+                <div className="flex items-center gap-3 text-xs tracking-[0.14em] text-muted-foreground uppercase">
+                  <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                  or
+                  <span className="h-px flex-1 bg-border" aria-hidden="true" />
+                </div>
+                <PasskeySignIn returnTo={returnTo} autofill />
+              </>
             )}
           </div>
 

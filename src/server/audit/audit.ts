@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   auditActions,
+  securityActions,
   type AuditAction,
   type AuditPage,
   type AuditQuery,
@@ -116,4 +117,21 @@ export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditP
     pageSize: AUDIT_PAGE_SIZE,
     staff: staff.map((actor) => ({ id: actor.id!, email: actor.email ?? "" })),
   };
+}
+
+/** The user's own recent security events (sign-ins, factors, sessions), newest first. */
+export async function listSecurityEvents(db: Db, actorId: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.actorId, actorId), inArray(auditEvents.action, [...securityActions])))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    label: auditActions[row.action as AuditAction] ?? row.action,
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

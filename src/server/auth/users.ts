@@ -12,8 +12,16 @@ export type SignInProfile = {
   profileImageUrl?: string | null;
 };
 
-/** What GET /api/auth/user answers: the user, as the screens use them. */
-export function publicUser(user: User): AuthUser {
+/**
+ * What GET /api/auth/user answers: the user, as the screens use them, and where this session's
+ * second factor stands (staff with none must enrol before the back office opens).
+ */
+export function publicUser(user: User, secondFactor: AuthUser["secondFactor"]): AuthUser {
+  return { ...userFields(user), secondFactor, mustEnrol: user.isAdmin && secondFactor === "none" };
+}
+
+/** The fields of a user that screens show (never a secret). */
+export function userFields(user: User) {
   const { id, email, firstName, lastName, profileImageUrl, isAdmin } = user;
   return { id, email, firstName, lastName, profileImageUrl, isAdmin };
 }

@@ -27,6 +27,8 @@ const tables = [
   "leads",
   "login_tokens",
   "outbox_emails",
+  "passkeys",
+  "recovery_codes",
   "sessions",
   "support_tickets",
   "ticket_messages",

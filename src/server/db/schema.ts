@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   char,
   check,
@@ -42,6 +43,17 @@ export const users = pgTable("users", {
   lastName: varchar("last_name", { length: 100 }),
   profileImageUrl: varchar("profile_image_url", { length: 2048 }),
   isAdmin: boolean("is_admin").notNull().default(false),
+  /**
+   * The TOTP second factor's secret, encrypted with a key derived from SESSION_SECRET
+   * (AES-256-GCM); null when TOTP is off. Never stored or sent in plain text.
+   */
+  totpSecretEncrypted: text("totp_secret_encrypted"),
+  /** When TOTP was turned on (null: off). */
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** The time step of the last TOTP code accepted, so a code works once. */
+  totpLastStep: integer("totp_last_step"),
+  /** Email notices the user turned off or on, by kind (a kind not listed is on). */
+  emailNotices: jsonb("email_notices").$type<Record<string, boolean>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -78,6 +90,44 @@ export const companyMembers = pgTable(
     index("company_members_company_id_idx").on(table.companyId),
     check("company_members_role_check", sql`${table.role} in ('owner', 'billing', 'member')`),
   ],
+);
+
+/** One-time recovery codes of a user's second factor; only a SHA-256 hash of each is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: char("code_hash", { length: 64 }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_user_id_idx").on(table.userId)],
+);
+
+/** A user's passkeys (WebAuthn credentials): the public key only, never a secret. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: varchar("credential_id", { length: 1400 }).notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    signCount: bigint("sign_count", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: varchar("name", { length: 100 }).notNull(),
+    deviceType: varchar("device_type", { length: 20 }).notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("passkeys_user_id_idx").on(table.userId)],
 );
 
 export const websites = pgTable(
@@ -340,6 +390,9 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type NewOutboxEmail = typeof outboxEmails.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type RecoveryCode = typeof recoveryCodes.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;
+export type NewPasskey = typeof passkeys.$inferInsert;
 export type NewUser = typeof users.$inferInsert;
 export type Company = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;

@@ -4,6 +4,7 @@ import type { User } from "../db/schema";
 import type { Membership } from "@shared/schemas/team";
 import { findUserById } from "../auth/users";
 import { findMembership } from "../team/team";
+import { secondFactorState, type SecondFactorState } from "../auth/second-factor";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -19,11 +20,29 @@ export function decorateUser(app: FastifyInstance) {
   app.decorateRequest("membership", undefined);
 }
 
-/** The signed-in user of this request, or undefined. */
-export async function currentUser(request: FastifyRequest, db: Db): Promise<User | undefined> {
+/**
+ * The user of this request's session and where its second factor stands, or undefined when
+ * signed out. A user with a second factor who has not passed it is signed in only for the
+ * second-factor step (and GET /api/auth/user, which says so).
+ */
+export async function sessionUser(
+  request: FastifyRequest,
+  db: Db,
+): Promise<{ user: User; secondFactor: SecondFactorState } | undefined> {
   const userId = request.session.userId;
-  return userId ? findUserById(db, userId) : undefined;
+  const user = userId ? await findUserById(db, userId) : undefined;
+  if (!user) return undefined;
+  return { user, secondFactor: await secondFactorState(request, db, user) };
 }
+
+/** The signed-in user of this request (second factor passed when they have one), or undefined. */
+export async function currentUser(request: FastifyRequest, db: Db): Promise<User | undefined> {
+  const signedIn = await sessionUser(request, db);
+  return signedIn && signedIn.secondFactor !== "required" ? signedIn.user : undefined;
+}
+
+export const staffMustEnrolMessage =
+  "Forbidden: staff must turn on a second factor (an authenticator app or a passkey) on the account page before using the back office.";
 
 /** A hook for a whole group of routes: 401 unless signed in. */
 export function requireUser(db: Db) {
@@ -40,13 +59,20 @@ export function signedInUser(request: FastifyRequest): User {
   return request.user;
 }
 
-/** A hook for the whole /api/admin prefix: 401 unless signed in, 403 unless staff. */
+/**
+ * A hook for the whole /api/admin prefix: 401 unless signed in (second factor passed when the
+ * user has one), 403 unless staff, and 403 for staff who have not passed a second factor in this
+ * session (those with none yet must enrol first; the demo sign-in outside production counts).
+ */
 export function requireStaff(db: Db) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await currentUser(request, db);
     if (!user) return reply.code(401).send({ message: "Unauthorized" });
     if (!user.isAdmin) {
       return reply.code(403).send({ message: "Forbidden: this area is for agency staff only." });
+    }
+    if (!request.session.secondFactorAt) {
+      return reply.code(403).send({ message: staffMustEnrolMessage });
     }
     request.user = user;
   };

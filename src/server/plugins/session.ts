@@ -4,6 +4,7 @@ import connectPgSimple from "connect-pg-simple";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { SESSION_LIFETIME_MS } from "../auth/sessions";
 
 declare module "fastify" {
   interface Session {
@@ -14,6 +15,16 @@ declare module "fastify" {
     oidc?: { state: string; nonce: string; codeVerifier: string; returnTo?: string };
     /** Where to go after an email or demo sign-in. */
     returnTo?: string;
+    /** The browser's user agent at sign-in, for the account page's list of sessions. */
+    userAgent?: string;
+    /** When this session signed in (ISO time). */
+    signedInAt?: string;
+    /** When the second factor was passed in this session (ISO time); unset: not passed. */
+    secondFactorAt?: string;
+    /** A TOTP secret being set up, encrypted, until its first code confirms it. */
+    totpSetup?: string;
+    /** The open WebAuthn challenge (single use) and what it is for. */
+    webauthn?: { challenge: string; purpose: "register" | "sign-in"; expiresAt: number };
   }
 }
 
@@ -23,7 +34,7 @@ export const SESSION_COOKIE = "harborline.sid";
  * only then (a first-time visitor makes no auth request). Never trusted by the server.
  */
 export const SIGNED_IN_COOKIE = "harborline.signed_in";
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = SESSION_LIFETIME_MS;
 const PRUNE_EVERY_S = 15 * 60;
 
 /**

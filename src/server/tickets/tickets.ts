@@ -18,6 +18,7 @@ import {
   type SupportTicket,
   type User,
 } from "../db/schema";
+import { wantsNotice } from "../auth/account";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 
@@ -158,7 +159,8 @@ export async function replyToTicket(
       await enqueueEmails(tx, [clientReplyEmail(ticket, person(author), reply.body, notice)]);
     } else {
       const [client] = await tx.select().from(users).where(eq(users.id, ticket.userId));
-      if (client) {
+      // The client may have turned these emails off on their account page.
+      if (client && wantsNotice(client, "ticket-replies")) {
         await enqueueEmails(tx, [
           staffReplyEmail(ticket, person(client), displayName(author), reply.body, notice),
         ]);

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailField } from "./fields";
+import { emailField, plainText } from "./fields";
 import { returnToMaxLength } from "../return-to";
 
 /** The signed-in user: GET /api/auth/user (401 when signed out) and the demo sign-in's answer. */
@@ -10,6 +10,13 @@ export const authUserSchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /**
+   * The second factor of this session: "required" (the user has one and has not passed it yet:
+   * only the second-factor step is open), "passed", or "none" (the user has none).
+   */
+  secondFactor: z.enum(["required", "passed", "none"]),
+  /** Staff with no second factor yet: the back office shows only the enrolment page. */
+  mustEnrol: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -30,4 +37,23 @@ export const checkEmailSchema = z.object({ message: z.string() });
 /** Outside production: POST /api/login/demo signs in as the demo client or staff member. */
 export const demoSignInSchema = z.object({
   as: z.enum(["client", "admin"], { error: "as: client or admin" }),
+});
+
+/** POST /api/login/second-factor: a TOTP code or a recovery code, after the email link or OIDC. */
+export const secondFactorSchema = z.object({
+  code: plainText("Code", "Enter a code")
+    .trim()
+    .min(1, "Enter a code")
+    .max(40, "A code is at most 40 characters"),
+  returnTo: returnToField,
+});
+export type SecondFactorInput = z.input<typeof secondFactorSchema>;
+
+/** Where to go once signed in (the second factor passed, or a passkey sign-in). */
+export const signedInSchema = z.object({ redirectTo: z.string() });
+
+/** POST /api/login/passkey: the browser's answer to the challenge, and where to go after. */
+export const passkeySignInSchema = z.object({
+  response: z.record(z.string(), z.unknown(), { error: "The passkey's answer is missing" }),
+  returnTo: returnToField,
 });

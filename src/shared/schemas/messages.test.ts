@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "./zod";
+import * as account from "./account";
 import * as auth from "./auth";
 import * as billing from "./billing";
 import * as clients from "./clients";
@@ -12,6 +13,7 @@ import * as tickets from "./tickets";
 import * as websites from "./websites";
 
 const modules = {
+  account,
   audit,
   auth,
   billing,
@@ -49,6 +51,15 @@ const inputs: Record<string, z.ZodObject> = {
   returnToQuerySchema: auth.returnToQuerySchema,
   demoSignInSchema: auth.demoSignInSchema,
   auditQuerySchema: audit.auditQuerySchema,
+  secondFactorSchema: auth.secondFactorSchema,
+  passkeySignInSchema: auth.passkeySignInSchema,
+  accountNameSchema: account.accountNameSchema,
+  emailNoticesSchema: account.emailNoticesSchema,
+  sessionIdParams: account.sessionIdParams,
+  passkeyNameSchema: account.passkeyNameSchema,
+  passkeyRegistrationSchema: account.passkeyRegistrationSchema,
+  totpConfirmSchema: account.totpConfirmSchema,
+  totpDisableSchema: account.totpDisableSchema,
 };
 /** Our answers: they describe what we send, not what we are sent. */
 const answers = new Set([
@@ -69,13 +80,30 @@ const answers = new Set([
   "queueTicketSchema",
   "authUserSchema",
   "checkEmailSchema",
+  "signedInSchema",
+  "accountSchema",
+  "accountSessionSchema",
+  "sessionListSchema",
+  "revokedSchema",
+  "passkeyViewSchema",
+  "securityEventSchema",
+  "securityEventListSchema",
+  "totpSetupSchema",
+  "recoveryCodesSchema",
+  "webauthnOptionsSchema",
   "outboxEmailSchema",
   "auditEventSchema",
   "auditPageSchema",
   "errorBodySchema",
 ]);
 /** Single fields, checked as part of the inputs that use them. */
-const fields = new Set(["domainName", "returnToField"]);
+const fields = new Set([
+  "domainName",
+  "returnToField",
+  "passkeyNameField",
+  "totpCodeField",
+  "webauthnResponseField",
+]);
 
 /** Wrong types, out-of-range numbers and dates, too-long text, control characters. */
 const wrongValues: unknown[] = [

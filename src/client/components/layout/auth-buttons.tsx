@@ -26,7 +26,7 @@ export function SignedOutButtons({ onNavigate, className }: AuthButtonsProps) {
   );
 }
 
-/** Staff are led to the back office, clients to their dashboard. */
+/** Staff are led to the back office, clients to their dashboard; everyone to their account. */
 export function SignedInButtons({
   onNavigate,
   className,
@@ -37,6 +37,11 @@ export function SignedInButtons({
       <Button asChild variant="ghost">
         <Link href={isStaff ? adminPrefix : "/dashboard"} onClick={onNavigate}>
           {isStaff ? "Back office" : "Dashboard"}
+        </Link>
+      </Button>
+      <Button asChild variant="ghost">
+        <Link href="/account" onClick={onNavigate}>
+          Account
         </Link>
       </Button>
       <Button asChild variant="outline">

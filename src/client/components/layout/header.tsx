@@ -126,7 +126,7 @@ export function Header() {
           </ul>
           <AuthButtons
             onNavigate={closeMenu}
-            className="mt-4 grid grid-cols-2 items-center gap-2 border-t border-white/10 pt-4 [&>*]:w-full"
+            className="mt-4 grid auto-cols-fr grid-flow-col items-center gap-2 border-t border-white/10 pt-4 [&>*]:w-full"
           />
         </nav>
       </div>

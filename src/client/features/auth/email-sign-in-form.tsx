@@ -133,7 +133,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string | undefined }) 
         <Input
           id={emailId}
           type="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           inputMode="email"
           spellCheck={false}
           placeholder="you@yourbusiness.com"

@@ -39,7 +39,10 @@ export function AdminNav({ user }: { user: AuthUser }) {
             Back office
           </p>
           <p className="truncate text-xs text-ink-400 md:hidden">
-            Signed in as <span className="text-ink-100">{name}</span>
+            Signed in as{" "}
+            <a href="/account" className="text-ink-100 underline underline-offset-4">
+              {name}
+            </a>
           </p>
         </div>
 
@@ -71,6 +74,13 @@ export function AdminNav({ user }: { user: AuthUser }) {
 
         <p className="hidden truncate text-sm text-ink-400 lg:block">
           Signed in as <span className="text-ink-100">{name}</span>
+          {" · "}
+          <a
+            href="/account"
+            className="inline-flex min-h-6 items-center font-medium text-gold-400 underline-offset-4 hover:underline"
+          >
+            Your account
+          </a>
         </p>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { Plus } from "lucide-react";
+import { Plus, UserRound } from "lucide-react";
 import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
 import type { AuthUser } from "@shared/schemas/auth";
@@ -47,12 +47,24 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
             <p className="mt-1 text-ink-300">Manage your websites, domains, and support tickets</p>
           </div>
         </div>
-        <Button asChild className="self-start sm:self-auto">
-          <Link href="/pricing">
-            <Plus aria-hidden="true" />
-            Add Website
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-3 self-start sm:self-auto">
+          <Button
+            asChild
+            variant="outline"
+            className="border-white/25 bg-transparent text-ink-50 hover:bg-white/10"
+          >
+            <Link href="/account">
+              <UserRound aria-hidden="true" />
+              Account
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link href="/pricing">
+              <Plus aria-hidden="true" />
+              Add Website
+            </Link>
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -99,6 +99,8 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
       lastName: null,
       profileImageUrl: null,
       isAdmin: false,
+      secondFactor: "none",
+      mustEnrol: false,
     });
 
     const reused = await t.app.inject({ method: "GET", url: link.pathname + link.search });

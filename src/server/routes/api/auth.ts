@@ -8,18 +8,36 @@ import {
   checkEmailSchema,
   demoSignInSchema,
   emailSignInSchema,
+  passkeySignInSchema,
   returnToQuerySchema,
+  secondFactorSchema,
+  signedInSchema,
 } from "@shared/schemas/auth";
+import { webauthnOptionsSchema } from "@shared/schemas/account";
 import { consumeLoginToken, issueLoginToken, LINK_LIFETIME_MS } from "../../auth/email-links";
 import type { Oidc } from "../../auth/oidc";
 import { auditContext, recordAudit } from "../../audit/audit";
-import { maySignIn, publicUser, signedInAccount } from "../../auth/users";
+import { findUserById, maySignIn, publicUser, signedInAccount } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { demoAdminEmail, demoClientEmail } from "../../db/seed";
 import type { User } from "../../db/schema";
 import { signInLinkEmail } from "../../mail/templates/sign-in-link";
 import { enqueueEmails } from "../../mail/outbox";
-import { currentUser } from "../../plugins/auth-guard";
+import { sessionUser } from "../../plugins/auth-guard";
+import {
+  authenticationOptions,
+  CHALLENGE_LIFETIME_MS,
+  relyingParty,
+  verifyPasskey,
+} from "../../auth/passkeys";
+import { markSecondFactorPassed, secondFactorState } from "../../auth/second-factor";
+import { createSecretBox } from "../../auth/secret-box";
+import {
+  checkTotp,
+  recentSecondFactorFailures,
+  SECOND_FACTOR_MAX_FAILURES,
+  useRecoveryCode,
+} from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { errorResponses, type RouteOptions } from "./common";
 
@@ -29,13 +47,26 @@ export const checkEmailMessage = `Check your email: if the address can sign in, 
   LINK_LIFETIME_MS / 60_000
 } minutes.`;
 
+type SignInMethod = "oidc" | "email-link" | "demo" | "passkey";
+
+/** Too many wrong second-factor codes in the window: the step refuses further tries for now. */
+export const tooManyCodesMessage =
+  "Too many wrong codes. Wait 15 minutes and try again, or use a recovery code later.";
+export const wrongCodeMessage =
+  "That code is not right. Check your authenticator app (or the recovery code) and try again.";
+
 /**
  * A new session id at every sign-in, so a session id planted before it is worthless; the sign-in
  * goes in the audit log with how it was made.
  */
-async function signIn(request: FastifyRequest, db: Db, user: User, method: string) {
+async function signIn(request: FastifyRequest, db: Db, user: User, method: SignInMethod) {
   await request.session.regenerate();
   request.session.userId = user.id;
+  request.session.userAgent = request.headers["user-agent"]?.slice(0, 500);
+  request.session.signedInAt = new Date().toISOString();
+  // A passkey that verified its user is both factors; the demo sign-in (outside production
+  // only) counts as having passed the second factor, so the demo back office opens.
+  if (method === "passkey" || method === "demo") markSecondFactorPassed(request);
   await recordAudit(db, auditContext(request, user), {
     action: "auth.signed-in",
     targetType: "user",
@@ -59,22 +90,162 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     "/api/auth/user",
     { schema: { response: { 200: authUserSchema, ...errorResponses } } },
     async (request, reply) => {
-      const user = await currentUser(request, db);
-      if (!user) return reply.code(401).send({ message: "Unauthorized" });
-      return publicUser(user);
+      const signedIn = await sessionUser(request, db);
+      if (!signedIn) return reply.code(401).send({ message: "Unauthorized" });
+      return publicUser(signedIn.user, signedIn.secondFactor);
     },
   );
 
   // Every return address is checked where it is used, so one stored before a fix is checked too.
   const returnToOf = (value: string | null | undefined) => safeReturnTo(value, config.publicUrl);
+  const box = createSecretBox(config.sessionSecret);
+  const rp = relyingParty(config.publicUrl);
+
+  /**
+   * Where a sign-in by email link or OIDC lands: the return address or home, or first the
+   * second-factor step when the user has one (keeping the return address).
+   */
+  async function afterSignIn(request: FastifyRequest, user: User, returnTo: string | undefined) {
+    if ((await secondFactorState(request, db, user)) === "required") {
+      return `/login/verify${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+    }
+    return returnTo ?? homePath(user);
+  }
+
+  /**
+   * The second-factor step: a TOTP code or a recovery code, for a session signed in by email
+   * link or OIDC whose user has a second factor. Wrong codes are counted per user (in the audit
+   * log) and refused with 429 past the limit.
+   */
+  app.post(
+    "/api/login/second-factor",
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        body: secondFactorSchema,
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await sessionUser(request, db);
+      if (!signedIn) return reply.code(401).send({ message: "Unauthorized" });
+      const { user } = signedIn;
+      const redirectTo = returnToOf(request.body.returnTo) ?? homePath(user);
+      if (signedIn.secondFactor !== "required") return { redirectTo };
+      if ((await recentSecondFactorFailures(db, user.id)) >= SECOND_FACTOR_MAX_FAILURES) {
+        return reply.code(429).send({ message: tooManyCodesMessage });
+      }
+      const code = request.body.code;
+      const context = auditContext(request, user);
+      if (
+        /^\d{3}\s?\d{3}$/.test(code) &&
+        (await checkTotp(db, box, user, code.replace(/\s/g, "")))
+      ) {
+        markSecondFactorPassed(request);
+        return { redirectTo };
+      }
+      if (!/^\d+$/.test(code) && (await useRecoveryCode(db, user, code))) {
+        markSecondFactorPassed(request);
+        await recordAudit(db, context, {
+          action: "auth.recovery-code-used",
+          targetType: "user",
+          targetId: user.id,
+        });
+        return { redirectTo };
+      }
+      await recordAudit(db, context, {
+        action: "auth.second-factor-failed",
+        targetType: "user",
+        targetId: user.id,
+        changes: { after: { method: "code" } },
+      });
+      return reply
+        .code(400)
+        .send({ message: wrongCodeMessage, errors: { code: wrongCodeMessage } });
+    },
+  );
+
+  /**
+   * A challenge for a passkey: to sign in (any discoverable passkey of this site) or, for a
+   * session waiting for its second factor, one of that user's passkeys. Kept in the session,
+   * single use.
+   */
+  app.post(
+    "/api/login/passkey/options",
+    { schema: { response: { 200: webauthnOptionsSchema, ...errorResponses } } },
+    async (request) => {
+      const signedIn = await sessionUser(request, db);
+      const pending = signedIn?.secondFactor === "required" ? signedIn.user : undefined;
+      const options = await authenticationOptions(db, rp, pending);
+      request.session.webauthn = {
+        challenge: options.challenge,
+        purpose: "sign-in",
+        expiresAt: Date.now() + CHALLENGE_LIFETIME_MS,
+      };
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  /**
+   * A passkey's answer. For a session waiting for its second factor, a passkey of that user
+   * passes it. Otherwise it signs in, when the passkey verified its user (a PIN or biometric):
+   * that counts as both factors.
+   */
+  app.post(
+    "/api/login/passkey",
+    {
+      bodyLimit: 16 * 1024,
+      schema: { body: passkeySignInSchema, response: { 200: signedInSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const challenge = request.session.webauthn;
+      request.session.webauthn = undefined;
+      const refused = (message: string) => reply.code(400).send({ message });
+      if (!challenge || challenge.purpose !== "sign-in" || challenge.expiresAt < Date.now()) {
+        return refused("The passkey request expired. Try again.");
+      }
+      const signedIn = await sessionUser(request, db);
+      const pending = signedIn?.secondFactor === "required" ? signedIn.user : undefined;
+      if (
+        pending &&
+        (await recentSecondFactorFailures(db, pending.id)) >= SECOND_FACTOR_MAX_FAILURES
+      ) {
+        return reply.code(429).send({ message: tooManyCodesMessage });
+      }
+      const verified = await verifyPasskey(db, rp, challenge.challenge, request.body.response);
+      if (pending) {
+        if (!verified || verified.passkey.userId !== pending.id) {
+          await recordAudit(db, auditContext(request, pending), {
+            action: "auth.second-factor-failed",
+            targetType: "user",
+            targetId: pending.id,
+            changes: { after: { method: "passkey" } },
+          });
+          return refused("That passkey could not be verified. Try again or use a code.");
+        }
+        markSecondFactorPassed(request);
+        return { redirectTo: returnToOf(request.body.returnTo) ?? homePath(pending) };
+      }
+      if (!verified || !verified.userVerified) {
+        return refused(
+          "That passkey could not sign you in. Try again, or use the email link instead.",
+        );
+      }
+      const owner = await findUserById(db, verified.passkey.userId);
+      const user = owner ? await signedInAccount(db, config, { email: owner.email }) : undefined;
+      if (!user) return refused("That passkey could not sign you in.");
+      await signIn(request, db, user, "passkey");
+      return { redirectTo: returnToOf(request.body.returnTo) ?? homePath(user) };
+    },
+  );
 
   app.get(
     "/api/login",
     { schema: { querystring: returnToQuerySchema } },
     async (request, reply) => {
       const returnTo = returnToOf(request.query.returnTo);
-      const user = await currentUser(request, db);
-      if (user) return reply.redirect(returnTo ?? homePath(user));
+      const signedIn = await sessionUser(request, db);
+      if (signedIn) return reply.redirect(await afterSignIn(request, signedIn.user, returnTo));
       if (!oidc) {
         return reply.redirect(
           returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
@@ -106,7 +277,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       }
       await signIn(request, db, user, "oidc");
       request.session.idToken = profile.idToken;
-      return reply.redirect(returnToOf(checks.returnTo) ?? homePath(user));
+      return reply.redirect(await afterSignIn(request, user, returnToOf(checks.returnTo)));
     } catch (error) {
       request.log.warn({ err: error }, "OIDC sign-in failed");
       return loginPage(reply, "sign-in-failed");
@@ -197,7 +368,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         const user = await signedInAccount(db, config, { email: link.email });
         if (!user) return loginPage(reply, "link-invalid");
         await signIn(request, db, user, "email-link");
-        return reply.redirect(returnToOf(link.returnTo) ?? homePath(user));
+        return reply.redirect(await afterSignIn(request, user, returnToOf(link.returnTo)));
       },
     );
   }
@@ -221,7 +392,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         );
         if (!user) throw new Error("the demo account was not created");
         await signIn(request, db, user, "demo");
-        return publicUser(user);
+        return publicUser(user, "passed");
       },
     );
   }

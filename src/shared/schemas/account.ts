@@ -1,0 +1,128 @@
+import { z } from "./zod";
+import { optionalText, plainText } from "./fields";
+
+/** The account page: PATCH /api/account changes the user's name. */
+export const accountNameSchema = z.object({
+  firstName: optionalText("First name", 100, "First name must be at most 100 characters"),
+  lastName: optionalText("Last name", 100, "Last name must be at most 100 characters"),
+});
+export type AccountNameInput = z.input<typeof accountNameSchema>;
+export type AccountName = z.output<typeof accountNameSchema>;
+
+/** The kinds of email notice a user may turn off; the support emails read them. */
+export const emailNoticeKinds = {
+  "ticket-replies": "Replies to my support tickets",
+  "ticket-status": "Status changes of my support tickets",
+} as const;
+export type EmailNoticeKind = keyof typeof emailNoticeKinds;
+export const emailNoticeKindList = Object.keys(emailNoticeKinds) as [
+  EmailNoticeKind,
+  ...EmailNoticeKind[],
+];
+
+/** PUT /api/account/notices: every kind with whether it is on. */
+export const emailNoticesSchema = z.object(
+  Object.fromEntries(
+    emailNoticeKindList.map((kind) => [
+      kind,
+      z.boolean({ error: `${kind}: true or false` }).optional(),
+    ]),
+  ) as Record<EmailNoticeKind, z.ZodOptional<z.ZodBoolean>>,
+);
+export type EmailNotices = Record<EmailNoticeKind, boolean>;
+
+/** A signed-in session of the user, as the account page lists it. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  lastSeenAt: z.string(),
+  signedInAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** A session's id in a path: the id is opaque, so only its length and alphabet are checked. */
+export const sessionIdParams = z.object({
+  id: z
+    .string({ error: "Not found" })
+    .min(1, "Not found")
+    .max(200, "Not found")
+    .regex(/^[\w-]+$/, "Not found"),
+});
+
+export const passkeyViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  backedUp: z.boolean(),
+});
+export type PasskeyView = z.infer<typeof passkeyViewSchema>;
+
+export const passkeyNameField = plainText("Name", "Name is required")
+  .trim()
+  .min(1, "Name is required")
+  .max(100, "Name must be at most 100 characters");
+export const passkeyNameSchema = z.object({ name: passkeyNameField });
+export type PasskeyNameInput = z.input<typeof passkeyNameSchema>;
+
+/** What the account page shows: the user, factors, notices. */
+export const accountSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isStaff: z.boolean(),
+  totpEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  passkeys: z.array(passkeyViewSchema),
+  notices: z.record(z.string(), z.boolean()),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const sessionListSchema = z.array(accountSessionSchema);
+export const revokedSchema = z.object({ revoked: z.number().int() });
+
+/** The user's own recent security events (what, when, from which address). */
+export const securityEventSchema = z.object({
+  id: z.uuid(),
+  action: z.string(),
+  label: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const securityEventListSchema = z.array(securityEventSchema);
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+/** A six-digit TOTP code; spaces a person types between groups are ignored. */
+export const totpCodeField = plainText("Code", "Enter the 6-digit code from your app")
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your app"));
+
+/** POST /api/account/totp/setup: a new secret to scan (kept in the session until confirmed). */
+export const totpSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrSvg: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+/** POST /api/account/totp: the first code confirms the setup. */
+export const totpConfirmSchema = z.object({ code: totpCodeField });
+export type TotpConfirmInput = z.input<typeof totpConfirmSchema>;
+/** Shown once: the ten recovery codes. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** DELETE /api/account/totp: turning TOTP off needs a current code. */
+export const totpDisableSchema = totpConfirmSchema;
+
+/** A WebAuthn response from the browser, passed to the server library as it is. */
+export const webauthnResponseField = z.record(z.string(), z.unknown(), {
+  error: "The passkey's answer is missing",
+});
+/** Options for the browser's WebAuthn call, as the server library made them. */
+export const webauthnOptionsSchema = z.record(z.string(), z.unknown());
+
+export const passkeyRegistrationSchema = z.object({
+  name: passkeyNameField,
+  response: webauthnResponseField,
+});
