@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
   auditActions,
@@ -9,6 +9,7 @@ import {
 } from "@shared/schemas/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { auditEvents, type AuditEvent, type User } from "../db/schema";
+import { findMembership } from "../team/team";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -59,6 +60,11 @@ export async function recordAudit(
   context: AuditContext,
   entry: AuditEntry,
 ): Promise<void> {
+  // A client's own events belong to their company, so the whole team sees them.
+  const companyId =
+    entry.companyId !== undefined || !context.actor || context.actor.isAdmin
+      ? entry.companyId
+      : (await findMembership(db, context.actor.id))?.companyId;
   await db.insert(auditEvents).values({
     action: entry.action,
     actorId: context.actor?.id ?? null,
@@ -66,7 +72,7 @@ export async function recordAudit(
     actorIsStaff: context.actor?.isAdmin ?? false,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
-    companyId: entry.companyId ?? null,
+    companyId: companyId ?? null,
     ipAddress: context.ipAddress,
     changes: entry.changes ?? null,
   });
@@ -119,18 +125,30 @@ export async function listAuditEvents(db: Db, query: AuditQuery): Promise<AuditP
   };
 }
 
-/** The user's own recent security events (sign-ins, factors, sessions), newest first. */
-export async function listSecurityEvents(db: Db, actorId: string, limit = 20) {
+/**
+ * Recent security events (sign-ins, factors, sessions, team changes), newest first: the user's
+ * own and, for a client, those of everyone in their company.
+ */
+export async function listSecurityEvents(
+  db: Db,
+  actorId: string,
+  companyId: string | undefined,
+  limit = 20,
+) {
+  const whose = companyId
+    ? or(eq(auditEvents.actorId, actorId), eq(auditEvents.companyId, companyId))
+    : eq(auditEvents.actorId, actorId);
   const rows = await db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.actorId, actorId), inArray(auditEvents.action, [...securityActions])))
+    .where(and(whose, inArray(auditEvents.action, [...securityActions])))
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
     label: auditActions[row.action as AuditAction] ?? row.action,
+    actorEmail: row.actorEmail,
     ipAddress: row.ipAddress,
     createdAt: row.createdAt.toISOString(),
   }));

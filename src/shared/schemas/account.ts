@@ -87,6 +87,8 @@ export const securityEventSchema = z.object({
   id: z.uuid(),
   action: z.string(),
   label: z.string(),
+  /** Who it was: the signed-in user, or another member of their company. */
+  actorEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
 });

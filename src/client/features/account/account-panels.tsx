@@ -546,15 +546,15 @@ export function SessionsPanel() {
   );
 }
 
-/** The user's own recent security events. */
-export function SecurityEventsPanel() {
+/** Recent security events: the user's own, and their company's. */
+export function SecurityEventsPanel({ email }: { email: string }) {
   const id = useId();
   const events = useSecurityEvents();
   return (
     <Panel
       title="Recent security events"
       headingId={`${id}-title`}
-      description="Sign-ins and changes to how you sign in."
+      description="Sign-ins, changes to how you sign in, and your team's changes."
     >
       {events.isPending ? (
         <LoadingState label="Loading events..." />
@@ -568,6 +568,9 @@ export function SecurityEventsPanel() {
             <li key={event.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2.5">
               <span className="font-medium text-foreground">{event.label}</span>
               <span className="text-muted-foreground">
+                {event.actorEmail && event.actorEmail !== email && (
+                  <span className="[overflow-wrap:anywhere]">{event.actorEmail} · </span>
+                )}
                 {formatDateTime(event.createdAt)}
                 {event.ipAddress ? ` · from ${event.ipAddress}` : ""}
               </span>

@@ -42,7 +42,7 @@ export function AccountView() {
           <TotpPanel account={data} />
           <PasskeysPanel account={data} />
         </section>
-        <SecurityEventsPanel />
+        <SecurityEventsPanel email={data.email} />
       </div>
     </div>
   );

@@ -9,7 +9,14 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { issueLoginToken } from "../../auth/email-links";
-import { auditEvents, outboxEmails, recoveryCodes, sessions, users } from "../../db/schema";
+import {
+  auditEvents,
+  companyMembers,
+  outboxEmails,
+  recoveryCodes,
+  sessions,
+  users,
+} from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { tooManyCodesMessage } from "./auth";
@@ -290,6 +297,33 @@ describe.each(databaseKinds)("the account page's API on %s", (kind) => {
       )
     ).json();
     expect(other.map((e: { action: string }) => e.action)).toEqual(["auth.signed-in"]);
+  });
+
+  it("shows a client their whole company's security events, and no other company's", async () => {
+    const owner = await signInAs(t, "events.owner@team.example");
+    const [ownerRow] = await t.database.db
+      .select({ companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(eq(users.email, "events.owner@team.example"));
+    const member = await signInAs(t, "events.member@team.example", {
+      companyId: ownerRow!.companyId,
+      role: "member",
+    });
+    const outsider = await signInAs(t, "events.outsider@elsewhere.example");
+    expect((await call(owner, "GET", "/api/account")).statusCode).toBe(200);
+
+    const seen = (await call(member, "GET", "/api/account/security-events")).json();
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        action: "auth.signed-in",
+        actorEmail: "events.owner@team.example",
+      }),
+    );
+    const theirs = (await call(outsider, "GET", "/api/account/security-events")).json();
+    expect(theirs.map((event: { actorEmail: string }) => event.actorEmail)).toEqual([
+      "events.outsider@elsewhere.example",
+    ]);
   });
 
   it("answers passkey requests with no challenge, or a forged answer, with 400 and stores nothing", async () => {

@@ -43,7 +43,7 @@ import {
 } from "../../auth/totp";
 import type { Db } from "../../db/client";
 import type { User } from "../../db/schema";
-import { signedInUser } from "../../plugins/auth-guard";
+import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
   deletedResponses,
   errorResponses,
@@ -163,7 +163,12 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
     account.get(
       "/api/account/security-events",
       { schema: { response: { 200: securityEventListSchema, ...errorResponses } } },
-      async (request) => listSecurityEvents(db, signedInUser(request).id),
+      async (request) =>
+        listSecurityEvents(
+          db,
+          signedInUser(request).id,
+          (await signedInMember(request, db))?.companyId,
+        ),
     );
 
     // TOTP: a new secret waits (encrypted) in the session until its first code confirms it.
