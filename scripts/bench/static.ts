@@ -9,6 +9,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -52,6 +53,8 @@ const largestJs = readdirSync(path.join(clientDir, "assets"))
 const targets = { "home page": "/", [`largest JS (${largestJs})`]: `/assets/${largestJs}` };
 
 const work = mkdtempSync(path.join(tmpdir(), "harborline-bench-"));
+// nginx's workers run as another user (www-data) when started as root: they must read the site.
+chmodSync(work, 0o755);
 const ourPort = await freePort();
 const nginxPort = await freePort();
 const publicUrl = `http://127.0.0.1:${nginxPort}`;
@@ -168,7 +171,8 @@ try {
       for (const who of order) {
         const port = who === "ours" ? ourPort : nginxPort;
         const r = load(`http://127.0.0.1:${port}${urlPath}`);
-        if (r.errors.length > 0) console.warn(`${who} ${name}: ${r.errors.join("; ")}`);
+        // Errors are answered fast: a figure that counts them is no measurement.
+        if (r.errors.length > 0) throw new Error(`${who} ${name}: ${r.errors.join("; ")}`);
         (who === "ours" ? entry.ours : entry.nginx).push(r.rps);
         (who === "ours" ? entry.oursP99 : entry.nginxP99).push(r.p99);
       }
