@@ -1,87 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { asc, eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
-import {
-  createPostgresDatabase,
-  databaseKinds,
-  dropPostgresDatabase,
-  type DatabaseKind,
-} from "../../../tests/support/database";
+import { databaseAt, type OldDatabase } from "../../../tests/support/old-release";
+import { databaseKinds } from "../../../tests/support/database";
 import { findBilling } from "../billing/billing";
 import { listDomains } from "../domains/domains";
 import { listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
-import { openDatabase, queryRows, type Database } from "./client";
+import { queryRows } from "./client";
 import { companies, companyMembers, supportTickets } from "./schema";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** The last migration before clients became companies. */
 const BEFORE_COMPANIES = "0007_audit_events";
-
-/** A copy of the migrations whose journal ends at `lastTag`, as an older release shipped them. */
-function migrationsUpTo(lastTag: string): { folder: string; remove(): void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "harborline-migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal, null, 2));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-type OldDatabase = {
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-};
-
-/** A new database of `kind` migrated up to `lastTag` only; raw SQL on it; then the upgrade. */
-async function databaseAt(kind: DatabaseKind, lastTag: string) {
-  const migrations = migrationsUpTo(lastTag);
-  try {
-    if (kind === "pglite") {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-upgrade-"));
-      const client = new PGlite(path.join(dataDir, "pglite"));
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrations.folder });
-      const old: OldDatabase = {
-        query: async <T>(text: string, params: unknown[] = []) =>
-          (await client.query<T>(text, params)).rows,
-        close: () => client.close(),
-      };
-      return {
-        old,
-        upgrade: (): Promise<Database> => openDatabase({ dataDir }),
-        remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-      };
-    }
-    const url = await createPostgresDatabase();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await migratePg(drizzlePg(client), { migrationsFolder: migrations.folder });
-    const old: OldDatabase = {
-      query: async <T>(text: string, params: unknown[] = []) =>
-        (await client.query(text, params)).rows as T[],
-      close: () => client.end(),
-    };
-    return {
-      old,
-      upgrade: (): Promise<Database> => openDatabase({ url }),
-      remove: () => dropPostgresDatabase(url),
-    };
-  } finally {
-    migrations.remove();
-  }
-}
 
 /**
  * The old shape: two clients with rows (one named, one known only by email), an invited client
@@ -140,8 +69,9 @@ describe.each(databaseKinds)("clients becoming companies on %s", (kind) => {
   it("makes each client the owner of a company of their own and moves every row to it", async () => {
     const database = await databaseAt(kind, BEFORE_COMPANIES);
     try {
-      const seeded = await seedOldClients(database.old);
-      await database.old.close();
+      const old = await database.connect();
+      const seeded = await seedOldClients(old);
+      await old.close();
 
       const upgraded = await database.upgrade();
       try {
@@ -231,13 +161,14 @@ describe.each(databaseKinds)("clients becoming companies on %s", (kind) => {
   it("keeps the rows of a staff member who owned some, in a company of their own", async () => {
     const database = await databaseAt(kind, BEFORE_COMPANIES);
     try {
-      const seeded = await seedOldClients(database.old);
-      await database.old.query(
+      const old = await database.connect();
+      const seeded = await seedOldClients(old);
+      await old.query(
         `insert into support_tickets (user_id, subject, status, priority)
          values ($1, 'A test ticket by staff', 'closed', 'low')`,
         [seeded.staff],
       );
-      await database.old.close();
+      await old.close();
       const upgraded = await database.upgrade();
       try {
         const [member] = await upgraded.db
