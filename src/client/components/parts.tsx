@@ -477,19 +477,26 @@ export function Pill({
   );
 }
 
-/** "Page 2 of 5" with Previous and Next, for a list served one page at a time. */
+/**
+ * "Page 2 of 5" with Previous and Next, for a list served one page at a time; nothing when the
+ * whole list fits on one page.
+ */
 export function Pager({
   label,
   page,
-  pages,
+  total,
+  pageSize,
   onPage,
 }: {
   /** Names the navigation for screen readers, e.g. "Pages of leads". */
   label: string;
   page: number;
-  pages: number;
+  total: number;
+  pageSize: number;
   onPage: (page: number) => void;
 }) {
+  if (total <= pageSize) return null;
+  const pages = Math.ceil(total / pageSize);
   return (
     <nav aria-label={label} className="mt-5 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground">

@@ -65,7 +65,6 @@ export function AuditLog() {
   const companyId = uuid.test(params.get("companyId") ?? "") ? params.get("companyId")! : undefined;
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
   const { data, error, isPending, refetch } = useAuditLog({ actorId, companyId, page });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const update = useCallback(
     (changes: Partial<Record<"actorId" | "companyId" | "page", string | undefined>>) =>
@@ -161,11 +160,12 @@ export function AuditLog() {
         </DataTable>
       )}
 
-      {data && data.total > data.pageSize && (
+      {data && (
         <Pager
           label="Pages of the audit log"
           page={data.page}
-          pages={pages}
+          total={data.total}
+          pageSize={data.pageSize}
           onPage={(next) => update({ page: String(next) })}
         />
       )}

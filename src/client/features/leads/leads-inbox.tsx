@@ -86,7 +86,6 @@ export function LeadsInbox() {
   }, [search]);
 
   const onSearch = useCallback((value: string) => update({ q: value }), [update]);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, first + data.items.length - 1) : 0;
   const filtered = Boolean(kind || status || q);
@@ -205,11 +204,12 @@ export function LeadsInbox() {
         </div>
       )}
 
-      {data && data.total > data.pageSize && (
+      {data && (
         <Pager
           label="Pages of leads"
           page={data.page}
-          pages={pages}
+          total={data.total}
+          pageSize={data.pageSize}
           onPage={(next) => update({ page: String(next) })}
         />
       )}
