@@ -31,6 +31,8 @@ import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
 import { leadRoutes } from "./routes/api/leads";
+import { projectRoutes } from "./routes/api/projects";
+import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
 import { ticketRoutes } from "./routes/api/tickets";
 import { websiteRoutes } from "./routes/api/websites";
@@ -154,6 +156,8 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     domainRoutes,
     billingRoutes,
     ticketRoutes,
+    proposalRoutes,
+    projectRoutes,
     emailRoutes,
     auditRoutes,
     accountRoutes,

@@ -14,7 +14,9 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
@@ -62,6 +64,9 @@ export const users = pgTable("users", {
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: varchar("name", { length: 200 }).notNull(),
+  phone: varchar("phone", { length: 40 }),
+  /** The lead this client was converted from (the lead points back with its companyId). */
+  leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -269,6 +274,10 @@ export const leads = pgTable(
     budget: varchar("budget", { length: 40 }),
     timeline: varchar("timeline", { length: 40 }),
     description: text("description"),
+    /** The client company this lead became (or was linked to) when staff converted it. */
+    companyId: uuid("company_id").references((): AnyPgColumn => companies.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -314,6 +323,213 @@ export const leadNotes = pgTable(
 );
 
 export type LeadNote = typeof leadNotes.$inferSelect;
+
+/** One line of a proposal: from the pricing catalogue or written freely; money in cents. */
+export type ProposalLine = {
+  description: string;
+  /** The catalogue's size for the line ("5-10 pages"), when it came from there. */
+  detail: string | null;
+  /** The pricing plan it was picked from (src/content/pricing.ts), or null for a free line. */
+  planId: string | null;
+  /** One-off work (the build) or a monthly charge (hosting, maintenance). */
+  billing: "one-off" | "monthly";
+  quantity: number;
+  unitPriceCents: number;
+};
+
+/**
+ * A proposal for a lead or a client. What it says lives in its versions: a sent version is
+ * frozen, and a change makes a new version. The status follows the latest sent version.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** draft (never sent), sent, accepted or declined. */
+    status: varchar("status", { length: 20 }).notNull().default("draft"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      "proposals_status_check",
+      sql`${table.status} in ('draft', 'sent', 'accepted', 'declined')`,
+    ),
+    check(
+      "proposals_owner_check",
+      sql`${table.companyId} is not null or ${table.leadId} is not null`,
+    ),
+    index("proposals_company_id_idx").on(table.companyId),
+    index("proposals_lead_id_idx").on(table.leadId),
+  ],
+);
+
+/** One version of a proposal. Totals and the payment plan are stored as sent, in cents. */
+export const proposalVersions = pgTable(
+  "proposal_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    /** 1, 2, 3, ... within the proposal. */
+    version: integer("version").notNull(),
+    title: varchar("title", { length: 200 }).notNull(),
+    /** The scope of work, in Markdown (rendered without raw HTML). */
+    scope: text("scope").notNull(),
+    lines: jsonb("lines").$type<ProposalLine[]>().notNull(),
+    oneOffCents: bigint("one_off_cents", { mode: "number" }).notNull(),
+    monthlyCents: bigint("monthly_cents", { mode: "number" }).notNull(),
+    /** The seed's payment plan of the one-off total: 50% deposit, 25% mid-point, 25% completion. */
+    depositCents: bigint("deposit_cents", { mode: "number" }).notNull(),
+    midpointCents: bigint("midpoint_cents", { mode: "number" }).notNull(),
+    completionCents: bigint("completion_cents", { mode: "number" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    /** When it was sent to the client; from then on it is frozen. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("proposal_versions_proposal_version_idx").on(table.proposalId, table.version),
+    check(
+      "proposal_versions_plan_check",
+      sql`${table.depositCents} + ${table.midpointCents} + ${table.completionCents} = ${table.oneOffCents}`,
+    ),
+  ],
+);
+
+/**
+ * The client's answer to a sent version: accepted (with the name they typed) or declined (with
+ * a reason), with who, when, from where, and a SHA-256 of the exact version they were shown.
+ */
+export const proposalResponses = pgTable(
+  "proposal_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    versionId: uuid("version_id")
+      .notNull()
+      .unique()
+      .references(() => proposalVersions.id, { onDelete: "cascade" }),
+    decision: varchar("decision", { length: 20 }).$type<"accepted" | "declined">().notNull(),
+    signedName: varchar("signed_name", { length: 200 }),
+    reason: text("reason"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: varchar("user_email", { length: 254 }).notNull(),
+    ipAddress: varchar("ip_address", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 500 }),
+    contentHash: char("content_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("proposal_responses_decision_check", sql`${table.decision} in ('accepted', 'declined')`),
+  ],
+);
+
+/** A client's project, opened when they accept a proposal. */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    proposalId: uuid("proposal_id")
+      .unique()
+      .references(() => proposals.id, { onDelete: "set null" }),
+    name: varchar("name", { length: 200 }).notNull(),
+    /** active (being built), launched, or cancelled. */
+    status: varchar("status", { length: 20 }).notNull().default("active"),
+    /** The website row staff created at launch, so hosting follows the build. */
+    websiteId: uuid("website_id").references(() => websites.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("projects_company_id_idx").on(table.companyId),
+    check("projects_status_check", sql`${table.status} in ('active', 'launched', 'cancelled')`),
+  ],
+);
+
+export const milestoneStatuses = ["upcoming", "in-progress", "waiting-on-client", "done"] as const;
+
+/** A step of a project (Discovery Call, Design & Development, Launch & Optimize, ...). */
+export const projectMilestones = pgTable(
+  "project_milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: varchar("name", { length: 100 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("upcoming"),
+    dueDate: date("due_date", { mode: "string" }),
+    /** Notes the client reads. */
+    notes: text("notes"),
+    /** When staff last asked the client to approve it (null: no approval asked). */
+    approvalRequestedAt: timestamp("approval_requested_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("project_milestones_project_id_idx").on(table.projectId, table.position),
+    check(
+      "project_milestones_status_check",
+      sql`${table.status} in ('upcoming', 'in-progress', 'waiting-on-client', 'done')`,
+    ),
+  ],
+);
+
+/**
+ * The client's answer to a milestone's approval request, recorded like a proposal's acceptance:
+ * who, when, from where, and a SHA-256 of the milestone as they saw it.
+ */
+export const milestoneApprovals = pgTable(
+  "milestone_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => projectMilestones.id, { onDelete: "cascade" }),
+    decision: varchar("decision", { length: 20 })
+      .$type<"approved" | "changes-requested">()
+      .notNull(),
+    comment: text("comment"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: varchar("user_email", { length: 254 }).notNull(),
+    ipAddress: varchar("ip_address", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 500 }),
+    contentHash: char("content_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("milestone_approvals_milestone_id_idx").on(table.milestoneId, table.createdAt),
+    check(
+      "milestone_approvals_decision_check",
+      sql`${table.decision} in ('approved', 'changes-requested')`,
+    ),
+  ],
+);
+
+/** What staff post on a project's timeline: text, and a preview link if there is one. */
+export const projectUpdates = pgTable(
+  "project_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    previewUrl: varchar("preview_url", { length: 2048 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("project_updates_project_id_idx").on(table.projectId, table.createdAt)],
+);
 
 /**
  * Every email, written in the same transaction as the event that causes it and sent later by
@@ -396,3 +612,10 @@ export type Domain = typeof domains.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
+export type Proposal = typeof proposals.$inferSelect;
+export type ProposalVersion = typeof proposalVersions.$inferSelect;
+export type ProposalResponse = typeof proposalResponses.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type ProjectMilestone = typeof projectMilestones.$inferSelect;
+export type MilestoneApproval = typeof milestoneApprovals.$inferSelect;
+export type ProjectUpdate = typeof projectUpdates.$inferSelect;

@@ -1,0 +1,4 @@
+import type { RoutePlugin } from "./common";
+
+/** projects: routes for clients and staff (filled in below). */
+export const projectRoutes: RoutePlugin = async () => {};
