@@ -19,3 +19,51 @@ function canonicalJson(value: unknown): string {
 export function contentHash(record: Record<string, unknown>): string {
   return createHash("sha256").update(canonicalJson(record)).digest("hex");
 }
+
+/** The content of a proposal version that the client reads and answers: what is hashed. */
+export function proposalVersionHash(version: {
+  proposalId: string;
+  version: number;
+  title: string;
+  scope: string;
+  lines: unknown[];
+  oneOffCents: number;
+  monthlyCents: number;
+  depositCents: number;
+  midpointCents: number;
+  completionCents: number;
+  validUntil: string;
+}): string {
+  return contentHash({
+    proposalId: version.proposalId,
+    version: version.version,
+    title: version.title,
+    scope: version.scope,
+    lines: version.lines,
+    oneOffCents: version.oneOffCents,
+    monthlyCents: version.monthlyCents,
+    depositCents: version.depositCents,
+    midpointCents: version.midpointCents,
+    completionCents: version.completionCents,
+    validUntil: version.validUntil,
+  });
+}
+
+/** The content of a milestone that the client approves or asks changes to: what is hashed. */
+export function milestoneHash(milestone: {
+  id: string;
+  name: string;
+  status: string;
+  dueDate: string | null;
+  notes: string | null;
+  approvalRequestedAt: Date | null;
+}): string {
+  return contentHash({
+    milestoneId: milestone.id,
+    name: milestone.name,
+    status: milestone.status,
+    dueDate: milestone.dueDate,
+    notes: milestone.notes,
+    approvalRequestedAt: milestone.approvalRequestedAt?.toISOString() ?? null,
+  });
+}
