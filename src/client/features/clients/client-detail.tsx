@@ -65,6 +65,8 @@ export function ClientDetailView({
     websites: WebsitesPanel,
     domains: DomainsPanel,
     billing: BillingPanel,
+    proposals: ProposalsPanel,
+    projects: ProjectsPanel,
   },
 }: {
   id: string;
@@ -73,6 +75,9 @@ export function ClientDetailView({
     websites: ClientPanel;
     domains: ClientPanel;
     billing: ClientPanel;
+    /** The pipeline's panels, when the page has them. */
+    proposals?: ClientPanel;
+    projects?: ClientPanel;
   };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
@@ -142,6 +147,8 @@ export function ClientDetailView({
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <MembersPanel client={client} />
+          {ProposalsPanel && <ProposalsPanel client={client} />}
+          {ProjectsPanel && <ProjectsPanel client={client} />}
           <WebsitesPanel client={client} />
           <DomainsPanel client={client} />
         </div>
