@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CreditCard, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
+import { CreditCard, FolderKanban, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
 import { seesBilling, type Membership } from "@shared/schemas/team";
 import { PageLoading } from "@/components/page-loading";
@@ -14,6 +14,8 @@ import {
   type DashboardTab,
 } from "@/features/dashboard/dashboard-view";
 import { DomainsTab } from "@/features/domains/domains-tab";
+import { ProjectsTab } from "@/features/projects/projects-tab";
+import { YourProjectCard } from "@/features/projects/your-project-card";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
 import { useMembership } from "@/features/team/api";
 import { TeamTab } from "@/features/team/team-tab";
@@ -28,6 +30,7 @@ const tabLabels: Record<DashboardTab, { label: string; icon: typeof Globe }> = {
   domains: { label: "Domains", icon: Globe2 },
   billing: { label: "Billing", icon: CreditCard },
   support: { label: "Support", icon: LifeBuoy },
+  projects: { label: "Projects", icon: FolderKanban },
   team: { label: "Team", icon: Users },
 };
 
@@ -65,6 +68,8 @@ function Dashboard({ user }: { user: AuthUser }) {
       <DashboardHeader user={user} />
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         <StatCards />
+        {/* A build in progress comes first, above the tabs. */}
+        <YourProjectCard onView={() => go({ tab: "projects" })} />
         <Tabs
           value={tab}
           onValueChange={(tab) => go({ tab: tab as DashboardTab }, { replace: true })}
@@ -112,6 +117,9 @@ function Dashboard({ user }: { user: AuthUser }) {
               }
             />
           </TabsContent>
+          <TabsContent value="projects" className="mt-8">
+            <ProjectsTab />
+          </TabsContent>
           <TabsContent value="support" className="mt-8">
             <SupportTab
               draftKey={draft.key}
@@ -129,7 +137,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   );
 }
 
-/** /dashboard: the signed-in client's websites, domains, billing and support tickets. */
+/** /dashboard: the signed-in client's websites, domains, billing, support tickets and projects. */
 function DashboardPageContent() {
   const { user, isLoading } = useAuth();
   useSignOutOn401();
