@@ -12,6 +12,8 @@ import { DomainsPanel } from "@/features/domains/domains-panel";
 import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
+import { PipelineView } from "@/features/projects/pipeline-view";
+import { ProjectsPanel } from "@/features/projects/projects-panel";
 import { MembersPanel } from "@/features/team/members-panel";
 import { TicketDetailView } from "@/features/tickets/ticket-detail";
 import { TicketQueue } from "@/features/tickets/ticket-queue";
@@ -24,6 +26,7 @@ const clientPanels = {
   websites: WebsitesPanel,
   domains: DomainsPanel,
   billing: BillingPanel,
+  projects: ProjectsPanel,
 };
 
 /** A ticket names its client company; the clients noun links to its page. */
@@ -62,6 +65,7 @@ function AdminPageContent() {
               <Route path="/leads/:kind/:id">
                 {(params) => <LeadDetailView kind={params.kind} id={params.id} />}
               </Route>
+              <Route path="/pipeline" component={PipelineView} />
               <Route path="/clients" component={ClientsView} />
               <Route path="/clients/:id">
                 {(params) => <ClientDetailView id={params.id} panels={clientPanels} />}

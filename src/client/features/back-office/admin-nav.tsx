@@ -1,5 +1,13 @@
 import { Link, useLocation } from "wouter";
-import { Inbox, LifeBuoy, Mail, ScrollText, Users, type LucideIcon } from "lucide-react";
+import {
+  Inbox,
+  KanbanSquare,
+  LifeBuoy,
+  Mail,
+  ScrollText,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
 import { personName } from "@/components/format";
 import { cn } from "@/lib/utils";
@@ -18,6 +26,12 @@ const items: AdminNavItem[] = [
     href: "/",
     icon: Inbox,
     matches: (path) => path === "/" || path.startsWith("/leads"),
+  },
+  {
+    label: "Pipeline",
+    href: "/pipeline",
+    icon: KanbanSquare,
+    matches: (p) => p.startsWith("/pipeline"),
   },
   { label: "Clients", href: "/clients", icon: Users, matches: (p) => p.startsWith("/clients") },
   { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: (p) => p.startsWith("/tickets") },
@@ -47,7 +61,7 @@ export function AdminNav({ user }: { user: AuthUser }) {
         </div>
 
         <nav aria-label="Back office" className="md:flex-1">
-          <ul className="grid grid-cols-5 gap-1 md:flex md:gap-1">
+          <ul className="grid grid-cols-6 gap-1 md:flex md:gap-1">
             {items.map((item) => {
               const current = item.matches(location);
               const Icon = item.icon;

@@ -1,0 +1,183 @@
+import { Link } from "wouter";
+import type { Pipeline, PipelineStage } from "@shared/schemas/projects";
+import { formatCents, formatDate } from "@/components/format";
+import {
+  DataTable,
+  EmptyState,
+  LoadingState,
+  QueryError,
+  RowLink,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  useDocumentTitle,
+  ViewHeader,
+} from "@/components/parts";
+import { LeadKindBadge } from "@/components/status-badge";
+import { cn } from "@/lib/utils";
+import { usePipeline } from "./api";
+import { ProjectStatusBadge } from "./project-parts";
+
+const stageLabels: Record<PipelineStage, string> = {
+  new: "New",
+  contacted: "Contacted",
+  "proposal-sent": "Proposal sent",
+  won: "Won",
+  lost: "Lost",
+};
+
+const stageAccents: Record<PipelineStage, string> = {
+  new: "bg-sky-500",
+  contacted: "bg-violet-500",
+  "proposal-sent": "bg-gold-500",
+  won: "bg-emerald-500",
+  lost: "bg-ink-400",
+};
+
+type Stage = Pipeline["stages"][number];
+
+function StageColumn({ stage }: { stage: Stage }) {
+  const headingId = `stage-${stage.stage}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col rounded-2xl border border-border bg-sand/40 p-3"
+    >
+      <div className="px-1 pb-3">
+        <h2
+          id={headingId}
+          className="flex items-center gap-2 font-sans text-sm font-semibold text-foreground"
+        >
+          <span
+            className={cn("size-2 rounded-full", stageAccents[stage.stage])}
+            aria-hidden="true"
+          />
+          {stageLabels[stage.stage]}
+          <span className="ml-auto rounded-full bg-card px-2 py-0.5 text-xs font-semibold tabular-nums">
+            {stage.leads.length}
+            <span className="sr-only"> {stage.leads.length === 1 ? "lead" : "leads"}</span>
+          </span>
+        </h2>
+        <p className="mt-1 text-xs text-muted-foreground">
+          Proposal value{" "}
+          <span className="font-semibold text-foreground tabular-nums">
+            {formatCents(stage.proposalValueCents)}
+          </span>
+        </p>
+      </div>
+      {stage.leads.length === 0 ? (
+        <p className="px-1 pb-2 text-sm text-muted-foreground">No leads.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {stage.leads.map((lead) => (
+            <li key={lead.id}>
+              <Link
+                href={`/leads/${lead.kind}/${lead.id}`}
+                className="block rounded-xl border border-border bg-card p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04)] transition-colors hover:border-gold-500 hover:bg-gold-50"
+              >
+                <span className="block text-sm font-semibold break-words text-foreground">
+                  {lead.name}
+                </span>
+                {lead.company && (
+                  <span className="block text-xs break-words text-muted-foreground">
+                    {lead.company}
+                  </span>
+                )}
+                <span className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                  <LeadKindBadge kind={lead.kind} />
+                  {lead.proposalValueCents > 0 && (
+                    <span className="text-xs font-semibold text-foreground tabular-nums">
+                      {formatCents(lead.proposalValueCents)}
+                    </span>
+                  )}
+                </span>
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  {lead.reference} · {formatDate(lead.createdAt)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProjectsTable({ projects }: { projects: Pipeline["projects"] }) {
+  if (projects.length === 0) {
+    return (
+      <EmptyState title="No projects yet">
+        A project opens when a client accepts a proposal.
+      </EmptyState>
+    );
+  }
+  return (
+    <DataTable caption="Clients' projects">
+      <THead>
+        <TH>Client</TH>
+        <TH>Project</TH>
+        <TH>Status</TH>
+        <TH>Current milestone</TH>
+        <TH>Progress</TH>
+      </THead>
+      <TBody>
+        {projects.map((project) => (
+          <TR key={project.id}>
+            <TD main>
+              <RowLink href={`/clients/${project.companyId}`}>{project.companyName}</RowLink>
+            </TD>
+            <TD label="Project" className="break-words">
+              {project.name}
+            </TD>
+            <TD inline>
+              <ProjectStatusBadge status={project.status} />
+            </TD>
+            <TD label="Current milestone">{project.currentMilestone ?? "All done"}</TD>
+            <TD label="Progress" className="whitespace-nowrap tabular-nums">
+              {project.milestonesDone}/{project.milestonesTotal} done
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </DataTable>
+  );
+}
+
+/** /admin/pipeline: leads by stage with their proposal values, then every client's projects. */
+export function PipelineView() {
+  useDocumentTitle("Pipeline");
+  const { data: pipeline, error, isPending, refetch } = usePipeline();
+  const total = pipeline?.stages.reduce((sum, stage) => sum + stage.leads.length, 0) ?? 0;
+
+  return (
+    <>
+      <ViewHeader
+        title="Pipeline"
+        description={
+          pipeline
+            ? `${total} ${total === 1 ? "lead" : "leads"} by stage, with the value of their latest proposal (one-off plus twelve months).`
+            : "Leads by stage, with the value of their latest proposal."
+        }
+      />
+      {isPending ? (
+        <LoadingState label="Loading the pipeline..." />
+      ) : error ? (
+        <QueryError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
+            {pipeline.stages.map((stage) => (
+              <StageColumn key={stage.stage} stage={stage} />
+            ))}
+          </div>
+          <h2 className="mt-10 mb-4 text-xl font-semibold tracking-tight text-foreground">
+            Clients&apos; projects
+          </h2>
+          <ProjectsTable projects={pipeline.projects} />
+        </>
+      )}
+    </>
+  );
+}
