@@ -46,20 +46,19 @@ function StageColumn({ stage }: { stage: Stage }) {
       className="flex min-w-0 flex-col rounded-2xl border border-border bg-sand/40 p-3"
     >
       <div className="px-1 pb-3">
-        <h2
-          id={headingId}
-          className="flex items-center gap-2 font-sans text-sm font-semibold text-foreground"
-        >
+        <div className="flex items-center gap-2">
           <span
             className={cn("size-2 rounded-full", stageAccents[stage.stage])}
             aria-hidden="true"
           />
-          {stageLabels[stage.stage]}
+          <h2 id={headingId} className="font-sans text-sm font-semibold text-foreground">
+            {stageLabels[stage.stage]}
+          </h2>
           <span className="ml-auto rounded-full bg-card px-2 py-0.5 text-xs font-semibold tabular-nums">
             {stage.leads.length}
             <span className="sr-only"> {stage.leads.length === 1 ? "lead" : "leads"}</span>
           </span>
-        </h2>
+        </div>
         <p className="mt-1 text-xs text-muted-foreground">
           Proposal value{" "}
           <span className="font-semibold text-foreground tabular-nums">

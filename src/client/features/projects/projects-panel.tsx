@@ -462,7 +462,10 @@ function StaffProject({ projectId }: { projectId: string }) {
 
       <div className="mt-5">
         <SubHeading>Milestones</SubHeading>
-        <ol className="flex flex-col divide-y divide-border rounded-xl border border-border">
+        <ol
+          aria-label={`Milestones of ${project.name}`}
+          className="flex flex-col divide-y divide-border rounded-xl border border-border"
+        >
           {project.milestones.map((milestone) => (
             <li key={milestone.id} className="p-4">
               <MilestoneRow project={project} milestone={milestone} />

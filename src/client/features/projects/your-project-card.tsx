@@ -5,12 +5,15 @@ import { currentMilestone, MilestoneStatusBadge, ProjectProgress } from "./proje
 
 /**
  * "Your project": the dashboard's first view for a client with a build in progress: where it
- * is, how far along, and the latest word from the team. Nothing without an active project.
+ * is, how far along, and the latest word from the team; one card per active project, none
+ * without.
  */
 export function YourProjectCard({ onView }: { onView: () => void }) {
   const { data: projects } = useProjects();
-  const active = projects?.find((project) => project.status === "active");
-  return active ? <ActiveProject projectId={active.id} onView={onView} /> : null;
+  const active = projects?.filter((project) => project.status === "active") ?? [];
+  return active.map((project) => (
+    <ActiveProject key={project.id} projectId={project.id} onView={onView} />
+  ));
 }
 
 function ActiveProject({ projectId, onView }: { projectId: string; onView: () => void }) {
@@ -21,7 +24,7 @@ function ActiveProject({ projectId, onView }: { projectId: string; onView: () =>
 
   return (
     <section
-      aria-labelledby="your-project-heading"
+      aria-labelledby={`your-project-${project.id}`}
       className="theme-dark mt-6 overflow-hidden rounded-2xl border border-gold-500/30 bg-ink-950 p-5 text-ink-50 shadow-[0_18px_40px_-24px_rgb(0_0_0/0.5)] sm:mt-8 sm:p-8"
     >
       <div className="flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
@@ -34,7 +37,7 @@ function ActiveProject({ projectId, onView }: { projectId: string; onView: () =>
               Your project
             </p>
             <h2
-              id="your-project-heading"
+              id={`your-project-${project.id}`}
               className="mt-1 font-sans text-xl font-semibold break-words text-ink-50 sm:text-2xl"
             >
               {project.name}
