@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ProposalDetail } from "@shared/schemas/proposals";
 import type {
   MilestoneAnswerInput,
   MilestoneInput,
@@ -140,6 +141,27 @@ export function useLaunchWebsite(projectId: string, companyId: string) {
       return project;
     },
   };
+}
+
+/**
+ * The plan a launched website starts on: the first monthly line (hosting, maintenance) of the
+ * accepted version of the project's proposal; undefined while unknown or when there is none.
+ */
+export function useProposedPlan(proposalId: string | null): string | undefined {
+  const { data } = useQuery({
+    ...live,
+    queryKey: [...staffProjectKeys.all, "proposal", proposalId],
+    queryFn: ({ signal }) =>
+      getJson<ProposalDetail>(`/api/admin/proposals/${encodeURIComponent(proposalId!)}`, signal),
+    enabled: proposalId !== null,
+  });
+  if (!data) return undefined;
+  const version =
+    data.versions.find((v) => v.id === data.response?.versionId) ??
+    data.versions.find((v) => v.sentAt) ??
+    data.versions[0];
+  const line = version?.lines.find((l) => l.billing === "monthly");
+  return line?.description.slice(0, 100);
 }
 
 /** Leads by stage with their proposal values, and every client's projects. */

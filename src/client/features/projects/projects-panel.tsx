@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
@@ -35,6 +35,7 @@ import {
   useClientProjects,
   useLaunchWebsite,
   usePostUpdate,
+  useProposedPlan,
   useRequestApproval,
   useSaveMilestone,
   useStaffProject,
@@ -354,6 +355,12 @@ function LaunchForm({ project }: { project: ProjectDetail }) {
     defaultValues: { domain: "", plan: "" },
   });
   const { errors } = form.formState;
+  // The plan the client accepted in the proposal, unless staff already typed one.
+  const proposedPlan = useProposedPlan(project.proposalId);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (proposedPlan && !getValues("plan")) setValue("plan", proposedPlan);
+  }, [proposedPlan, getValues, setValue]);
   const onSubmit = form.handleSubmit(async (values) => {
     if (launch.isPending) return;
     try {
@@ -552,7 +559,11 @@ export function ProjectsPanel({ client }: { client: ClientDetail }) {
       {isPending ? (
         <LoadingState label="Loading the projects..." />
       ) : error ? (
-        <QueryError error={error} onRetry={() => void refetch()} />
+        <QueryError
+          error={error}
+          onRetry={() => void refetch()}
+          notFound="This client's projects could not be found."
+        />
       ) : projects.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No projects yet. A project opens when the client accepts a proposal.
