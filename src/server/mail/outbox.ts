@@ -11,7 +11,10 @@ export type EmailKind =
   | "ticket-new"
   | "ticket-client-reply"
   | "ticket-staff-reply"
-  | "client-invitation";
+  | "client-invitation"
+  | "project-approval-request"
+  | "project-update"
+  | "project-milestone-answer";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -31,6 +34,9 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "ticket-new": ROUTINE,
   "ticket-client-reply": ROUTINE,
   "ticket-staff-reply": ROUTINE,
+  "project-approval-request": ROUTINE,
+  "project-update": ROUTINE,
+  "project-milestone-answer": ROUTINE,
 };
 
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */
