@@ -110,11 +110,34 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "DELETE /api/account/totp": { code: "123456" },
   "POST /api/account/passkeys": { name: "Work laptop", response: {} },
   "PATCH /api/account/passkeys/:id": { name: "Work laptop" },
+  "POST /api/admin/projects/:id/milestones": {
+    name: "Design sign-off",
+    status: "upcoming",
+    dueDate: "2027-01-31",
+    notes: "The homepage and menu pages, as in the preview.",
+  },
+  "PUT /api/admin/projects/:id/milestones/:milestoneId": {
+    name: "Design & Development",
+    status: "in-progress",
+    dueDate: "2027-02-28",
+    notes: "The catering order form is next.",
+  },
+  "POST /api/admin/projects/:id/updates": {
+    body: "The homepage draft is ready for you to look at.",
+    previewUrl: "https://preview.harborcoffee.com/",
+  },
+  "POST /api/admin/projects/:id/website": { domain: "harborcoffee.com", plan: "Starter Hosting" },
+  // Not awaited on the seeded milestone: answered 409 after the body is checked.
+  "POST /api/projects/:id/milestones/:milestoneId/answer": {
+    decision: "approved",
+    contentHash: "0".repeat(64),
+  },
 };
 
 /**
  * The ids concreteUrl puts in: rows of the demo seed (client: the demo company; member: a user
- * of that company who is not its last owner; lead: any id of a contact message).
+ * of that company who is not its last owner; lead: any id of a contact message; project: the
+ * demo company's project, and milestone: one of its milestones).
  */
 export type RouteIds = {
   website: string;
@@ -126,6 +149,8 @@ export type RouteIds = {
   /** A proposal of the client, and its draft version. */
   proposal: string;
   version: string;
+  project: string;
+  milestone: string;
 };
 
 /** A route's valid body with the ids it names made real: the client's, for a new proposal. */
@@ -152,6 +177,11 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         /\/api\/(admin\/)?tickets\/:id/,
         (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,
       )
+      .replace(
+        /\/api\/(admin\/)?projects\/:id/,
+        (_m, admin = "") => `/api/${admin}projects/${ids.project}`,
+      )
+      .replace(":milestoneId", ids.milestone)
       .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
       .replace(":userId", ids.member)
       .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`)

@@ -29,6 +29,13 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     ids.website = site!.id;
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
+    const [project] = await t.database.db.select().from(schema.projects);
+    const [milestone] = await t.database.db
+      .select()
+      .from(schema.projectMilestones)
+      .where(eq(schema.projectMilestones.projectId, project!.id));
+    ids.project = project!.id;
+    ids.milestone = milestone!.id;
     ids.lead = lead.json().id;
     ids.client = site!.companyId;
     // A second member of the demo company, whose role the walk changes and who is then removed.

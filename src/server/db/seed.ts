@@ -1,19 +1,32 @@
-import type { Db } from "./client";
+import { and, eq } from "drizzle-orm";
+import { pricingPlans } from "@content/pricing";
+import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
+import { openProject } from "../projects/projects";
+import { proposalVersionHash } from "../proposals/content-hash";
+import type { Db, DbExecutor } from "./client";
 import {
   billingAccounts,
   companies,
   companyMembers,
   domains,
+  projectMilestones,
+  projectUpdates,
+  proposalResponses,
+  proposals,
+  proposalVersions,
   supportTickets,
   ticketMessages,
   users,
   websites,
+  type ProposalLine,
 } from "./schema";
 
 export const demoClientEmail = "demo@example.com";
 export const demoAdminEmail = "admin@example.com";
 /** Named after the sample rows (riverabakery.example). */
 export const demoCompanyName = "Rivera Bakery";
+/** The demo client's project, opened from the proposal they accepted. */
+export const demoProjectName = "Rivera Bakery website redesign";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -119,5 +132,139 @@ export async function seedDemoData(db: Db, now = new Date()) {
         createdAt: new Date(now.getTime() - 5 * DAY_MS),
       },
     ]);
+
+    await seedDemoProject(
+      tx,
+      { companyId: company.id, clientId: client.id, staffId: staff.id },
+      now,
+    );
   });
+}
+
+/** A line of the pricing catalogue (src/content/pricing.ts), at a price within its range. */
+function catalogueLine(planId: string, type: string, unitPriceCents: number): ProposalLine {
+  const plan = pricingPlans.find((p) => p.id === planId);
+  const example = plan?.examples.find((e) => e.type === type);
+  if (!plan || !example) throw new Error(`no ${type} in the pricing catalogue`);
+  return {
+    description: example.type,
+    detail: example.pages,
+    planId: plan.id,
+    billing: plan.period ? "monthly" : "one-off",
+    quantity: 1,
+    unitPriceCents,
+  };
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The demo client's build: a proposal sent a month ago and accepted (with its acceptance record),
+ * and the project it opened: Discovery Call done, Design & Development in progress, Launch &
+ * Optimize to come, with two updates from the agency. No website yet: staff create it at launch.
+ */
+async function seedDemoProject(
+  tx: DbExecutor,
+  ids: { companyId: string; clientId: string; staffId: string },
+  now: Date,
+) {
+  const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  const lines = [
+    catalogueLine("website", "Small Business Site", 320_000),
+    catalogueLine("hosting", "Starter Hosting", 6_000),
+  ];
+  const totals = lineTotals(lines);
+  const [proposal] = await tx
+    .insert(proposals)
+    .values({
+      companyId: ids.companyId,
+      status: "accepted",
+      createdBy: ids.staffId,
+      createdAt: daysFromNow(-32),
+      updatedAt: daysFromNow(-28),
+    })
+    .returning();
+  if (!proposal) throw new Error("the demo proposal was not created");
+  const content = {
+    proposalId: proposal.id,
+    version: 1,
+    title: demoProjectName,
+    scope: [
+      "A fresh, mobile-first website for Rivera Bakery.",
+      "",
+      "- Eight pages: home, menu, catering, wholesale, our story, visit us, blog and contact",
+      "- Online catering orders with a pick-up date",
+      "- Local search set-up for both shops",
+      "",
+      "Hosting on our Starter plan starts at launch.",
+    ].join("\n"),
+    lines,
+    ...totals,
+    ...splitPaymentPlan(totals.oneOffCents),
+    validUntil: isoDate(daysFromNow(-2)),
+  };
+  const [version] = await tx
+    .insert(proposalVersions)
+    .values({ ...content, sentAt: daysFromNow(-32), createdAt: daysFromNow(-32) })
+    .returning();
+  if (!version) throw new Error("the demo proposal version was not created");
+  await tx.insert(proposalResponses).values({
+    versionId: version.id,
+    decision: "accepted",
+    signedName: "Jordan Rivera",
+    userId: ids.clientId,
+    userEmail: demoClientEmail,
+    ipAddress: "203.0.113.24",
+    userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15",
+    contentHash: proposalVersionHash(content),
+    createdAt: daysFromNow(-28),
+  });
+
+  const project = await openProject(tx, {
+    companyId: ids.companyId,
+    proposalId: proposal.id,
+    name: demoProjectName,
+  });
+  const steps = [
+    {
+      status: "done",
+      dueDate: isoDate(daysFromNow(-21)),
+      notes:
+        "We met at the Main Street shop and agreed the pages, the catering orders and the look.",
+    },
+    {
+      status: "in-progress",
+      dueDate: isoDate(daysFromNow(14)),
+      notes: "The homepage and menu designs are ready to preview; the catering order form is next.",
+    },
+    {
+      status: "upcoming",
+      dueDate: isoDate(daysFromNow(35)),
+      notes: "We launch on riverabakery.example, then watch speed and search for the first month.",
+    },
+  ] as const;
+  for (const [position, step] of steps.entries()) {
+    await tx
+      .update(projectMilestones)
+      .set(step)
+      .where(
+        and(eq(projectMilestones.projectId, project.id), eq(projectMilestones.position, position)),
+      );
+  }
+  await tx.insert(projectUpdates).values([
+    {
+      projectId: project.id,
+      authorId: ids.staffId,
+      body: "Thanks for the discovery call! We have the sitemap and the content list, and design starts this week.",
+      previewUrl: null,
+      createdAt: daysFromNow(-20),
+    },
+    {
+      projectId: project.id,
+      authorId: ids.staffId,
+      body: "The homepage and menu page designs are ready for you to look at. Tell us what you think!",
+      previewUrl: "https://preview.riverabakery.example/",
+      createdAt: daysFromNow(-3),
+    },
+  ]);
 }

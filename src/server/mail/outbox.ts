@@ -13,7 +13,10 @@ export type EmailKind =
   | "ticket-staff-reply"
   | "client-invitation"
   | "proposal-sent"
-  | "proposal-answered";
+  | "proposal-answered"
+  | "project-approval-request"
+  | "project-update"
+  | "project-milestone-answer";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -35,6 +38,9 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "ticket-staff-reply": ROUTINE,
   "proposal-sent": ROUTINE,
   "proposal-answered": ROUTINE,
+  "project-approval-request": ROUTINE,
+  "project-update": ROUTINE,
+  "project-milestone-answer": ROUTINE,
 };
 
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */

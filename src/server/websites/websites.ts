@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Website, WebsiteInput } from "@shared/schemas/websites";
-import type { Db } from "../db/client";
+import type { Db, DbExecutor } from "../db/client";
 import { websites, type Website as WebsiteRow } from "../db/schema";
 
 const toWebsite = ({ companyId: _company, createdAt, ...site }: WebsiteRow): Website => ({
@@ -23,7 +23,7 @@ export async function findWebsiteRow(db: Db, id: string) {
   return row;
 }
 
-export async function createWebsite(db: Db, companyId: string, input: WebsiteInput) {
+export async function createWebsite(db: DbExecutor, companyId: string, input: WebsiteInput) {
   const [row] = await db
     .insert(websites)
     .values({ ...input, companyId })

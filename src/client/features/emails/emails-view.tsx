@@ -27,6 +27,9 @@ const emailKinds: Record<string, string> = {
   "ticket-client-reply": "Client reply (to agency)",
   "ticket-staff-reply": "Staff reply (to client)",
   "client-invitation": "Client invitation",
+  "project-approval-request": "Approval request (to client)",
+  "project-update": "Project update (to client)",
+  "project-milestone-answer": "Client's answer to an approval (to agency)",
 };
 
 const emailKindLabel = (kind: string) => emailKinds[kind] ?? humanize(kind);

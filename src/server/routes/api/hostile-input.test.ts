@@ -1,4 +1,4 @@
-import { count, getTableName } from "drizzle-orm";
+import { count, eq, getTableName } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -150,6 +150,13 @@ describe("hostile input on every write route", () => {
     ids.website = site!.id;
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
+    const [project] = await t.database.db.select().from(schema.projects);
+    const [milestone] = await t.database.db
+      .select()
+      .from(schema.projectMilestones)
+      .where(eq(schema.projectMilestones.projectId, project!.id));
+    ids.project = project!.id;
+    ids.milestone = milestone!.id;
     ids.client = site!.companyId;
     ids.member = user!.id;
     ids.lead = user!.id;
