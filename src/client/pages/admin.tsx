@@ -13,6 +13,7 @@ import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
 import { PipelineView } from "@/features/projects/pipeline-view";
+import { ProposalEditorView } from "@/features/proposals/proposal-editor";
 import { ClientProposalsPanel, LeadProposalsPanel } from "@/features/proposals/proposals-panel";
 import { ProjectsPanel } from "@/features/projects/projects-panel";
 import { MembersPanel } from "@/features/team/members-panel";
@@ -72,6 +73,9 @@ function AdminPageContent() {
                     proposals={LeadProposalsPanel}
                   />
                 )}
+              </Route>
+              <Route path="/proposals/:id">
+                {(params) => <ProposalEditorView id={params.id} />}
               </Route>
               <Route path="/pipeline" component={PipelineView} />
               <Route path="/clients" component={ClientsView} />

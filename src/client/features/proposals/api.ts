@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AcceptProposalInput,
   DeclineProposalInput,
-  NewProposal,
   ProposalDetail,
   ProposalDraftInput,
   ProposalSummary,
@@ -130,7 +129,7 @@ function useProposalWrite<TInput>(
 
 /** POST: a new proposal for a lead or a client, its version 1 a draft. */
 export function useCreateProposal() {
-  return useProposalWrite(undefined, (input: NewProposal) =>
+  return useProposalWrite(undefined, (input: ProposalDraftInput & ProposalOwner) =>
     sendJson<ProposalDetail>("POST", "/api/admin/proposals", input),
   );
 }
