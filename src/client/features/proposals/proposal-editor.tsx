@@ -77,11 +77,12 @@ function CataloguePicker({ onPick }: { onPick: (line: LineDraft) => void }) {
         setRound((n) => n + 1);
       }}
     >
-      <SelectTrigger aria-label="Add from catalogue" className="w-full sm:w-64">
-        <span className="flex items-center gap-2">
-          <Plus className="size-4" aria-hidden="true" />
-          <SelectValue placeholder="Add from catalogue" />
-        </span>
+      <SelectTrigger
+        aria-label="Add from catalogue"
+        className="w-full rounded-full font-medium data-[placeholder]:text-foreground sm:w-60 [&>span]:flex-1"
+      >
+        <Plus className="size-4 shrink-0" aria-hidden="true" />
+        <SelectValue placeholder="Add from catalogue" />
       </SelectTrigger>
       <SelectContent>
         {catalogue.map((item) => (
@@ -155,7 +156,7 @@ function LineEditor({
             {...fieldAria(id("detail"), error("detail"))}
             value={line.detail}
             maxLength={100}
-            placeholder="5-10 pages"
+            placeholder="Optional"
             onChange={(event) => set({ detail: event.target.value })}
           />
         </Field>
@@ -405,7 +406,7 @@ function EditorForm({
           {failure}
         </p>
       )}
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-2 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-2xl sm:border">
+      <div className="flex flex-col-reverse gap-2 sm:sticky sm:bottom-4 sm:z-10 sm:flex-row sm:justify-end sm:rounded-2xl sm:border sm:border-border sm:bg-card/95 sm:p-3 sm:shadow-lg sm:backdrop-blur">
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel}>
             Cancel

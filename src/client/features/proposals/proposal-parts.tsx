@@ -208,10 +208,13 @@ export function ResponseRecord({
         {accepted ? response.signedName : response.reason}
       </span>,
     ],
-    ["Signed in as", <span className="break-all">{response.userEmail}</span>],
+    ["Signed in as", <span className="break-words">{response.userEmail}</span>],
     ["Time", <time dateTime={response.createdAt}>{formatDateTime(response.createdAt)}</time>],
     ["Client address", response.ipAddress ?? "Not recorded"],
-    ["User agent", <span className="break-all">{response.userAgent ?? "Not recorded"}</span>],
+    [
+      "User agent",
+      <span className="text-xs break-words">{response.userAgent ?? "Not recorded"}</span>,
+    ],
     ["SHA-256", <span className="font-mono text-xs break-all">{response.contentHash}</span>],
   ];
   return (
@@ -230,11 +233,11 @@ export function ResponseRecord({
         {accepted ? "Accepted" : "Declined"}
         {versionNumber ? ` (version ${versionNumber})` : ""}
       </p>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dl className="mt-3 flex flex-col gap-2.5 text-sm">
         {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="text-foreground max-sm:-mt-1.5 max-sm:mb-1">{value}</dd>
+          <div key={label}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="mt-0.5 text-foreground">{value}</dd>
           </div>
         ))}
       </dl>
