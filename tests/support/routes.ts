@@ -13,6 +13,24 @@ const website = {
   bandwidthGb: 12.5,
 };
 const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
+const proposalDraft = {
+  title: "A new website for Harbor Coffee",
+  scope: "## Pages\n\nHome, menu, locations and a contact form.",
+  lines: [
+    {
+      description: "Small Business Site",
+      detail: "5-10 pages",
+      planId: "website",
+      billing: "one-off",
+      quantity: 1,
+      unitPriceCents: 500_000,
+    },
+    { description: "Hosting", billing: "monthly", quantity: 1, unitPriceCents: 4_900 },
+  ],
+  validUntil: "2099-12-31",
+};
+/** A UUID no row has, where a body must name one: concreteBody puts a real one in. */
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
 export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/login/email": { email: "maria@example.com", returnTo: "/dashboard" },
   "POST /api/login/demo": { as: "client" },
@@ -69,6 +87,21 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+  "POST /api/admin/proposals": { ...proposalDraft, companyId: SOME_ID },
+  "PUT /api/admin/proposals/:id/versions/:versionId": proposalDraft,
+  "POST /api/admin/proposals/:id/versions": proposalDraft,
+  "POST /api/admin/leads/:id/convert": { invite: false },
+  "POST /api/proposals/:id/accept": {
+    versionId: SOME_ID,
+    contentHash: "0".repeat(64),
+    signedName: "Maria Lopez",
+    agreeToTerms: true,
+  },
+  "POST /api/proposals/:id/decline": {
+    versionId: SOME_ID,
+    contentHash: "0".repeat(64),
+    reason: "We found another agency.",
+  },
   "POST /api/login/second-factor": { code: "123456", returnTo: "/dashboard" },
   "POST /api/login/passkey": { response: {}, returnTo: "/dashboard" },
   "PATCH /api/account": { firstName: "Jordan", lastName: "Rivera" },
@@ -90,12 +123,28 @@ export type RouteIds = {
   client: string;
   member: string;
   lead: string;
+  /** A proposal of the client, and its draft version. */
+  proposal: string;
+  version: string;
 };
+
+/** A route's valid body with the ids it names made real: the client's, for a new proposal. */
+export function concreteBody(key: string, ids: RouteIds): Record<string, unknown> | undefined {
+  const body = validBodies[key];
+  if (key === "POST /api/admin/proposals") return { ...body, companyId: ids.client };
+  return body;
+}
 
 export function concreteUrl(url: string, ids: RouteIds): string {
   return (
     url
       .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
+      .replace("/api/admin/leads/:id/convert", `/api/admin/leads/${ids.lead}/convert`)
+      .replace(
+        /\/api\/(admin\/)?proposals\/:id/,
+        (_m, admin = "") => `/api/${admin}proposals/${ids.proposal}`,
+      )
+      .replace(":versionId", ids.version)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)

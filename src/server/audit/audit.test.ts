@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditActions } from "@shared/schemas/audit";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
-import { concreteUrl, validBodies, type RouteIds } from "../../../tests/support/routes";
+import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
 import { demoAdminEmail, seedDemoData } from "../db/seed";
 
@@ -24,7 +24,7 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       undefined,
       "POST",
       "/api/contact",
-      validBodies["POST /api/contact"],
+      concreteBody("POST /api/contact", ids),
     );
     ids.website = site!.id;
     ids.domain = domain!.id;
@@ -40,6 +40,16 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       .insert(schema.companyMembers)
       .values({ companyId: ids.client, userId: extra!.id, role: "billing" });
     ids.member = extra!.id;
+    // A proposal of the demo company with its draft: the walk edits, sends and versions it.
+    const proposal = await callApi(
+      t,
+      staff,
+      "POST",
+      "/api/admin/proposals",
+      concreteBody("POST /api/admin/proposals", ids),
+    );
+    ids.proposal = proposal.json().id;
+    ids.version = proposal.json().versions[0].id;
   });
   afterAll(() => t.close());
 
@@ -67,7 +77,8 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       const key = `${route.method} ${route.url}`;
       const url =
         route === erase ? `/api/admin/clients/${throwaway.json().id}` : concreteUrl(route.url, ids);
-      const body = route === erase ? { confirmEmail: "leaving@example.com" } : validBodies[key];
+      const body =
+        route === erase ? { confirmEmail: "leaving@example.com" } : concreteBody(key, ids);
       const before = await eventCount();
       const response = await callApi(t, staff, route.method as "POST", url, body);
       expect(response.statusCode, key).toBeLessThan(300);

@@ -13,7 +13,7 @@ import {
   timelineOptions,
 } from "@shared/schemas/leads";
 import { queryRows, type Db } from "../db/client";
-import { leadNotes, leads, users } from "../db/schema";
+import { companies, leadNotes, leads, users } from "../db/schema";
 
 type LeadRow = {
   kind: LeadKind;
@@ -106,6 +106,8 @@ type LeadDetailRow = LeadRow & {
   budget: string | null;
   timeline: string | null;
   body: string;
+  company_id: string | null;
+  company_name: string | null;
   notes: NoteJson[] | null;
   /** created_at as PostgreSQL writes it, to the microsecond: where the next export batch starts. */
   position: string;
@@ -120,7 +122,9 @@ function selectLeadDetails(where: SQL, limit: number): SQL {
     select page.*, notes.notes
       from (select kind, id, reference, name, email, company, phone, ${leadTopic} as topic,
                    budget, timeline, ${leadBody} as body, status, created_at,
-                   created_at::text as position
+                   created_at::text as position, company_id,
+                   (select client.name from ${companies} as client
+                     where client.id = ${leads.companyId}) as company_name
               from ${leads}
              where ${where}
              order by created_at desc, id
@@ -168,7 +172,13 @@ function toDetail(row: LeadDetailRow): LeadDetail {
           { label: "Desired Timeline", value: labelOf(timelineOptions, row.timeline) ?? "" },
           { label: "Project Description", value: row.body },
         ];
-  return { ...toSummary(row), fields, notes: (row.notes ?? []).map(toNote) };
+  return {
+    ...toSummary(row),
+    fields,
+    notes: (row.notes ?? []).map(toNote),
+    companyId: row.company_id,
+    companyName: row.company_name,
+  };
 }
 
 /** How many leads one export query reads: small enough to hold the connection only briefly. */

@@ -11,7 +11,9 @@ export type EmailKind =
   | "ticket-new"
   | "ticket-client-reply"
   | "ticket-staff-reply"
-  | "client-invitation";
+  | "client-invitation"
+  | "proposal-sent"
+  | "proposal-answered";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -31,6 +33,8 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "ticket-new": ROUTINE,
   "ticket-client-reply": ROUTINE,
   "ticket-staff-reply": ROUTINE,
+  "proposal-sent": ROUTINE,
+  "proposal-answered": ROUTINE,
 };
 
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */

@@ -112,6 +112,8 @@ export async function addMember(
   settings: InvitationSettings,
   /** The company named in the email (a new client's own invitation names none). */
   emailCompany?: string,
+  /** False: the account and the membership only, no email (a converted lead not invited yet). */
+  invite = true,
 ): Promise<InviteResult> {
   // As accounts keep addresses (the schema has trimmed it already).
   const email = input.email.toLowerCase();
@@ -148,20 +150,39 @@ export async function addMember(
     .values({ companyId, userId: user.id, role: input.role })
     .returning();
   if (!row) throw new Error("the member was not added");
-  const token = await issueLoginToken(tx, email, new Date(), INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  if (token) {
-    const link = `${settings.publicUrl}/api/login/email?token=${token}`;
-    await enqueueEmails(tx, [
-      invitationEmail(
-        { name: displayName(user), email },
-        link,
-        INVITATION_DAYS,
-        settings,
-        emailCompany,
-      ),
-    ]);
-  }
-  return { ok: true, member: toMember(user, row.role, row.createdAt), emailed: Boolean(token) };
+  const emailed = invite && (await sendInvitation(tx, user, settings, emailCompany));
+  return { ok: true, member: toMember(user, row.role, row.createdAt), emailed };
+}
+
+/**
+ * Emails a client's member the invitation with a sign-in link that lasts a week, in the caller's
+ * transaction. False when a link was already on its way and no new one was sent.
+ */
+export async function sendInvitation(
+  tx: DbExecutor,
+  user: Pick<User, "email" | "firstName" | "lastName">,
+  settings: InvitationSettings,
+  /** The company named in the email (a new client's own invitation names none). */
+  emailCompany?: string,
+): Promise<boolean> {
+  const token = await issueLoginToken(
+    tx,
+    user.email,
+    new Date(),
+    INVITATION_DAYS * 24 * 60 * 60 * 1000,
+  );
+  if (!token) return false;
+  const link = `${settings.publicUrl}/api/login/email?token=${token}`;
+  await enqueueEmails(tx, [
+    invitationEmail(
+      { name: displayName(user), email: user.email },
+      link,
+      INVITATION_DAYS,
+      settings,
+      emailCompany,
+    ),
+  ]);
+  return true;
 }
 
 /** Invites a member to a company, in one transaction. */

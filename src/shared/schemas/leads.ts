@@ -137,6 +137,9 @@ export const leadDetailSchema = leadSummarySchema.extend({
   /** Every field of the form, labelled as on the form, in its order. */
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   notes: z.array(leadNoteSchema),
+  /** The client this lead was converted into (or linked to), once it was. */
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
 });
 
 export const leadStatusUpdateSchema = z.object({

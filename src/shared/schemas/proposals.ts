@@ -174,6 +174,8 @@ export type DeclineProposalInput = z.input<typeof declineProposalSchema>;
 /** Converting a lead: a new client from its fields, or a link to an existing client. */
 export const convertLeadSchema = z.object({
   companyId: z.uuid({ error: "Choose a client" }).optional(),
+  /** Email the client the portal's invitation now (the one "Invite client" sends). */
+  invite: z.boolean({ error: "invite: true or false" }).default(false),
 });
 export type ConvertLeadInput = z.input<typeof convertLeadSchema>;
 
@@ -185,5 +187,7 @@ export const convertedLeadSchema = z.object({
   email: z.string(),
   /** True when a new company was made, false when the lead was linked to an existing one. */
   created: z.boolean(),
+  /** True when the invitation email was sent. */
+  invited: z.boolean(),
 });
 export type ConvertedLead = z.infer<typeof convertedLeadSchema>;

@@ -153,6 +153,8 @@ describe("hostile input on every write route", () => {
     ids.client = site!.companyId;
     ids.member = user!.id;
     ids.lead = user!.id;
+    ids.proposal = user!.id;
+    ids.version = user!.id;
   });
   afterAll(() => t.close());
 

@@ -11,13 +11,23 @@ import {
   leadStatusUpdateSchema,
   spamTrapsSchema,
 } from "@shared/schemas/leads";
+import { convertLeadSchema, convertedLeadSchema } from "@shared/schemas/proposals";
 import { auditContext, recordAudit } from "../../audit/audit";
+import { convertLead } from "../../leads/convert";
 import { leadsToCsv } from "../../leads/csv";
 import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "../../leads/inbox";
 import { storeApplication, storeContactMessage } from "../../leads/leads";
 import { spamReason } from "../../leads/spam";
 import { signedInUser } from "../../plugins/auth-guard";
-import { errorResponses, forStaff, notFound, notFoundResponse, type RoutePlugin } from "./common";
+import {
+  errorBody,
+  errorResponses,
+  forStaff,
+  idParams,
+  notFound,
+  notFoundResponse,
+  type RoutePlugin,
+} from "./common";
 
 /** A lead form posts a few kilobytes at most; refuse anything far larger unread. */
 const LEAD_BODY_LIMIT = 32 * 1024;
@@ -140,6 +150,31 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           changes: { before: { status: before.status }, after: { status: request.body.status } },
         });
         return (await findLead(db, kind, id))!;
+      },
+    );
+
+    staff.post(
+      "/api/admin/leads/:id/convert",
+      {
+        schema: {
+          params: idParams,
+          body: convertLeadSchema,
+          response: { 200: convertedLeadSchema, 409: errorBody, ...detail },
+        },
+      },
+      async (request, reply) => {
+        const converted = await convertLead(
+          db,
+          request.params.id,
+          request.body,
+          notice,
+          auditContext(request),
+        );
+        if (!converted.ok) {
+          return reply.code(converted.status).send({ message: converted.message });
+        }
+        if (converted.value.invited) outbox.wake();
+        return converted.value;
       },
     );
 

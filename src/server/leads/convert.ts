@@ -1,0 +1,135 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ConvertedLead } from "@shared/schemas/proposals";
+import { teamMessages } from "@shared/schemas/team";
+import { recordAudit, type AuditContext } from "../audit/audit";
+import type { Db } from "../db/client";
+import { companies, leads, users } from "../db/schema";
+import { attachLeadProposals } from "../proposals/proposals";
+import {
+  addMember,
+  createCompany,
+  findMembership,
+  sendInvitation,
+  type InvitationSettings,
+} from "../team/team";
+
+export type Conversion =
+  { ok: true; value: ConvertedLead } | { ok: false; status: 404 | 409; message: string };
+
+/** A lead's name as an account's: the first word, then the rest. */
+function splitName(name: string) {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { firstName: first || undefined, lastName: rest.join(" ") || undefined };
+}
+
+class Refused extends Error {}
+
+/**
+ * Converts a lead into a client, in one transaction: a new company from the lead's fields with
+ * the lead's person as owner, or a link to an existing client (the person is added as a member
+ * when they have no account there). The lead and the client point at each other, the lead is
+ * won, its proposals get the client, and the invitation is emailed when asked for.
+ */
+export async function convertLead(
+  db: Db,
+  leadId: string,
+  input: { companyId?: string; invite: boolean },
+  settings: InvitationSettings,
+  audit: AuditContext,
+): Promise<Conversion> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+      if (!lead) return { ok: false as const, status: 404 as const, message: "Lead not found" };
+      if (lead.companyId) {
+        const [client] = await tx.select().from(companies).where(eq(companies.id, lead.companyId));
+        return {
+          ok: false as const,
+          status: 409 as const,
+          message: `This lead is already the client ${client?.name ?? ""}`.trim(),
+        };
+      }
+      const email = lead.email.toLowerCase();
+      const [existing] = await tx.select().from(users).where(eq(users.email, email));
+      if (existing?.isAdmin) throw new Refused(teamMessages.staffNotMember);
+      const membership = existing && (await findMembership(tx, existing.id));
+      if (membership && membership.companyId !== input.companyId) {
+        throw new Refused(teamMessages.otherCompany);
+      }
+
+      let company;
+      if (input.companyId) {
+        [company] = await tx
+          .select()
+          .from(companies)
+          .where(eq(companies.id, input.companyId))
+          .for("update");
+        if (!company)
+          return { ok: false as const, status: 404 as const, message: "Client not found" };
+      } else {
+        company = await createCompany(tx, (lead.company ?? lead.name).slice(0, 200));
+      }
+      const created = !input.companyId;
+
+      let userId = existing?.id;
+      let invited = false;
+      if (!membership) {
+        const added = await addMember(
+          tx,
+          company.id,
+          { email, ...splitName(lead.name), role: created ? "owner" : "member" },
+          settings,
+          created ? undefined : company.name,
+          input.invite,
+        );
+        if (!added.ok) throw new Refused(added.message);
+        userId = added.member.id;
+        invited = added.emailed;
+      } else if (input.invite && existing) {
+        invited = await sendInvitation(tx, existing, settings, company.name);
+      }
+
+      await tx
+        .update(companies)
+        .set({
+          leadId: company.leadId ?? lead.id,
+          ...(created || !company.phone ? { phone: company.phone ?? lead.phone } : {}),
+        })
+        .where(eq(companies.id, company.id));
+      await tx
+        .update(leads)
+        .set({ companyId: company.id, status: "won" })
+        .where(and(eq(leads.id, lead.id), isNull(leads.companyId)));
+      await attachLeadProposals(tx, lead.id, company.id);
+
+      const value: ConvertedLead = {
+        leadId: lead.id,
+        companyId: company.id,
+        userId: userId!,
+        email,
+        created,
+        invited,
+      };
+      await recordAudit(tx, audit, {
+        action: "lead.converted",
+        targetType: "lead",
+        targetId: lead.id,
+        companyId: company.id,
+        changes: {
+          before: { status: lead.status, companyId: null },
+          after: {
+            status: "won",
+            companyId: company.id,
+            companyName: company.name,
+            created,
+            invited,
+          },
+        },
+      });
+      return { ok: true as const, value };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: 409, message: error.message };
+    throw error;
+  }
+}
