@@ -21,6 +21,8 @@ import {
   Trophy,
   XCircle,
   FileText,
+  FilePen,
+  Send,
 } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { humanize, leadKindLabel } from "@/components/format";
@@ -135,4 +137,17 @@ export function StaffBadge() {
 
 export function ExpiringBadge() {
   return <Pill look={{ tone: "amber", icon: AlertTriangle, label: "Expires soon" }} value="soon" />;
+}
+
+const proposalStatusLooks: Record<string, Look> = {
+  draft: { tone: "gray", icon: FilePen },
+  sent: { tone: "sky", icon: Send },
+  accepted: { tone: "emerald", icon: CheckCircle2 },
+  declined: { tone: "red", icon: XCircle },
+};
+
+/** A proposal's status; `label` words it for the reader ("Awaiting your answer"). */
+export function ProposalStatusBadge({ status, label }: { status: string; label?: string }) {
+  const look = proposalStatusLooks[status] ?? fallback;
+  return <Pill look={label ? { ...look, label } : look} value={status} />;
 }

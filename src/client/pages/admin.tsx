@@ -13,6 +13,8 @@ import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
 import { PipelineView } from "@/features/projects/pipeline-view";
+import { ProposalEditorView } from "@/features/proposals/proposal-editor";
+import { ClientProposalsPanel, LeadProposalsPanel } from "@/features/proposals/proposals-panel";
 import { ProjectsPanel } from "@/features/projects/projects-panel";
 import { MembersPanel } from "@/features/team/members-panel";
 import { TicketDetailView } from "@/features/tickets/ticket-detail";
@@ -26,6 +28,7 @@ const clientPanels = {
   websites: WebsitesPanel,
   domains: DomainsPanel,
   billing: BillingPanel,
+  proposals: ClientProposalsPanel,
   projects: ProjectsPanel,
 };
 
@@ -63,7 +66,16 @@ function AdminPageContent() {
             <Switch>
               <Route path="/" component={LeadsInbox} />
               <Route path="/leads/:kind/:id">
-                {(params) => <LeadDetailView kind={params.kind} id={params.id} />}
+                {(params) => (
+                  <LeadDetailView
+                    kind={params.kind}
+                    id={params.id}
+                    proposals={LeadProposalsPanel}
+                  />
+                )}
+              </Route>
+              <Route path="/proposals/:id">
+                {(params) => <ProposalEditorView id={params.id} />}
               </Route>
               <Route path="/pipeline" component={PipelineView} />
               <Route path="/clients" component={ClientsView} />

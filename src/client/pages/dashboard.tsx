@@ -15,6 +15,7 @@ import {
 } from "@/features/dashboard/dashboard-view";
 import { DomainsTab } from "@/features/domains/domains-tab";
 import { ProjectsTab } from "@/features/projects/projects-tab";
+import { ClientProposals } from "@/features/proposals/client-proposals";
 import { YourProjectCard } from "@/features/projects/your-project-card";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
 import { useMembership } from "@/features/team/api";
@@ -118,7 +119,15 @@ function Dashboard({ user }: { user: AuthUser }) {
             />
           </TabsContent>
           <TabsContent value="projects" className="mt-8">
-            <ProjectsTab />
+            <ProjectsTab
+              before={
+                <ClientProposals
+                  openId={view.proposalId}
+                  onOpen={(proposalId) => go({ proposalId })}
+                  onClose={() => go({ tab: "projects" })}
+                />
+              }
+            />
           </TabsContent>
           <TabsContent value="support" className="mt-8">
             <SupportTab

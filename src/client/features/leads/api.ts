@@ -1,4 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ClientSummary } from "@shared/schemas/clients";
+import type { ConvertedLead } from "@shared/schemas/proposals";
 import type {
   LeadDetail,
   LeadFilter,
@@ -7,7 +9,7 @@ import type {
   LeadStatus,
 } from "@shared/schemas/leads";
 import { getJson, sendJson } from "@/lib/api";
-import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
+import { clientKeys, live, staffKey, toSearch, useWrite } from "@/lib/queries";
 
 /* The back office's leads inbox. (The public forms send their leads with useLeadForm.) */
 
@@ -67,4 +69,34 @@ export function useAddLeadNote(kind: string, id: string) {
     leadKeys.detail(kind, id),
     leadKeys.all,
   );
+}
+
+/** What converting a lead answers: the client it became or was linked to, and the invitation. */
+export type ConversionResult = ConvertedLead & { invited: boolean };
+
+/**
+ * POST .../convert: the lead becomes a new client from its own fields, or is linked to an
+ * existing one; the lead is then Won. The lead, the clients and the pipeline refresh.
+ */
+export function useConvertLead(kind: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { companyId?: string; invite: boolean }) =>
+      sendJson<ConversionResult>("POST", `/api/admin/leads/${id}/convert`, input),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      void queryClient.invalidateQueries({ queryKey: [...staffKey, "pipeline"] });
+      await queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      await queryClient.refetchQueries({ queryKey: leadKeys.detail(kind, id) });
+    },
+  });
+}
+
+/** Every client, for the picker of "Link to an existing client". */
+export function useClientChoices() {
+  return useQuery({
+    ...live,
+    queryKey: clientKeys.list(""),
+    queryFn: ({ signal }) => getJson<ClientSummary[]>("/api/admin/clients", signal),
+  });
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ComponentType } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, StickyNote } from "lucide-react";
@@ -25,6 +25,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import { useAddLeadNote, useLead, useSetLeadStatus } from "./api";
+import { ConvertLeadAction, LeadClientLink, type ConvertibleLead } from "./convert-lead";
 import { inboxHref } from "./leads-inbox";
 
 function StatusControl({ lead }: { lead: LeadDetail }) {
@@ -127,12 +128,25 @@ function Notes({ lead }: { lead: LeadDetail }) {
   );
 }
 
-export function LeadDetailView({ kind, id }: { kind: string; id: string }) {
-  const { data: lead, error, isPending, refetch } = useLead(kind, id);
+/** A section of a lead's page that another noun owns (its proposals). */
+export type LeadPanel = ComponentType<{ lead: ConvertibleLead }>;
+
+export function LeadDetailView({
+  kind,
+  id,
+  proposals: ProposalsPanel,
+}: {
+  kind: string;
+  id: string;
+  /** The lead's proposals, when the page has them. */
+  proposals?: LeadPanel;
+}) {
+  const { data, error, isPending, refetch } = useLead(kind, id);
+  const lead = data as ConvertibleLead | undefined;
   useDocumentTitle(lead ? `${lead.name} (${leadKindLabel(lead.kind)})` : "Lead");
   const back = <BackLink href={inboxHref()}>All leads</BackLink>;
 
-  if (error || isPending) {
+  if (error || isPending || !lead) {
     return (
       <DetailPending
         title="Lead"
@@ -163,11 +177,20 @@ export function LeadDetailView({ kind, id }: { kind: string; id: string }) {
             <span>
               Received <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
             </span>
+            {lead.companyId && (
+              <>
+                <span aria-hidden="true" className="max-sm:hidden">
+                  ·
+                </span>
+                <LeadClientLink lead={lead} />
+              </>
+            )}
           </span>
         }
         actions={
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:items-start">
             <StatusControl lead={lead} />
+            <ConvertLeadAction lead={lead} />
             <Button asChild variant="outline" className="sm:mt-6">
               <a href={`mailto:${lead.email}?subject=${encodeURIComponent(`Re: ${lead.topic}`)}`}>
                 <Mail aria-hidden="true" />
@@ -195,7 +218,10 @@ export function LeadDetailView({ kind, id }: { kind: string; id: string }) {
             ))}
           </dl>
         </Panel>
-        <Notes lead={lead} />
+        <div className="flex min-w-0 flex-col gap-6">
+          {ProposalsPanel && <ProposalsPanel lead={lead} />}
+          <Notes lead={lead} />
+        </div>
       </div>
     </>
   );

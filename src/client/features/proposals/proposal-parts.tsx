@@ -1,0 +1,246 @@
+import type { ReactNode } from "react";
+import { CheckCircle2, XCircle } from "lucide-react";
+import type { ProposalResponse, ProposalVersion } from "@shared/schemas/proposals";
+import { formatCalendarDate, formatCents, formatDateTime } from "@/components/format";
+import { cn } from "@/lib/utils";
+
+/*
+ * The parts both sides read a proposal with: its lines, its totals and payment plan, its scope
+ * and the record of the client's answer.
+ */
+
+type Line = Pick<
+  ProposalVersion["lines"][number],
+  "description" | "detail" | "billing" | "quantity" | "unitPriceCents" | "amountCents"
+>;
+
+/** "/mo" after a monthly amount. */
+const per = (billing: Line["billing"]) => (billing === "monthly" ? "/mo" : "");
+
+/** The lines as a table from 640 px, and as a list of small cards below. */
+export function LinesTable({ lines, caption }: { lines: Line[]; caption: string }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border">
+      <table className="w-full border-collapse text-left text-sm max-sm:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border bg-sand/60 max-sm:hidden">
+          <tr>
+            <th scope="col" className="px-4 py-2.5 text-xs font-semibold text-muted-foreground">
+              Item
+            </th>
+            <th
+              scope="col"
+              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
+            >
+              Qty
+            </th>
+            <th
+              scope="col"
+              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
+            >
+              Unit price
+            </th>
+            <th
+              scope="col"
+              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
+            >
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {lines.map((line, index) => (
+            <tr
+              key={index}
+              className="border-b border-border last:border-b-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-3 max-sm:px-4 max-sm:py-3"
+            >
+              <td className="px-4 py-3 align-top max-sm:w-full max-sm:p-0">
+                <span className="block font-medium break-words text-foreground">
+                  {line.description}
+                </span>
+                <span className="mt-0.5 block text-xs text-muted-foreground">
+                  {line.detail ? `${line.detail} · ` : ""}
+                  {line.billing === "monthly" ? "Monthly" : "One-off"}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:p-0 max-sm:pt-1 max-sm:text-muted-foreground">
+                <span className="sm:hidden">Qty </span>
+                {line.quantity}
+                <span className="sm:hidden">
+                  {" × "}
+                  {formatCents(line.unitPriceCents)}
+                  {per(line.billing)}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:hidden">
+                {formatCents(line.unitPriceCents)}
+                {per(line.billing)}
+              </td>
+              <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-foreground tabular-nums max-sm:p-0 max-sm:pt-1">
+                {formatCents(line.amountCents)}
+                {per(line.billing)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface Totals {
+  oneOffCents: number;
+  monthlyCents: number;
+  depositCents: number;
+  midpointCents: number;
+  completionCents: number;
+}
+
+function Amount({
+  label,
+  value,
+  strong = false,
+  note,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  note?: string;
+}) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt
+        className={cn(
+          "text-sm",
+          strong ? "font-semibold text-foreground" : "text-muted-foreground",
+        )}
+      >
+        {label}
+        {note && <span className="block text-xs font-normal text-muted-foreground">{note}</span>}
+      </dt>
+      <dd
+        className={cn(
+          "text-right whitespace-nowrap tabular-nums",
+          strong ? "text-lg font-semibold text-foreground" : "text-sm text-foreground",
+        )}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The one-off total with its 50 / 25 / 25 payment plan, and the monthly total. */
+export function TotalsSummary({ totals, className }: { totals: Totals; className?: string }) {
+  return (
+    <div className={cn("rounded-xl border border-border bg-sand/40 p-4", className)}>
+      <dl aria-label="Totals">
+        <Amount label="One-off total" value={formatCents(totals.oneOffCents)} strong />
+        {totals.oneOffCents > 0 && (
+          <div className="my-1 border-l-2 border-gold-500/60 pl-3">
+            <Amount
+              label="50% deposit"
+              note="To reserve your start date"
+              value={formatCents(totals.depositCents)}
+            />
+            <Amount
+              label="25% at mid-point"
+              note="Once designs are approved"
+              value={formatCents(totals.midpointCents)}
+            />
+            <Amount
+              label="25% on completion"
+              note="When it is ready to launch"
+              value={formatCents(totals.completionCents)}
+            />
+          </div>
+        )}
+        <div className="mt-2 border-t border-border pt-2">
+          <Amount
+            label="Monthly total"
+            value={`${formatCents(totals.monthlyCents)}/mo`}
+            strong
+            note={totals.monthlyCents > 0 ? "Hosting and care, from launch" : undefined}
+          />
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The scope, rendered to safe HTML on the server. */
+export function ScopeHtml({ html, className }: { html: string; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "text-sm leading-relaxed break-words text-foreground/90",
+        "[&_a]:text-accent [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:border-border [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:mt-4 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:text-base [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_strong]:font-semibold [&_strong]:text-foreground [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5 [&>*:first-child]:mt-0",
+        className,
+      )}
+      // Rendered from Markdown on the server with raw HTML and unsafe links refused.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** "Valid until Dec 24, 2026". */
+export const validUntilText = (date: string) => `Valid until ${formatCalendarDate(date)}`;
+
+/** Whether a calendar date (YYYY-MM-DD) is before today, where the reader is. */
+export function isPast(date: string, now = new Date()): boolean {
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  return date.slice(0, 10) < today;
+}
+
+/** The record kept of the client's answer: who, what, when, from where, and what they saw. */
+export function ResponseRecord({
+  response,
+  versionNumber,
+}: {
+  response: ProposalResponse;
+  versionNumber?: number;
+}) {
+  const accepted = response.decision === "accepted";
+  const rows: [string, ReactNode][] = [
+    [
+      accepted ? "Name typed" : "Reason",
+      <span className="break-words whitespace-pre-line">
+        {accepted ? response.signedName : response.reason}
+      </span>,
+    ],
+    ["Signed in as", <span className="break-words">{response.userEmail}</span>],
+    ["Time", <time dateTime={response.createdAt}>{formatDateTime(response.createdAt)}</time>],
+    ["Client address", response.ipAddress ?? "Not recorded"],
+    [
+      "User agent",
+      <span className="text-xs break-words">{response.userAgent ?? "Not recorded"}</span>,
+    ],
+    ["SHA-256", <span className="font-mono text-xs break-all">{response.contentHash}</span>],
+  ];
+  return (
+    <div
+      className={cn(
+        "rounded-xl border p-4",
+        accepted ? "border-emerald-200 bg-emerald-50/60" : "border-red-200 bg-red-50/60",
+      )}
+    >
+      <p className="flex items-center gap-2 font-semibold text-foreground">
+        {accepted ? (
+          <CheckCircle2 className="size-5 text-emerald-700" aria-hidden="true" />
+        ) : (
+          <XCircle className="size-5 text-red-700" aria-hidden="true" />
+        )}
+        {accepted ? "Accepted" : "Declined"}
+        {versionNumber ? ` (version ${versionNumber})` : ""}
+      </p>
+      <dl className="mt-3 flex flex-col gap-2.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="mt-0.5 text-foreground">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
