@@ -104,7 +104,9 @@ test("a member does not see the Billing or Team tab, and an old Billing link sho
     const tabs = member.getByRole("tablist", { name: "Dashboard sections" });
     await expect(tabs.getByRole("tab", { name: "My Websites" })).toBeVisible();
     await expect(tabs.getByRole("tab", { name: "Support" })).toBeVisible();
-    await expect(tabs.getByRole("tab")).toHaveCount(3);
+    // Every member follows the company's projects.
+    await expect(tabs.getByRole("tab", { name: "Projects" })).toBeVisible();
+    await expect(tabs.getByRole("tab")).toHaveCount(4);
     await expect(tabs.getByRole("tab", { name: "Billing" })).toHaveCount(0);
     await expect(tabs.getByRole("tab", { name: "Team" })).toHaveCount(0);
     // The company's websites, as every member sees them.
