@@ -21,6 +21,8 @@ import {
   listMembers,
   type InvitationSettings,
 } from "../team/team";
+import { findProject, listProjects } from "../projects/projects";
+import { findProposal, listProposals } from "../proposals/proposals";
 import { findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
 
@@ -216,8 +218,8 @@ async function memberAccounts(db: Db, companyId: string) {
 
 /**
  * Everything stored about one client company and its members, for a privacy request (a
- * portable JSON copy): the company, each member's account, and the leads and emails of every
- * member's address.
+ * portable JSON copy): the company, each member's account, the leads and emails of every
+ * member's address (and the lead the company came from), its proposals and its projects.
  */
 export async function exportClientData(db: Db, id: string) {
   const client = await findClient(db, id);
@@ -226,16 +228,20 @@ export async function exportClientData(db: Db, id: string) {
   const emails = accounts.map((account) => account.email);
   const anyEmail = <T extends typeof leads.email | typeof outboxEmails.to>(column: T) =>
     emails.length > 0 ? inArray(column, emails) : sql`false`;
-  const [tickets, messages, applications, sent] = await Promise.all([
+  // The leads its members sent, and the one it was converted from (whatever address that used).
+  const theirLeads = or(anyEmail(leads.email), eq(leads.companyId, id));
+  // Proposals as the client reads them: sent versions and the answers, never the agency's drafts.
+  const asClient = { staff: false, companyId: id } as const;
+  const [tickets, messages, applications, sent, proposalList, projectList] = await Promise.all([
     Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
     db
       .select(contactMessageFields)
       .from(leads)
-      .where(and(anyEmail(leads.email), eq(leads.kind, "contact"))),
+      .where(and(theirLeads, eq(leads.kind, "contact"))),
     db
       .select(applicationFields)
       .from(leads)
-      .where(and(anyEmail(leads.email), eq(leads.kind, "application"))),
+      .where(and(theirLeads, eq(leads.kind, "application"))),
     db
       .select({
         to: outboxEmails.to,
@@ -246,6 +252,8 @@ export async function exportClientData(db: Db, id: string) {
       })
       .from(outboxEmails)
       .where(anyEmail(outboxEmails.to)),
+    listProposals(db, {}, asClient),
+    listProjects(db, { companyId: id }),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -261,6 +269,8 @@ export async function exportClientData(db: Db, id: string) {
     contactMessages: messages,
     projectApplications: applications,
     emailsSent: sent,
+    proposals: await Promise.all(proposalList.map((p) => findProposal(db, p.id, asClient))),
+    projects: await Promise.all(projectList.map((p) => findProject(db, p.id, id))),
   };
 }
 

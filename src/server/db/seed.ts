@@ -9,6 +9,7 @@ import {
   companies,
   companyMembers,
   domains,
+  leads,
   projectMilestones,
   projectUpdates,
   proposalResponses,
@@ -133,9 +134,32 @@ export async function seedDemoData(db: Db, now = new Date()) {
       },
     ]);
 
+    // The application the demo client sent before they were a client: won, and converted.
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        kind: "application",
+        reference: "HL-R8K4N",
+        name: "Jordan Rivera",
+        email: demoClientEmail,
+        status: "won",
+        phone: "(253) 555-0187",
+        company: demoCompanyName,
+        projectType: "website",
+        budget: "<5k",
+        timeline: "1-3months",
+        description:
+          "Our bakery has two shops and a catering side. We need a site that shows the menu, takes catering orders and helps people find us.",
+        companyId: company.id,
+        createdAt: new Date(now.getTime() - 40 * DAY_MS),
+      })
+      .returning({ id: leads.id });
+    if (!lead) throw new Error("the demo lead was not created");
+    await tx.update(companies).set({ leadId: lead.id }).where(eq(companies.id, company.id));
+
     await seedDemoProject(
       tx,
-      { companyId: company.id, clientId: client.id, staffId: staff.id },
+      { companyId: company.id, clientId: client.id, staffId: staff.id, leadId: lead.id },
       now,
     );
   });
@@ -165,7 +189,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  */
 async function seedDemoProject(
   tx: DbExecutor,
-  ids: { companyId: string; clientId: string; staffId: string },
+  ids: { companyId: string; clientId: string; staffId: string; leadId: string },
   now: Date,
 ) {
   const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -178,6 +202,7 @@ async function seedDemoProject(
     .insert(proposals)
     .values({
       companyId: ids.companyId,
+      leadId: ids.leadId,
       status: "accepted",
       createdBy: ids.staffId,
       createdAt: daysFromNow(-32),

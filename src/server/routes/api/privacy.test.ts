@@ -135,7 +135,8 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       status: "new",
       reference: expect.stringMatching(/^HL-/),
     });
-    expect(data.projectApplications).toHaveLength(1);
+    // This test's application, and the one the demo company was converted from.
+    expect(data.projectApplications).toHaveLength(2);
     expect(Object.keys(data.projectApplications[0])).toEqual([
       "id",
       "reference",
@@ -150,7 +151,9 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       "status",
       "createdAt",
     ]);
-    expect(data.projectApplications[0]).toMatchObject({
+    expect(
+      data.projectApplications.find((a: { phone: string }) => a.phone === "(253) 555-0142"),
+    ).toMatchObject({
       phone: "(253) 555-0142",
       company: "Rivera Bakery",
       projectType: "website",
@@ -158,6 +161,16 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       timeline: "flexible",
     });
     expect(data.emailsSent.length).toBeGreaterThan(0);
+    // The accepted proposal with its acceptance record, and the project it opened.
+    expect(data.proposals).toHaveLength(1);
+    expect(data.proposals[0].response).toMatchObject({
+      decision: "accepted",
+      signedName: "Jordan Rivera",
+    });
+    expect(data.projects.map((p: { name: string }) => p.name)).toEqual([
+      "Rivera Bakery website redesign",
+    ]);
+    expect(data.projects[0].milestones).toHaveLength(3);
   });
 
   it("deletes a client company, its rows and its members only after the confirmation", async () => {

@@ -504,12 +504,16 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(idsIn("new")).toContain(fresh);
     expect(idsIn("contacted")).toContain(talking);
     expect(idsIn("proposal-sent")).toEqual([quoted]);
-    expect(idsIn("won")).toEqual([won]);
+    // Won: this lead, and the demo client's own application with its accepted proposal.
+    const demoLead = stage("won").leads.find((lead) => lead.company === "Rivera Bakery");
+    expect(idsIn("won")).toEqual(expect.arrayContaining([won, demoLead?.id]));
+    expect(idsIn("won")).toHaveLength(2);
     expect(idsIn("lost")).toEqual([lost]);
     const quotedLead = stage("proposal-sent").leads[0]!;
     expect(quotedLead.proposalValueCents).toBe(250_001 + 12 * 4_999);
     expect(stage("proposal-sent").proposalValueCents).toBe(250_001 + 12 * 4_999);
-    expect(stage("won").proposalValueCents).toBe(300_000 + 12 * 1_000);
+    expect(demoLead?.proposalValueCents).toBe(320_000 + 12 * 6_000);
+    expect(stage("won").proposalValueCents).toBe(300_000 + 12 * 1_000 + 320_000 + 12 * 6_000);
     expect(stage("new").proposalValueCents).toBe(0);
     expect(pipeline.projects).toContainEqual(
       expect.objectContaining({ id: projectId, companyName: "Rivera Bakery" }),
