@@ -72,7 +72,7 @@ export function useAddLeadNote(kind: string, id: string) {
 }
 
 /** What converting a lead answers: the client it became or was linked to, and the invitation. */
-export type ConversionResult = ConvertedLead & { invited: boolean };
+export type ConversionResult = ConvertedLead;
 
 /**
  * POST .../convert: the lead becomes a new client from its own fields, or is linked to an

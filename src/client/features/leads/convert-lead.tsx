@@ -18,10 +18,7 @@ import { cn } from "@/lib/utils";
 import { useClientChoices, useConvertLead } from "./api";
 
 /** A lead as the back office reads it, with the client it was converted to (if it was). */
-export type ConvertibleLead = LeadDetail & {
-  companyId?: string | null;
-  companyName?: string | null;
-};
+export type ConvertibleLead = LeadDetail;
 
 /** A field of the lead's form, by its label ("Phone"), or null when it was not given. */
 function leadField(lead: LeadDetail, label: RegExp): string | null {

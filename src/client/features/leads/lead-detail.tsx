@@ -141,12 +141,11 @@ export function LeadDetailView({
   /** The lead's proposals, when the page has them. */
   proposals?: LeadPanel;
 }) {
-  const { data, error, isPending, refetch } = useLead(kind, id);
-  const lead = data as ConvertibleLead | undefined;
+  const { data: lead, error, isPending, refetch } = useLead(kind, id);
   useDocumentTitle(lead ? `${lead.name} (${leadKindLabel(lead.kind)})` : "Lead");
   const back = <BackLink href={inboxHref()}>All leads</BackLink>;
 
-  if (error || isPending || !lead) {
+  if (error || isPending) {
     return (
       <DetailPending
         title="Lead"

@@ -133,36 +133,40 @@ function Amount({
 /** The one-off total with its 50 / 25 / 25 payment plan, and the monthly total. */
 export function TotalsSummary({ totals, className }: { totals: Totals; className?: string }) {
   return (
-    <div className={cn("rounded-xl border border-border bg-sand/40 p-4", className)}>
-      <dl aria-label="Totals">
+    <div
+      role="group"
+      aria-label="Totals"
+      className={cn("rounded-xl border border-border bg-sand/40 p-4", className)}
+    >
+      <dl>
         <Amount label="One-off total" value={formatCents(totals.oneOffCents)} strong />
-        {totals.oneOffCents > 0 && (
-          <div className="my-1 border-l-2 border-gold-500/60 pl-3">
-            <Amount
-              label="50% deposit"
-              note="To reserve your start date"
-              value={formatCents(totals.depositCents)}
-            />
-            <Amount
-              label="25% at mid-point"
-              note="Once designs are approved"
-              value={formatCents(totals.midpointCents)}
-            />
-            <Amount
-              label="25% on completion"
-              note="When it is ready to launch"
-              value={formatCents(totals.completionCents)}
-            />
-          </div>
-        )}
-        <div className="mt-2 border-t border-border pt-2">
+      </dl>
+      {totals.oneOffCents > 0 && (
+        <dl aria-label="Payment plan" className="my-1 border-l-2 border-gold-500/60 pl-3">
           <Amount
-            label="Monthly total"
-            value={`${formatCents(totals.monthlyCents)}/mo`}
-            strong
-            note={totals.monthlyCents > 0 ? "Hosting and care, from launch" : undefined}
+            label="50% deposit"
+            note="To reserve your start date"
+            value={formatCents(totals.depositCents)}
           />
-        </div>
+          <Amount
+            label="25% at mid-point"
+            note="Once designs are approved"
+            value={formatCents(totals.midpointCents)}
+          />
+          <Amount
+            label="25% on completion"
+            note="When it is ready to launch"
+            value={formatCents(totals.completionCents)}
+          />
+        </dl>
+      )}
+      <dl className="mt-2 border-t border-border pt-2">
+        <Amount
+          label="Monthly total"
+          value={`${formatCents(totals.monthlyCents)}/mo`}
+          strong
+          note={totals.monthlyCents > 0 ? "Hosting and care, from launch" : undefined}
+        />
       </dl>
     </div>
   );
