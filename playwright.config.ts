@@ -27,10 +27,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx src/server/main.ts",
+    // As `npm start`: the build (nothing to do when `npm test` has just built), then the bundle.
+    command: "node --import tsx scripts/build.ts && node dist/server/main.js",
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A build from scratch takes most of this on a busy two-core machine.
+    timeout: 240_000,
     env: {
       NODE_ENV: "test",
       PORT: String(port),

@@ -1,4 +1,13 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,30 +15,50 @@ import { buildInto, currentBuildId } from "./build-output";
 
 const FILES = 20;
 
-/** A build that writes its files one by one, slowly, each naming the build it belongs to. */
+/**
+ * A build that writes its front end's files one by one, slowly, then its server bundle, each
+ * naming the build it belongs to.
+ */
 function slowBuild(label: string) {
   return async (outDir: string) => {
-    mkdirSync(outDir, { recursive: true });
+    mkdirSync(path.join(outDir, "client"), { recursive: true });
     for (let i = 0; i < FILES; i++) {
-      writeFileSync(path.join(outDir, `file-${i}.txt`), label);
+      writeFileSync(path.join(outDir, "client", `file-${i}.txt`), label);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
+    mkdirSync(path.join(outDir, "server"), { recursive: true });
+    writeFileSync(path.join(outDir, "server", "main.js"), label);
   };
 }
 
-/** What a server starting now would load: every file of dist/client, or undefined if none. */
+/**
+ * What a server starting now would load, as `node dist/server/main.js` does: the bundle (Node
+ * resolves the links to its build's folder), then the front end beside it. Undefined if none.
+ */
 function readBuild(distDir: string): string[] | undefined {
   try {
-    const dir = path.join(distDir, "client");
-    return readdirSync(dir)
-      .filter((name) => name.startsWith("file-"))
-      .map((name) => readFileSync(path.join(dir, name), "utf8"));
+    const main = realpathSync(path.join(distDir, "server", "main.js"));
+    const dir = path.join(path.dirname(main), "..", "client");
+    return [
+      readFileSync(main, "utf8"),
+      ...readdirSync(dir)
+        .filter((name) => name.startsWith("file-"))
+        .map((name) => readFileSync(path.join(dir, name), "utf8")),
+    ];
   } catch {
     return undefined;
   }
 }
 
-describe("builds into dist/client", () => {
+/** The front end as a tool reading dist/client sees it. */
+function readClient(distDir: string): string[] {
+  const dir = path.join(distDir, "client");
+  return readdirSync(dir)
+    .filter((name) => name.startsWith("file-"))
+    .map((name) => readFileSync(path.join(dir, name), "utf8"));
+}
+
+describe("builds into dist/current (dist/client and dist/server)", () => {
   const dirs: string[] = [];
   const newDist = () => {
     const dir = mkdtempSync(path.join(tmpdir(), "harborline-dist-"));
@@ -73,8 +102,8 @@ describe("builds into dist/client", () => {
     await reader;
     expect(seen.length).toBeGreaterThan(10);
     for (const files of seen) {
-      // Whole, and of one build only.
-      expect(files).toHaveLength(FILES);
+      // Whole (the server bundle and every file of its front end), and of one build only.
+      expect(files).toHaveLength(FILES + 1);
       expect(new Set(files).size).toBe(1);
     }
     expect(["racer-1", "racer-2", "racer-3"]).toContain(currentBuildId(dist));
@@ -92,11 +121,19 @@ describe("builds into dist/client", () => {
     expect(readdirSync(path.join(dist, "builds"))).toHaveLength(1);
   });
 
-  it("replaces a dist/client of the older layout, a plain folder", async () => {
+  it("replaces a dist/client of the older layouts, a plain folder or a link to a build", async () => {
     const dist = newDist();
     mkdirSync(path.join(dist, "client"));
     writeFileSync(path.join(dist, "client", "file-0.txt"), "old");
     await buildInto(dist, "new", slowBuild("new"));
     expect(new Set(readBuild(dist))).toEqual(new Set(["new"]));
+    expect(new Set(readClient(dist))).toEqual(new Set(["new"]));
+
+    const linked = newDist();
+    mkdirSync(path.join(linked, "builds", "old-1"), { recursive: true });
+    writeFileSync(path.join(linked, "builds", "old-1", "file-0.txt"), "old");
+    symlinkSync(path.join("builds", "old-1"), path.join(linked, "client"));
+    await buildInto(linked, "new", slowBuild("new"));
+    expect(new Set(readClient(linked))).toEqual(new Set(["new"]));
   });
 });

@@ -16,12 +16,17 @@ import path from "node:path";
 
 /**
  * Where builds go and how one becomes the build: each build is written to a folder of its own
- * under dist/builds/, and dist/client is a symbolic link switched to it by renaming a new link
- * over the old one (atomic on POSIX). A server that starts meanwhile, or a second build racing
- * this one, never sees a half-written or half-deleted folder; the last build to finish wins.
+ * under dist/builds/ (its front end in client/, the bundled server in server/), and dist/current
+ * is a symbolic link switched to it by renaming a new link over the old one (atomic on POSIX).
+ * dist/client and dist/server are fixed links into dist/current, so the front end and the server
+ * always come from one build. A server that starts meanwhile, or a second build racing this one,
+ * never sees a half-written or half-deleted folder; the last build to finish wins.
  */
 
 const BUILD_ID_FILE = ".build-id";
+/** The link to the build in use, and the fixed links into it. */
+const CURRENT = "current";
+const PARTS = ["client", "server"];
 /** A folder this old is no build in progress: another process would have switched to it by now. */
 const ABANDONED_MS = 10 * 60 * 1000;
 
@@ -45,15 +50,16 @@ export function sourceFiles(entries: string[]): string[] {
   });
 }
 
-/** The id of the build dist/client holds now, if it holds a finished one. */
+/** The id of the build dist/current holds now, if it holds a finished one. */
 export function currentBuildId(distDir: string): string | undefined {
-  const file = path.join(distDir, "client", BUILD_ID_FILE);
+  const file = path.join(distDir, CURRENT, BUILD_ID_FILE);
   return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
 }
 
 /**
- * Runs `build` into a new folder and makes it dist/client, unless dist/client already holds the
- * build of `id` (and `force` is not set). Answers whether it built.
+ * Runs `build` into a new folder (which it fills with client/ and server/) and makes it
+ * dist/current, unless dist/current already holds the build of `id` (and `force` is not set).
+ * Answers whether it built.
  */
 export async function buildInto(
   distDir: string,
@@ -78,23 +84,41 @@ export async function buildInto(
   return true;
 }
 
-/** Points dist/client at builds/<name>, in one rename. */
+/** Points dist/current at builds/<name>, in one rename, and dist/client and dist/server into it. */
 function switchTo(distDir: string, name: string) {
-  const link = path.join(distDir, "client");
-  // A dist/client of before this layout is a plain folder, which a link cannot replace: move it
-  // aside first (the one time there is a moment without a build).
-  if (existsSync(link) && !lstatSync(link).isSymbolicLink()) {
-    renameSync(link, path.join(distDir, "builds", `legacy-${randomBytes(4).toString("hex")}`));
+  replaceLink(distDir, CURRENT, path.join("builds", name));
+  for (const part of PARTS) replaceLink(distDir, part, path.join(CURRENT, part));
+}
+
+/** Makes dist/<name> a link to `target` by renaming a new link over it; nothing when it is one. */
+function replaceLink(distDir: string, name: string, target: string) {
+  const link = path.join(distDir, name);
+  if (existsSync(link) || isLink(link)) {
+    // A dist/client of before this layout is a plain folder, which a link cannot replace: move it
+    // aside first (the one time there is a moment without a build).
+    if (!isLink(link)) {
+      renameSync(link, path.join(distDir, "builds", `legacy-${randomBytes(4).toString("hex")}`));
+    } else if (readlinkSync(link) === target) {
+      return;
+    }
   }
-  const next = path.join(distDir, `.client-${randomBytes(4).toString("hex")}`);
-  symlinkSync(path.join("builds", name), next);
+  const next = path.join(distDir, `.${name}-${randomBytes(4).toString("hex")}`);
+  symlinkSync(target, next);
   renameSync(next, link);
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** Removes finished builds that are not current, and abandoned ones; leaves builds in progress. */
 function pruneBuilds(distDir: string) {
   const buildsDir = path.join(distDir, "builds");
-  const current = path.basename(readlinkSync(path.join(distDir, "client")));
+  const current = path.basename(readlinkSync(path.join(distDir, CURRENT)));
   for (const name of readdirSync(buildsDir)) {
     if (name === current) continue;
     const folder = path.join(buildsDir, name);

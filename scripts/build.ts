@@ -1,23 +1,27 @@
 /**
- * `npm run build` (and so `npm start`): the client build and its prerendered pages into
- * dist/client, skipped when dist/client already holds the build of the same sources
- * (`--force` builds anyway). See build-output.ts for how two builds at once stay apart.
+ * `npm run build` (and so `npm start`): the client build and its prerendered pages, and the
+ * server bundled ahead of time, into one build folder that becomes dist/current (dist/client and
+ * dist/server point into it). Skipped when dist/current already holds the build of the same
+ * sources (`--force` builds anyway). See build-output.ts for how two builds at once stay apart.
  */
 import { spawn } from "node:child_process";
+import { cpSync } from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import { buildId, buildInto, sourceFiles } from "./build-output";
 
 const inputs = [
   "src/client",
   "src/content",
   "src/shared",
-  "src/server/plugins/page-files.ts",
+  "src/server",
   "scripts/build.ts",
   "scripts/build-output.ts",
   "scripts/prerender.ts",
   "scripts/build-manifest.ts",
   "scripts/og-image.ts",
   "vite.config.ts",
+  "tsconfig.json",
   "package-lock.json",
 ];
 
@@ -33,22 +37,55 @@ function run(command: string, args: string[]) {
   });
 }
 
-const id = buildId(sourceFiles(inputs));
+/** The front end: vite, then the prerendered pages, into <outDir>/client. */
+async function buildClient(outDir: string) {
+  await run(process.execPath, [
+    path.resolve("node_modules/vite/bin/vite.js"),
+    "build",
+    "--outDir",
+    outDir,
+    "--emptyOutDir",
+  ]);
+  await run(process.execPath, ["--import", "tsx", "scripts/prerender.ts", outDir]);
+}
+
+/**
+ * The server as one ES module, <outDir>/main.js, so a start loads plain JavaScript instead of
+ * compiling TypeScript. Packages stay in node_modules (native and optional ones load as they
+ * would unbundled). The migrations sit beside it, where src/server/db/client.ts looks for them
+ * (next to the module), and the bundle serves the front end of its own build (../client).
+ */
+async function buildServer(outDir: string) {
+  await build({
+    entryPoints: ["src/server/main.ts"],
+    outfile: path.join(outDir, "main.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    tsconfig: "tsconfig.json",
+    sourcemap: "linked",
+    define: { BUNDLED_CLIENT_DIR: JSON.stringify("../client") },
+    logLevel: "warning",
+  });
+  cpSync("src/server/db/migrations", path.join(outDir, "migrations"), { recursive: true });
+}
+
+const id = buildId(sourceFiles(inputs).filter((file) => !/\.(test|spec)\.tsx?$/.test(file)));
 const built = await buildInto(
   path.resolve("dist"),
   id,
   async (outDir) => {
-    await run(process.execPath, [
-      path.resolve("node_modules/vite/bin/vite.js"),
-      "build",
-      "--outDir",
-      outDir,
-      "--emptyOutDir",
+    await Promise.all([
+      buildClient(path.join(outDir, "client")),
+      buildServer(path.join(outDir, "server")),
     ]);
-    await run(process.execPath, ["--import", "tsx", "scripts/prerender.ts", outDir]);
   },
   { force: process.argv.includes("--force") },
 );
 console.log(
-  built ? `Built ${id} into dist/client.` : `dist/client is current (${id}): not rebuilt.`,
+  built
+    ? `Built ${id} into dist/current (dist/client, dist/server).`
+    : `dist/current is current (${id}): not rebuilt.`,
 );

@@ -15,7 +15,7 @@ const pages = [...publicRoutes, "/not-found-example"];
 const outDir = path.resolve("screenshots");
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-screenshots-"));
-const server = startServer(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const server = startServer(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, "build");
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
   await waitForReady(server);

@@ -16,11 +16,15 @@ import { freePort, startServer, waitForReady } from "../../tests/support/server-
 
 const work = mkdtempSync(path.join(tmpdir(), "harborline-lighthouse-"));
 const port = await freePort();
-const server = startServer(port, {
-  DATA_DIR: path.join(work, "data"),
-  LOG_LEVEL: "warn",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-});
+const server = startServer(
+  port,
+  {
+    DATA_DIR: path.join(work, "data"),
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  },
+  "build",
+);
 mkdirSync(path.join(work, "chrome"));
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),

@@ -31,13 +31,17 @@ await admin(`create database "${name}"`);
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 const work = mkdtempSync(path.join(tmpdir(), "harborline-load-"));
 const port = await freePort();
-const server = startServer(port, {
-  DATA_DIR: work,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: "warn",
-  API_RATE_LIMIT: "100000000",
-  FORM_RATE_LIMIT: "100000000",
-});
+const server = startServer(
+  port,
+  {
+    DATA_DIR: work,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    API_RATE_LIMIT: "100000000",
+    FORM_RATE_LIMIT: "100000000",
+  },
+  "build",
+);
 const base = `http://127.0.0.1:${port}`;
 
 try {

@@ -75,11 +75,15 @@ for (const file of walk(nginxRoot)) {
   }
 }
 
-const ours = startServer(ourPort, {
-  DATA_DIR: path.join(work, "data"),
-  LOG_LEVEL: "warn",
-  NODE_ENV: "test",
-});
+const ours = startServer(
+  ourPort,
+  {
+    DATA_DIR: path.join(work, "data"),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "test",
+  },
+  "build",
+);
 writeFileSync(
   path.join(work, "nginx.conf"),
   `daemon off;

@@ -2,8 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { brand, contact } from "@content/site";
+
+/**
+ * Set by the server build (scripts/build.ts): the bundle serves the front end of its own build,
+ * beside it. Unset when the server runs from its sources.
+ */
+declare const BUNDLED_CLIENT_DIR: string | undefined;
 
 const booleanSetting = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -192,7 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM ?? `${brand.name} <no-reply@${hostOf(publicUrl)}>`,
     agencyInbox: settings.AGENCY_INBOX ?? contact.email,
-    clientDir: path.resolve("dist/client"),
+    clientDir:
+      typeof BUNDLED_CLIENT_DIR === "string"
+        ? fileURLToPath(new URL(BUNDLED_CLIENT_DIR, import.meta.url))
+        : path.resolve("dist/client"),
   };
 }
 

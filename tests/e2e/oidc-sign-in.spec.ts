@@ -19,15 +19,19 @@ for (const database of databases) {
     const provider = await startOidcProvider(appUrl);
     const dataDir = mkdtempSync(path.join(tmpdir(), "harborline-oidc-"));
     const databaseUrl = database === "postgres" ? await createPostgresDatabase() : undefined;
-    const server = startServer(port, {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: appUrl,
-      LOG_LEVEL: "warn",
-      OIDC_ISSUER_URL: provider.issuer,
-      OIDC_CLIENT_ID: oidcClient.id,
-      OIDC_CLIENT_SECRET: oidcClient.secret,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    const server = startServer(
+      port,
+      {
+        DATA_DIR: dataDir,
+        PUBLIC_URL: appUrl,
+        LOG_LEVEL: "warn",
+        OIDC_ISSUER_URL: provider.issuer,
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      "build",
+    );
     try {
       await waitForReady(server);
       // Someone the agency never invited is turned away with a clear page, and no account.

@@ -22,16 +22,20 @@ test.beforeAll(async () => {
   const port = await freePort();
   appUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "harborline-factors-"));
-  server = startServer(port, {
-    DATA_DIR: dataDir,
-    PUBLIC_URL: appUrl,
-    LOG_LEVEL: "warn",
-    ADMIN_EMAILS: "admin@example.com",
-    API_RATE_LIMIT: "100000",
-    // Each browser context below says it comes from an address of its own, so the per-address
-    // limit on sign-in links counts each person apart.
-    TRUST_PROXY: "true",
-  });
+  server = startServer(
+    port,
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: appUrl,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAILS: "admin@example.com",
+      API_RATE_LIMIT: "100000",
+      // Each browser context below says it comes from an address of its own, so the per-address
+      // limit on sign-in links counts each person apart.
+      TRUST_PROXY: "true",
+    },
+    "build",
+  );
   await waitForReady(server);
 });
 

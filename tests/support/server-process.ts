@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
-/** The real process entry (`src/server/main.ts`), as `npm start` runs it, for tests and scripts. */
+/**
+ * The real process entry, for tests and scripts: the built bundle `dist/server/main.js` as
+ * `npm start` runs it (benchmarks, browser journeys: `npm run build` or Playwright's web server
+ * has built it), or `src/server/main.ts` from the sources (unit tests, which must test the
+ * code as it is now, built or not).
+ */
 export type ServerProcess = {
   child: ChildProcess;
   port: number;
@@ -19,8 +24,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export function startServer(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+export type ServerEntry = "build" | "source";
+
+const entries: Record<ServerEntry, string[]> = {
+  build: ["dist/server/main.js"],
+  source: ["--import", "tsx", "src/server/main.ts"],
+};
+
+export function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  entry: ServerEntry = "source",
+): ServerProcess {
+  const child = spawn(process.execPath, entries[entry], {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,12 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { brand } from "@content/site";
 import type { PasskeyView } from "@shared/schemas/account";
 import type { Db } from "../db/client";
@@ -19,6 +12,12 @@ export function relyingParty(publicUrl: string): RelyingParty {
   const url = new URL(publicUrl);
   return { id: url.hostname, origin: url.origin };
 }
+
+/**
+ * The WebAuthn library, loaded on the first passkey request: it is the slowest package to load,
+ * and a start that waits for it waits for something most starts never use.
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** How long a challenge may be answered. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -40,7 +39,7 @@ export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
 /** Options for adding a passkey: discoverable (resident), and none the user already has. */
 export async function registrationOptions(db: Db, rp: RelyingParty, user: User) {
   const existing = await listPasskeys(db, user.id);
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: brand.name,
     rpID: rp.id,
     userName: user.email,
@@ -66,7 +65,9 @@ export async function addPasskey(
 ): Promise<Passkey | undefined> {
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -101,7 +102,7 @@ export async function addPasskey(
  */
 export async function authenticationOptions(db: Db, rp: RelyingParty, user?: User) {
   const allow = user ? await listPasskeys(db, user.id) : [];
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: user ? "preferred" : "required",
     allowCredentials: allow.map((key) => ({ id: key.credentialId, transports: key.transports })),
@@ -124,7 +125,9 @@ export async function verifyPasskey(
   if (!passkey) return undefined;
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

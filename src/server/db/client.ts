@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { isDatabaseUnavailable } from "./errors";
@@ -88,14 +86,24 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Loaded here, not at the top: a server on PostgreSQL never loads the embedded database.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  // PostgreSQL's default 128 MB of shared buffers become resident in PGlite's WebAssembly memory
+  // as they are used, and WebAssembly memory never shrinks: 16 MB holds this app's working set
+  // many times over (decision 008).
+  const options = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
-    client = new PGlite(path.join(dataDir, "pglite"));
+    client = new PGlite(path.join(dataDir, "pglite"), options);
   } else {
-    client = new PGlite();
+    client = new PGlite(options);
   }
   try {
     const db = drizzlePglite(client, { schema });

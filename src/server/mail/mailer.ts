@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 
 export type Email = {
@@ -36,21 +36,24 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     ...email,
   });
 
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  if (smtpUrl) {
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       send: async (email) => {
-        await transport.sendMail(message(email));
+        await (await transport.get()).sendMail(message(email));
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   const outbox = path.join(config.dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true }),
+  );
   return {
     send: async (email) => {
-      const info = await transport.sendMail(message(email));
+      const info = await (await transport.get()).sendMail(message(email));
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`,
@@ -62,6 +65,19 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         "email written to the outbox folder",
       );
     },
-    close: () => transport.close(),
+    close: transport.close,
+  };
+}
+
+/**
+ * A transport made at the first email: nodemailer is loaded then, not while the server starts.
+ */
+function lazyTransport<T extends Transporter>(
+  create: (nodemailer: typeof import("nodemailer").default) => T,
+) {
+  let made: Promise<T> | undefined;
+  return {
+    get: () => (made ??= import("nodemailer").then((module) => create(module.default))),
+    close: () => void made?.then((transport) => transport.close()),
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   adminPrefix,
@@ -55,8 +56,14 @@ function listFiles(dir: string, base = dir): string[] {
  * Reads the whole client build into memory once: every answer afterwards is a lookup, with no
  * disk read, rendering or database query per request.
  */
-export function loadSite(clientDir: string, publicUrl: string): Map<string, SiteFile> {
+export async function loadSite(
+  clientDir: string,
+  publicUrl: string,
+): Promise<Map<string, SiteFile>> {
   const site = new Map<string, SiteFile>();
+  // The pages that name PUBLIC_URL are compressed here, on libuv's threads, all at once: the
+  // start does not wait for them one after another on the main thread.
+  const compressions: Promise<void>[] = [];
   for (const relative of listFiles(clientDir)) {
     // Compressed variants are read beside their file; dot-folders (Vite's manifest) stay private.
     if (
@@ -72,11 +79,17 @@ export function loadSite(clientDir: string, publicUrl: string): Map<string, Site
     if (ADDRESSED.test(relative)) {
       body = Buffer.from(body.toString("utf8").replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl));
       variants.identity.body = body;
-      variants.br = {
-        body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        etag: "",
-      };
-      variants.gzip = { body: gzipSync(body, { level: 9 }), etag: "" };
+      const identity = body;
+      compressions.push(
+        (async () => {
+          const [br, gz] = await Promise.all([
+            brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+            gzipAsync(identity, { level: 9 }),
+          ]);
+          variants.br = { body: br, etag: etagOf(identity, "br") };
+          variants.gzip = { body: gz, etag: etagOf(identity, "gzip") };
+        })(),
+      );
     } else {
       if (existsSync(`${file}.br`)) variants.br = { body: readFileSync(`${file}.br`), etag: "" };
       if (existsSync(`${file}.gz`)) variants.gzip = { body: readFileSync(`${file}.gz`), etag: "" };
@@ -90,8 +103,12 @@ export function loadSite(clientDir: string, publicUrl: string): Map<string, Site
       variants,
     });
   }
+  await Promise.all(compressions);
   return site;
 }
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** br, else gzip, else identity, as the client's Accept-Encoding allows (q=0 refuses). */
 export function chooseEncoding(acceptEncoding: string | undefined, offered: Encoding[]): Encoding {
@@ -150,7 +167,7 @@ export async function registerPages(
   if (!built) {
     app.log.warn(`No front end built in ${clientDir}: run "npm run build" to serve pages.`);
   }
-  const site = built ? loadSite(clientDir, publicUrl) : new Map<string, SiteFile>();
+  const site = built ? await loadSite(clientDir, publicUrl) : new Map<string, SiteFile>();
   const pageOf = (file: string) => site.get(`/${file}`);
   const routePages = new Map<string, SiteFile | undefined>(
     publicRoutes.map((route: PublicRoute) => [route, pageOf(pageFiles.page(route))]),

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import type { Config } from "../config";
 
 /** HSTS for a year, subdomains included: sent only on answers to requests that came over https. */
@@ -68,7 +67,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? // Loaded only when used: most instances keep their rate limits in memory.
+      new (await import("ioredis")).Redis(config.redisUrl, {
         connectTimeout: 1_000,
         maxRetriesPerRequest: 1,
         lazyConnect: false,

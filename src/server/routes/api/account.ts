@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import {
   accountNameSchema,
   accountSchema,
@@ -182,7 +181,9 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
         }
         const { secret, otpauthUrl } = newTotpSecret(user.email);
         request.session.totpSetup = box.seal(secret);
-        const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1 });
+        const qrSvg = await (
+          await import("qrcode")
+        ).default.toString(otpauthUrl, { type: "svg", margin: 1 });
         return { secret, otpauthUrl, qrSvg };
       },
     );
