@@ -1,5 +1,5 @@
+import { SelectControl } from "@/components/select-control";
 import { useEffect } from "react";
-import { Controller } from "react-hook-form";
 import { ArrowRight, Loader2, Lock } from "lucide-react";
 import {
   budgetOptions,
@@ -12,13 +12,6 @@ import type { Option } from "@/components/filters";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { LeadForm, NameAndEmailFields } from "./lead-form";
 import { useLeadForm } from "./use-lead-form";
@@ -40,7 +33,7 @@ const legendClasses =
 
 /**
  * "Project Application": validated with the server's own schema. The three choices are Radix
- * selects bound with Controller, so their values are submitted and they work from the keyboard.
+ * selects bound with so their values are submitted and they work from the keyboard.
  */
 export function ApplicationForm({
   headingId,
@@ -83,27 +76,12 @@ export function ApplicationForm({
       error={errors[name]?.message}
     >
       {(props) => (
-        <Controller
+        <SelectControl
           control={control}
           name={name}
-          render={({ field }) => (
-            <Select
-              value={field.value ?? ""}
-              onValueChange={field.onChange}
-              disabled={field.disabled}
-            >
-              <SelectTrigger {...props} ref={field.ref} onBlur={field.onBlur}>
-                <SelectValue placeholder={copy.placeholders[name]} />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+          options={options}
+          placeholder={copy.placeholders[name]}
+          aria={props}
         />
       )}
     </FormField>

@@ -1,5 +1,6 @@
+import { SelectControl } from "@/components/select-control";
 import { useEffect, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { CalendarDays, Globe, Hand, Pencil, Plus, Rocket, Send } from "lucide-react";
@@ -20,13 +21,6 @@ import { formatCalendarDate, formatDate, formatDateTime, toDateInput } from "@/c
 import { LoadingState, Panel, QueryError } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
@@ -119,27 +113,14 @@ function MilestoneForm({
           />
         </Field>
         <Field id={id("status")} label="Status" error={errors.status?.message}>
-          <Controller
+          <SelectControl
             control={form.control}
             name="status"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  ref={field.ref}
-                  {...fieldAria(id("status"), errors.status?.message)}
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {milestoneStatuses.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {milestoneStatusLabel(status, "staff")}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            options={milestoneStatuses.map((status) => ({
+              value: status,
+              label: milestoneStatusLabel(status, "staff"),
+            }))}
+            aria={fieldAria(id("status"), errors.status?.message)}
           />
         </Field>
         <Field id={id("due")} label="Due date" error={errors.dueDate?.message}>

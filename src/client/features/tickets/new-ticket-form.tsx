@@ -1,5 +1,6 @@
+import { SelectControl } from "@/components/select-control";
 import { useEffect, useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Loader2, Send, X } from "lucide-react";
 import {
@@ -13,13 +14,6 @@ import { Field, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
@@ -137,31 +131,15 @@ export function NewTicketForm({
           />
         </Field>
         <Field id={ids.priority} label="Priority" error={errors.priority?.message}>
-          <Controller
+          <SelectControl
             control={form.control}
             name="priority"
-            render={({ field }) => (
-              <Select
-                name={field.name}
-                value={field.value}
-                onValueChange={(value) => field.onChange(value)}
-              >
-                <SelectTrigger
-                  {...fieldAria(ids.priority, errors.priority?.message)}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue placeholder="Choose a priority" />
-                </SelectTrigger>
-                <SelectContent>
-                  {clientTicketPriorities.map((priority) => (
-                    <SelectItem key={priority} value={priority}>
-                      {priorityLabels[priority]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            options={clientTicketPriorities.map((priority) => ({
+              value: priority,
+              label: priorityLabels[priority],
+            }))}
+            placeholder="Choose a priority"
+            aria={fieldAria(ids.priority, errors.priority?.message)}
           />
         </Field>
         <Field

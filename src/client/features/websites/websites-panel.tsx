@@ -1,5 +1,5 @@
+import { SelectControl } from "@/components/select-control";
 import { useId, type ReactNode } from "react";
-import { Controller } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "lucide-react";
 import { footerServices } from "@content/site";
@@ -16,13 +16,6 @@ import { Field, fieldAria } from "@/components/form-field";
 import { formatNumber, humanize } from "@/components/format";
 import { WebsiteStatusBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { websiteWrites } from "./api";
 import { websiteFormSchema, websiteFormValues } from "./website-form";
 
@@ -73,27 +66,11 @@ function WebsiteForm({
           </datalist>
         </Field>
         <Field id={id("status")} label="Status" error={errors.status?.message}>
-          <Controller
+          <SelectControl
             control={form.control}
             name="status"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  ref={field.ref}
-                  {...fieldAria(id("status"), errors.status?.message)}
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {websiteStatuses.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {humanize(status)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
+            options={websiteStatuses.map((status) => ({ value: status, label: humanize(status) }))}
+            aria={fieldAria(id("status"), errors.status?.message)}
           />
         </Field>
         <Field id={id("visitors")} label="Monthly visitors" error={errors.monthlyVisitors?.message}>
