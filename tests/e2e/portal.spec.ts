@@ -329,6 +329,10 @@ test.describe("signed in as the demo client", () => {
   }) => {
     await page.goto("/dashboard");
     await expect(stat(page, "Total Visitors")).toHaveText("12,480");
+    // Every read the dashboard makes as it opens (the project card's among them) has answered:
+    // the session ends while the page sits open, and the next read meets it.
+    await expect(page.getByText("Your project")).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await page.request.post("/api/logout");
     await page.getByRole("tab", { name: "Domains" }).click();
     await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
