@@ -112,9 +112,12 @@ test.describe("contact page", () => {
     page,
     apiSignedInAs,
   }) => {
-    // Hold the request for a moment so the pending state can be seen.
+    // Hold the request until the pending state has been seen (a fixed wait can run out first
+    // on a busy machine).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/contact", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     await page.goto("/contact");
@@ -138,6 +141,7 @@ test.describe("contact page", () => {
     const pending = page.getByRole("button", { name: "Sending..." });
     await expect(pending).toBeVisible();
     await expect(pending).toHaveAttribute("aria-disabled", "true");
+    release();
 
     const response = await answer;
     expect(response.status()).toBe(201);

@@ -111,8 +111,12 @@ test.describe("apply page", () => {
     page,
     apiSignedInAs,
   }) => {
+    // Hold the request until the pending state has been seen (a fixed wait can run out first
+    // on a busy machine).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/apply", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     await page.goto("/apply");
@@ -140,6 +144,7 @@ test.describe("apply page", () => {
     const pending = page.getByRole("button", { name: "Submitting..." });
     await expect(pending).toBeVisible();
     await expect(pending).toHaveAttribute("aria-disabled", "true");
+    release();
 
     const response = await answer;
     expect(response.status()).toBe(201);
