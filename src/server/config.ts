@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { brand, contact } from "@content/site";
+import { percentToPpm } from "@shared/invoice-math";
 
 /**
  * Set by the server build (scripts/build.ts): the bundle serves the front end of its own build,
@@ -84,6 +85,34 @@ const environmentSchema = z.object({
     .int("must be a whole number")
     .positive("must be a whole number")
     .default(10),
+  TAX_RATE: z
+    .string()
+    .transform((value, context) => {
+      const ppm = percentToPpm(value);
+      if (ppm === undefined) {
+        context.addIssue({
+          code: "custom",
+          message: "must be a percentage from 0 to 100 with at most 4 decimals, such as 10.1",
+        });
+        return z.NEVER;
+      }
+      return ppm;
+    })
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_live_... or sk_test_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  BILLING_INTERVAL: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a number of seconds")
+    .min(1, "must be a number of seconds")
+    .default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -125,6 +154,12 @@ export type Config = {
   formRateLimit: number;
   /** Where the built front end lives; tests may point elsewhere. */
   clientDir: string;
+  /** The tax rate new invoices carry, in millionths (10.1% is 101000). */
+  taxRatePpm: number;
+  /** Set: cards are taken through Stripe. Unset: invoices say how to pay by transfer or check. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** How often, in seconds, an instance looks for invoices to issue, remind of or charge. */
+  billingIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -166,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "SMTP_URL: required in production when no OIDC provider is set, to send sign-in links",
     );
   }
+  const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+  if (stripeKeys.some((key) => settings[key]) && !stripeKeys.every((key) => settings[key])) {
+    for (const key of stripeKeys.filter((k) => !settings[k])) {
+      problems.push(`${key}: required when any STRIPE_ setting is set`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -199,6 +240,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM ?? `${brand.name} <no-reply@${hostOf(publicUrl)}>`,
     agencyInbox: settings.AGENCY_INBOX ?? contact.email,
+    taxRatePpm: settings.TAX_RATE ?? 0,
+    stripe:
+      settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: settings.STRIPE_SECRET_KEY,
+            webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+            apiUrl: settings.STRIPE_API_URL,
+          }
+        : undefined,
+    billingIntervalSeconds: settings.BILLING_INTERVAL,
     clientDir:
       typeof BUNDLED_CLIENT_DIR === "string"
         ? fileURLToPath(new URL(BUNDLED_CLIENT_DIR, import.meta.url))

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
+import type { EmailAttachment } from "../db/schema";
 
 export type Email = {
   to: string;
@@ -11,6 +12,8 @@ export type Email = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Files it carries (an invoice's PDF). */
+  attachments?: EmailAttachment[];
 };
 
 /** An email as the outbox hands it over: `id` is its outbox row's. */
@@ -30,10 +33,20 @@ export type Mailer = {
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const host = new URL(config.publicUrl).hostname;
-  const message = ({ id, ...email }: OutgoingEmail) => ({
+  const message = ({ id, attachments, ...email }: OutgoingEmail) => ({
     from: config.mailFrom,
     messageId: `<${id}@${host}>`,
     ...email,
+    ...(attachments
+      ? {
+          attachments: attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.contentBase64,
+            encoding: "base64",
+          })),
+        }
+      : {}),
   });
 
   const smtpUrl = config.smtpUrl;

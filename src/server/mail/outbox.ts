@@ -16,7 +16,12 @@ export type EmailKind =
   | "proposal-answered"
   | "project-approval-request"
   | "project-update"
-  | "project-milestone-answer";
+  | "project-milestone-answer"
+  | "invoice-issued"
+  | "invoice-reminder"
+  | "payment-receipt"
+  | "payment-failed"
+  | "plan-request";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -41,6 +46,11 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "project-approval-request": ROUTINE,
   "project-update": ROUTINE,
   "project-milestone-answer": ROUTINE,
+  "invoice-issued": ROUTINE,
+  "invoice-reminder": ROUTINE,
+  "payment-receipt": ROUTINE,
+  "payment-failed": ROUTINE,
+  "plan-request": ROUTINE,
 };
 
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */
@@ -55,6 +65,7 @@ export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Prom
       subject: email.subject,
       text: email.text,
       html: email.html,
+      attachments: email.attachments ?? null,
     })),
   );
 }
@@ -192,6 +203,7 @@ export function createOutboxWorker({
         text: email.text,
         html: email.html,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        ...(email.attachments ? { attachments: email.attachments } : {}),
       });
       await db
         .update(outboxEmails)

@@ -1,7 +1,6 @@
 import { z } from "./zod";
 import { emailField, optionalText, plainText, searchText } from "./fields";
 import { memberSchema } from "./team";
-import { billingSchema } from "./billing";
 import { domainSchema } from "./domains";
 import { ticketSchema } from "./tickets";
 import { websiteSchema } from "./websites";
@@ -28,7 +27,6 @@ export const clientDetailSchema = z.object({
   members: z.array(memberSchema),
   websites: z.array(websiteSchema),
   domains: z.array(domainSchema),
-  billing: billingSchema.nullable(),
   tickets: z.array(ticketSchema),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
