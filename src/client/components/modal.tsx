@@ -12,9 +12,12 @@ export function Modal({
   onOpenChange,
   title,
   description,
+  size = "default",
   className,
   children,
 }: {
+  /** "wide" for a document (an invoice) or a form with columns. */
+  size?: "default" | "wide";
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -28,7 +31,8 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           className={cn(
-            "animate-pop-in fixed top-1/2 left-1/2 z-[71] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-6 shadow-2xl",
+            size === "wide" ? "max-w-3xl" : "max-w-lg",
+            "animate-pop-in fixed top-1/2 left-1/2 z-[71] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-6 shadow-2xl",
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}

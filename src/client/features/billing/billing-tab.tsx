@@ -513,7 +513,7 @@ function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void }) {
       onOpenChange={(open) => !open && onClose()}
       title={title}
       description={invoice ? invoiceKind(invoice) : undefined}
-      className="max-w-3xl"
+      size="wide"
     >
       {isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

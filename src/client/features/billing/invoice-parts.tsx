@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Building2, Landmark, Mail } from "lucide-react";
+import { Landmark, Mail, StickyNote } from "lucide-react";
 import { invoiceTerms } from "@content/billing";
 import {
   paymentMethodLabels,
@@ -19,7 +19,7 @@ import { invoiceName, owes, paymentKind, paymentKindLabels } from "./billing-vie
  */
 
 const sourceLabels: Record<string, string> = {
-  manual: "Invoice",
+  manual: "One-off invoice",
   deposit: "Project deposit (50%)",
   midpoint: "Project mid-point (25%)",
   completion: "Project completion (25%)",
@@ -206,7 +206,8 @@ export function PaymentRows({
                 <PaymentBadge kind={kind} />
               </p>
               <p className="mt-0.5 text-xs break-words text-muted-foreground">
-                {paymentKindLabels[kind]} · {paymentMethodLabels[payment.method]}
+                <span className="sr-only">{paymentKindLabels[kind]}: </span>
+                {paymentMethodLabels[payment.method]}
                 {showInvoice && payment.invoiceNumber && <> · Invoice {payment.invoiceNumber}</>}
                 {payment.reference && kind !== "failed" && <> · Ref. {payment.reference}</>}
               </p>
@@ -312,7 +313,7 @@ export function InvoiceBody({
       <InvoiceTotals invoice={invoice} />
       {invoice.memo && (
         <p className="flex items-start gap-2 rounded-xl bg-muted/70 p-4 text-sm break-words whitespace-pre-line text-foreground">
-          <Building2 className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <StickyNote className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           {invoice.memo}
         </p>
       )}

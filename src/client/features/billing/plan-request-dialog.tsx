@@ -87,7 +87,7 @@ export function PlanRequestDialog({
       onOpenChange={onOpenChange}
       title="Upgrade Plan"
       description="Choose the plan you would like. Our team confirms the monthly price with you before anything changes."
-      className="max-w-2xl"
+      size="wide"
     >
       <form
         noValidate

@@ -127,7 +127,7 @@ function RequestRow({ request, showClient }: { request: PlanRequest; showClient:
       },
     );
   return (
-    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 @lg:flex-row @lg:items-center @lg:justify-between">
       <div className="min-w-0 text-sm">
         <p className="font-semibold break-words text-foreground">
           {request.requestedPlan}
@@ -205,7 +205,7 @@ export function PlanRequestsPanel({ companyId }: { companyId?: string }) {
       headingId={companyId ? "client-plan-requests" : "plan-requests"}
       className="border-amber-300"
     >
-      <ul className="divide-y divide-border">
+      <ul className="@container divide-y divide-border">
         {pending.map((request) => (
           <RequestRow key={request.id} request={request} showClient={!companyId} />
         ))}

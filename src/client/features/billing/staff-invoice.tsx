@@ -332,7 +332,7 @@ function StaffInvoice({ id }: { id: string }) {
       <Panel
         title="Invoice"
         headingId="invoice-detail"
-        description={`Total ${formatCents(invoice.totalCents)}`}
+        description={`As ${invoice.companyName} sees it in their portal and in the PDF.`}
       >
         <InvoiceBody
           invoice={invoice}
