@@ -22,3 +22,6 @@ export const offlinePayment = {
 /** What every invoice asks of the client, under its lines. */
 export const invoiceTerms =
   "Please quote the invoice number with your payment. Questions about an invoice? Reply to its email or open a support ticket.";
+
+/** Invoice numbers read `<prefix>-<year>-<sequence>`: HL-2026-0001. */
+export const invoicePrefix = "HL";

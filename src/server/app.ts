@@ -30,6 +30,7 @@ import { billingRoutes } from "./routes/api/billing";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
+import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     websiteRoutes,
     domainRoutes,
     billingRoutes,
+    invoiceRoutes,
     ticketRoutes,
     proposalRoutes,
     projectRoutes,

@@ -1,47 +1,380 @@
-import { eq } from "drizzle-orm";
-import type { Billing, BillingInput } from "@shared/schemas/billing";
-import type { Db } from "../db/client";
-import { billingAccounts } from "../db/schema";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type {
+  Billing,
+  PlanRequest,
+  PlanRequestInput,
+  RecurringPlan,
+  RecurringPlanInput,
+} from "@shared/schemas/billing";
+import { dayOf, nextBillingDate } from "@shared/invoice-math";
+import type { Db, DbExecutor } from "../db/client";
+import {
+  billingAccounts,
+  companies,
+  planChangeRequests,
+  proposalResponses,
+  proposalVersions,
+  recurringPlans,
+  users,
+  type PlanChangeRequest,
+  type RecurringPlan as RecurringPlanRow,
+  type User,
+} from "../db/schema";
+import { enqueueEmails } from "../mail/outbox";
+import { planRequestEmail } from "../mail/templates/billing";
+import { displayName } from "../tickets/tickets";
+import { companyBalance, type Failure, type Outcome } from "./invoices";
 
-export async function findBilling(db: Db, companyId: string): Promise<Billing | null> {
-  const [row] = await db
-    .select()
-    .from(billingAccounts)
-    .where(eq(billingAccounts.companyId, companyId));
-  if (!row) return null;
+export const billingMessages = {
+  planNotFound: "Plan not found",
+  requestNotFound: "Plan request not found",
+  notYourPlan: "Choose one of your plans",
+  decided: (status: string) => `This request was ${status} already`,
+  cancelled: "This plan is cancelled",
+  noCard: "Save a card first: automatic payment uses the card on file",
+};
+
+const fail = (status: Failure["status"], message: string): Failure => ({
+  ok: false,
+  status,
+  message,
+});
+
+export function toPlan(row: RecurringPlanRow, today: string): RecurringPlan {
   return {
-    plan: row.plan,
-    monthlyCostCents: row.monthlyCostCents,
-    nextBillingDate: row.nextBillingDate,
-    paymentMethod:
-      row.cardBrand && row.cardLast4
-        ? {
-            brand: row.cardBrand,
-            last4: row.cardLast4,
-            expMonth: row.cardExpMonth,
-            expYear: row.cardExpYear,
-          }
-        : null,
+    id: row.id,
+    name: row.name,
+    amountCents: row.amountCents,
+    billingDay: row.billingDay,
+    startsOn: row.startsOn,
+    status: row.status as RecurringPlan["status"],
+    nextBillingDate: row.status === "active" ? nextBillingDate(row, today) : null,
   };
 }
 
-/** Sets a client's plan and payment-method display details (never a card number). */
-export async function saveBilling(db: Db, companyId: string, input: BillingInput) {
-  const values = {
-    plan: input.plan,
-    monthlyCostCents: input.monthlyCostCents,
-    nextBillingDate: input.nextBillingDate,
-    cardBrand: input.cardBrand ?? null,
-    cardLast4: input.cardLast4 ?? null,
-    cardExpMonth: input.cardExpMonth ?? null,
-    cardExpYear: input.cardExpYear ?? null,
+function toRequest(
+  row: PlanChangeRequest,
+  companyName: string,
+  currentPlan: string | null,
+  requestedBy: Pick<User, "firstName" | "lastName" | "email"> | null,
+): PlanRequest {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName,
+    planId: row.planId,
+    currentPlan,
+    requestedPlan: row.requestedPlan,
+    note: row.note,
+    requestedBy: requestedBy ? displayName(requestedBy) : null,
+    status: row.status as PlanRequest["status"],
+    approvedAmountCents: row.approvedAmountCents,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
   };
-  await db
-    .insert(billingAccounts)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({
-      target: billingAccounts.companyId,
-      set: { ...values, updatedAt: new Date() },
-    });
-  return findBilling(db, companyId);
+}
+
+/** Plan requests, newest first: one company's, or (staff) everyone's. */
+export async function listPlanRequests(
+  db: DbExecutor,
+  filter: { companyId?: string; id?: string },
+): Promise<PlanRequest[]> {
+  const rows = await db
+    .select({
+      request: planChangeRequests,
+      companyName: companies.name,
+      currentPlan: recurringPlans.name,
+      user: users,
+    })
+    .from(planChangeRequests)
+    .innerJoin(companies, eq(companies.id, planChangeRequests.companyId))
+    .leftJoin(recurringPlans, eq(recurringPlans.id, planChangeRequests.planId))
+    .leftJoin(users, eq(users.id, planChangeRequests.requestedBy))
+    .where(
+      and(
+        filter.companyId ? eq(planChangeRequests.companyId, filter.companyId) : undefined,
+        filter.id ? eq(planChangeRequests.id, filter.id) : undefined,
+      ),
+    )
+    .orderBy(desc(planChangeRequests.createdAt));
+  return rows.map(({ request, companyName, currentPlan, user }) =>
+    toRequest(request, companyName, currentPlan, user),
+  );
+}
+
+/** A company's plans: active first, then cancelled, each by name. */
+export async function listPlans(db: DbExecutor, companyId: string, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(recurringPlans)
+    .where(eq(recurringPlans.companyId, companyId))
+    .orderBy(asc(recurringPlans.status), asc(recurringPlans.name));
+  return rows.map((row) => toPlan(row, dayOf(now)));
+}
+
+/**
+ * The Billing tab: the active plans with what they cost and when they are next invoiced, the
+ * card saved with the payment provider, what is owed, and the plan requests.
+ */
+export async function findBilling(
+  db: DbExecutor,
+  companyId: string,
+  cardsAccepted: boolean,
+  now = new Date(),
+): Promise<Billing> {
+  const [plans, [account], balance, planRequests] = await Promise.all([
+    listPlans(db, companyId, now),
+    db.select().from(billingAccounts).where(eq(billingAccounts.companyId, companyId)),
+    companyBalance(db, companyId, now),
+    listPlanRequests(db, { companyId }),
+  ]);
+  const active = plans.filter((plan) => plan.status === "active");
+  const dates = active.map((plan) => plan.nextBillingDate!).sort();
+  return {
+    plans,
+    monthlyCostCents: active.reduce((sum, plan) => sum + plan.amountCents, 0),
+    nextBillingDate: dates[0] ?? null,
+    paymentMethod:
+      account?.cardBrand && account.cardLast4
+        ? {
+            brand: account.cardBrand,
+            last4: account.cardLast4,
+            expMonth: account.cardExpMonth,
+            expYear: account.cardExpYear,
+          }
+        : null,
+    autopay: account?.autopay ?? false,
+    cardsAccepted,
+    ...balance,
+    planRequests,
+  };
+}
+
+/** Staff add a monthly plan to a client. */
+export async function addPlan(
+  db: Db,
+  companyId: string,
+  input: RecurringPlanInput,
+  now = new Date(),
+) {
+  const [row] = await db
+    .insert(recurringPlans)
+    .values({
+      companyId,
+      name: input.name,
+      amountCents: Number(input.amountCents),
+      billingDay: Number(input.billingDay),
+      startsOn: input.startsOn,
+    })
+    .returning();
+  return toPlan(row!, dayOf(now));
+}
+
+/** Staff change a plan's name, price, billing day or start: later invoices use it. */
+export async function updatePlan(
+  db: Db,
+  id: string,
+  input: RecurringPlanInput,
+  now = new Date(),
+): Promise<{ before: RecurringPlan; after: RecurringPlan } | undefined> {
+  const [before] = await db.select().from(recurringPlans).where(eq(recurringPlans.id, id));
+  if (!before) return undefined;
+  const [after] = await db
+    .update(recurringPlans)
+    .set({
+      name: input.name,
+      amountCents: Number(input.amountCents),
+      billingDay: Number(input.billingDay),
+      startsOn: input.startsOn,
+      updatedAt: now,
+    })
+    .where(eq(recurringPlans.id, id))
+    .returning();
+  return { before: toPlan(before, dayOf(now)), after: toPlan(after!, dayOf(now)) };
+}
+
+/** Staff cancel a plan: it is invoiced no more. */
+export async function cancelPlan(db: Db, id: string, now = new Date()) {
+  const [after] = await db
+    .update(recurringPlans)
+    .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+    .where(and(eq(recurringPlans.id, id), eq(recurringPlans.status, "active")))
+    .returning();
+  if (after) return toPlan(after, dayOf(now));
+  const [plan] = await db.select().from(recurringPlans).where(eq(recurringPlans.id, id));
+  return plan ? fail(409, billingMessages.cancelled) : undefined;
+}
+
+/** The company a plan belongs to, for the audit log. */
+export async function planCompany(db: DbExecutor, id: string) {
+  const [plan] = await db
+    .select({ companyId: recurringPlans.companyId })
+    .from(recurringPlans)
+    .where(eq(recurringPlans.id, id));
+  return plan?.companyId;
+}
+
+/** A client asks to change plan (or add one); the agency is emailed in the same transaction. */
+export async function requestPlanChange(
+  db: Db,
+  who: { user: User; companyId: string },
+  input: PlanRequestInput,
+  settings: { agencyInbox: string; publicUrl: string },
+): Promise<Outcome<PlanRequest>> {
+  return db.transaction(async (tx) => {
+    let current: RecurringPlanRow | undefined;
+    if (input.planId) {
+      [current] = await tx
+        .select()
+        .from(recurringPlans)
+        .where(
+          and(eq(recurringPlans.id, input.planId), eq(recurringPlans.companyId, who.companyId)),
+        );
+      if (!current) return fail(404, billingMessages.notYourPlan);
+    }
+    const [row] = await tx
+      .insert(planChangeRequests)
+      .values({
+        companyId: who.companyId,
+        planId: current?.id ?? null,
+        requestedPlan: input.requestedPlan,
+        note: input.note ?? null,
+        requestedBy: who.user.id,
+      })
+      .returning();
+    const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
+    await enqueueEmails(tx, [
+      planRequestEmail(
+        {
+          name: displayName(who.user),
+          email: who.user.email,
+          companyName: company?.name ?? "",
+        },
+        {
+          currentPlan: current?.name ?? null,
+          requestedPlan: input.requestedPlan,
+          note: input.note ?? null,
+        },
+        `${settings.publicUrl}/admin/invoices`,
+        settings,
+      ),
+    ]);
+    return {
+      ok: true as const,
+      value: (await listPlanRequests(tx, { id: row!.id }))[0]!,
+    };
+  });
+}
+
+/**
+ * Staff decide a plan request. Approved at a monthly price, it changes the plan it names (or
+ * adds a new plan, billed from today on today's day of the month, at most the 28th): the next
+ * invoice uses it.
+ */
+export async function decidePlanRequest(
+  db: Db,
+  id: string,
+  decision: { approve: true; amountCents: number } | { approve: false },
+  now = new Date(),
+): Promise<Outcome<{ before: PlanRequest; after: PlanRequest }>> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(planChangeRequests)
+      .where(eq(planChangeRequests.id, id))
+      .for("update");
+    if (!request) return fail(404, billingMessages.requestNotFound);
+    const [before] = await listPlanRequests(tx, { id });
+    if (request.status !== "pending") return fail(409, billingMessages.decided(request.status));
+    if (decision.approve) {
+      const [current] = request.planId
+        ? await tx
+            .select()
+            .from(recurringPlans)
+            .where(
+              and(
+                eq(recurringPlans.id, request.planId),
+                inArray(recurringPlans.status, ["active"]),
+              ),
+            )
+        : [];
+      if (current) {
+        await tx
+          .update(recurringPlans)
+          .set({ name: request.requestedPlan, amountCents: decision.amountCents, updatedAt: now })
+          .where(eq(recurringPlans.id, current.id));
+      } else {
+        const today = dayOf(now);
+        await tx.insert(recurringPlans).values({
+          companyId: request.companyId,
+          name: request.requestedPlan,
+          amountCents: decision.amountCents,
+          billingDay: Math.min(Number(today.slice(8, 10)), 28),
+          startsOn: today,
+        });
+      }
+    }
+    await tx
+      .update(planChangeRequests)
+      .set({
+        status: decision.approve ? "approved" : "declined",
+        approvedAmountCents: decision.approve ? decision.amountCents : null,
+        decidedAt: now,
+      })
+      .where(eq(planChangeRequests.id, id));
+    const [after] = await listPlanRequests(tx, { id });
+    return { ok: true as const, value: { before: before!, after: after! } };
+  });
+}
+
+/** The client turns automatic card payment on or off; on needs a card on file. */
+export async function setAutopay(
+  db: Db,
+  companyId: string,
+  enabled: boolean,
+): Promise<Outcome<null>> {
+  const [account] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.companyId, companyId));
+  if (enabled && !account?.stripePaymentMethodId) return fail(409, billingMessages.noCard);
+  if (account) {
+    await db
+      .update(billingAccounts)
+      .set({ autopay: enabled })
+      .where(eq(billingAccounts.companyId, companyId));
+  }
+  return { ok: true as const, value: null };
+}
+
+/**
+ * At launch, the monthly lines of the accepted proposal (hosting, maintenance) become the
+ * client's recurring plans, billed from the launch day on that day of the month (at most the
+ * 28th). In the caller's transaction.
+ */
+export async function startProposalPlans(
+  tx: DbExecutor,
+  proposalId: string,
+  companyId: string,
+  now = new Date(),
+): Promise<void> {
+  const [accepted] = await tx
+    .select({ lines: proposalVersions.lines })
+    .from(proposalResponses)
+    .innerJoin(proposalVersions, eq(proposalVersions.id, proposalResponses.versionId))
+    .where(
+      and(eq(proposalVersions.proposalId, proposalId), eq(proposalResponses.decision, "accepted")),
+    );
+  const monthly = accepted?.lines.filter((line) => line.billing === "monthly") ?? [];
+  if (monthly.length === 0) return;
+  const today = dayOf(now);
+  await tx.insert(recurringPlans).values(
+    monthly.map((line) => ({
+      companyId,
+      name: line.description.slice(0, 100),
+      amountCents: line.quantity * line.unitPriceCents,
+      billingDay: Math.min(Number(today.slice(8, 10)), 28),
+      startsOn: today,
+    })),
+  );
 }

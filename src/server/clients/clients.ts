@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizzle-orm";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { findBilling } from "../billing/billing";
+import { findInvoice, listInvoices, listPayments } from "../billing/invoices";
 import type { Db } from "../db/client";
 import {
   companies,
@@ -111,11 +112,10 @@ export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> 
 export async function findClient(db: Db, id: string): Promise<ClientDetail | undefined> {
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) return undefined;
-  const [members, siteList, domainList, billing, tickets] = await Promise.all([
+  const [members, siteList, domainList, tickets] = await Promise.all([
     listMembers(db, id),
     listWebsites(db, id),
     listDomains(db, id),
-    findBilling(db, id),
     listTickets(db, id),
   ]);
   return {
@@ -123,7 +123,6 @@ export async function findClient(db: Db, id: string): Promise<ClientDetail | und
     members,
     websites: siteList,
     domains: domainList,
-    billing,
     tickets,
   };
 }
@@ -232,7 +231,17 @@ export async function exportClientData(db: Db, id: string) {
   const theirLeads = or(anyEmail(leads.email), eq(leads.companyId, id));
   // Proposals as the client reads them: sent versions and the answers, never the agency's drafts.
   const asClient = { staff: false, companyId: id } as const;
-  const [tickets, messages, applications, sent, proposalList, projectList] = await Promise.all([
+  const [
+    tickets,
+    messages,
+    applications,
+    sent,
+    proposalList,
+    projectList,
+    billing,
+    invoiceList,
+    paymentList,
+  ] = await Promise.all([
     Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
     db
       .select(contactMessageFields)
@@ -254,6 +263,10 @@ export async function exportClientData(db: Db, id: string) {
       .where(anyEmail(outboxEmails.to)),
     listProposals(db, {}, asClient),
     listProjects(db, { companyId: id }),
+    // Whether cards are taken does not matter to a copy of the data.
+    findBilling(db, id, false),
+    listInvoices(db, { companyId: id, withDrafts: false }),
+    listPayments(db, id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -264,7 +277,11 @@ export async function exportClientData(db: Db, id: string) {
     })),
     websites: client.websites,
     domains: client.domains,
-    billing: client.billing,
+    billing,
+    invoices: await Promise.all(
+      invoiceList.map((invoice) => findInvoice(db, invoice.id, asClient, { cardsAccepted: false })),
+    ),
+    payments: paymentList,
     tickets,
     contactMessages: messages,
     projectApplications: applications,

@@ -1,7 +1,12 @@
 import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { billingInputSchema } from "@shared/schemas/billing";
+import {
+  planRequestApprovalSchema,
+  planRequestInputSchema,
+  recordPaymentSchema,
+  recurringPlanInputSchema,
+} from "@shared/schemas/billing";
 import { inviteClientSchema } from "@shared/schemas/clients";
 import { autoRenewUpdateSchema, domainInputSchema } from "@shared/schemas/domains";
 import {
@@ -39,7 +44,15 @@ const writes: {
   { name: "website", input: websiteInputSchema, table: schema.websites },
   { name: "domain", input: domainInputSchema, table: schema.domains },
   { name: "domain renewal", input: autoRenewUpdateSchema, table: schema.domains },
-  { name: "billing", input: billingInputSchema, table: schema.billingAccounts },
+  { name: "recurring plan", input: recurringPlanInputSchema, table: schema.recurringPlans },
+  { name: "plan request", input: planRequestInputSchema, table: schema.planChangeRequests },
+  {
+    name: "plan approval",
+    input: planRequestApprovalSchema,
+    table: schema.planChangeRequests,
+    columns: { amountCents: "approvedAmountCents" },
+  },
+  { name: "payment", input: recordPaymentSchema, table: schema.payments },
 ];
 
 /** Values just past what a column of each type can store, which its input field must refuse. */
@@ -47,6 +60,8 @@ function pastTheColumn(column: Column): unknown[] | undefined {
   const { columnType } = column;
   if (columnType === "PgInteger") return [2_147_483_648, "99999999999", 3e9, 1e308, -2_147_483_649];
   if (columnType === "PgSmallInt") return [32_768, -32_769, 1e308];
+  // A bigint read as a JS number: past 2^53 it is no longer exact.
+  if (columnType === "PgBigInt53") return [2 ** 53, -(2 ** 53), 1e308];
   if (columnType.startsWith("PgNumeric")) {
     const { precision, scale = 0 } = column as Column & { precision?: number; scale?: number };
     if (precision === undefined) throw new Error(`${column.name}: give the numeric a precision`);
@@ -93,9 +108,11 @@ describe("every input field refuses what its column cannot store", () => {
         "websites.monthly_visitors",
         "websites.bandwidth_gb",
         "websites.uptime_percent",
-        "billing_accounts.monthly_cost_cents",
-        "billing_accounts.next_billing_date",
-        "billing_accounts.card_exp_year",
+        "recurring_plans.amount_cents",
+        "recurring_plans.billing_day",
+        "recurring_plans.starts_on",
+        "payments.amount_cents",
+        "payments.paid_on",
         "domains.expires_at",
       ]),
     );

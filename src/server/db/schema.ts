@@ -371,10 +371,7 @@ export const invoices = pgTable(
       "invoices_total_check",
       sql`${table.subtotalCents} + ${table.taxCents} = ${table.totalCents}`,
     ),
-    check(
-      "invoices_number_check",
-      sql`${table.status} = 'draft' or ${table.number} is not null`,
-    ),
+    check("invoices_number_check", sql`${table.status} = 'draft' or ${table.number} is not null`),
   ],
 );
 

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { pricingPlans } from "@content/pricing";
 import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
+import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
+import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/invoice-math";
+import { nextInvoiceNumber } from "../billing/invoices";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../proposals/content-hash";
 import type { Db, DbExecutor } from "./client";
@@ -9,12 +12,16 @@ import {
   companies,
   companyMembers,
   domains,
+  invoiceReminders,
+  invoices,
   leads,
+  payments,
   projectMilestones,
   projectUpdates,
   proposalResponses,
   proposals,
   proposalVersions,
+  recurringPlans,
   supportTickets,
   ticketMessages,
   users,
@@ -63,17 +70,6 @@ export async function seedDemoData(db: Db, now = new Date()) {
       monthlyVisitors: 12_480,
       uptimePercent: 99.98,
       bandwidthGb: 18.4,
-    });
-    const nextBilling = new Date(now.getTime() + 12 * DAY_MS).toISOString().slice(0, 10);
-    await tx.insert(billingAccounts).values({
-      companyId: company.id,
-      plan: "VPS Hosting",
-      monthlyCostCents: 2499,
-      nextBillingDate: nextBilling,
-      cardBrand: "Visa",
-      cardLast4: "4242",
-      cardExpMonth: 8,
-      cardExpYear: now.getFullYear() + 2,
     });
     await tx.insert(domains).values([
       {
@@ -157,11 +153,12 @@ export async function seedDemoData(db: Db, now = new Date()) {
     if (!lead) throw new Error("the demo lead was not created");
     await tx.update(companies).set({ leadId: lead.id }).where(eq(companies.id, company.id));
 
-    await seedDemoProject(
+    const proposal = await seedDemoProject(
       tx,
       { companyId: company.id, clientId: client.id, staffId: staff.id, leadId: lead.id },
       now,
     );
+    await seedDemoBilling(tx, { companyId: company.id, proposal }, now);
   });
 }
 
@@ -292,4 +289,112 @@ async function seedDemoProject(
       createdAt: daysFromNow(-3),
     },
   ]);
+  return { id: proposal.id, title: content.title, depositCents: content.depositCents };
+}
+
+/**
+ * The demo client's billing, as the real flows would have left it: the card saved through
+ * Stripe (display details only), the seed's VPS Hosting plan at $24.99 a month invoiced on its
+ * billing day for the last few months (each paid by card but the latest, still open), and the
+ * proposal's deposit, paid. Numbered in the order they were issued; the reminders an open
+ * invoice would have had are marked sent, so a fresh install sends none for the past.
+ */
+async function seedDemoBilling(
+  tx: DbExecutor,
+  ids: { companyId: string; proposal: { id: string; title: string; depositCents: number } },
+  now: Date,
+) {
+  const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  await tx.insert(billingAccounts).values({
+    companyId: ids.companyId,
+    stripeCustomerId: "cus_DemoRiveraBakery",
+    stripePaymentMethodId: "pm_DemoVisa4242",
+    cardBrand: "Visa",
+    cardLast4: "4242",
+    cardExpMonth: 8,
+    cardExpYear: now.getUTCFullYear() + 2,
+  });
+  const billingDay = Math.min(daysFromNow(12).getUTCDate(), 28);
+  const [plan] = await tx
+    .insert(recurringPlans)
+    .values({
+      companyId: ids.companyId,
+      name: "VPS Hosting",
+      amountCents: 2499,
+      billingDay,
+      startsOn: isoDate(daysFromNow(-80)),
+    })
+    .returning();
+  if (!plan) throw new Error("the demo plan was not created");
+
+  const today = isoDate(now);
+  const hosting = billingDatesUntil(plan, today).map((date) => ({
+    source: "recurring" as const,
+    recurringPlanId: plan.id,
+    periodStart: date,
+    periodEnd: periodEnd(date),
+    issueDate: date,
+    description: `VPS Hosting, ${date} to ${periodEnd(date)}`,
+    cents: plan.amountCents,
+  }));
+  const deposit = {
+    source: "deposit" as const,
+    proposalId: ids.proposal.id,
+    issueDate: isoDate(daysFromNow(-28)),
+    description: `${ids.proposal.title}: 50% deposit`,
+    cents: ids.proposal.depositCents,
+  };
+  const issued = [...hosting, deposit].sort((a, b) => a.issueDate.localeCompare(b.issueDate));
+  const latestHosting = hosting.at(-1);
+  for (const entry of issued) {
+    const open = entry === latestHosting;
+    const dueDate = addDays(entry.issueDate, NET_DAYS);
+    const lines = [
+      {
+        description: entry.description,
+        quantity: 1,
+        unitPriceCents: entry.cents,
+        amountCents: entry.cents,
+      },
+    ];
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        companyId: ids.companyId,
+        number: await nextInvoiceNumber(tx, Number(entry.issueDate.slice(0, 4))),
+        status: open ? "open" : "paid",
+        source: entry.source,
+        proposalId: "proposalId" in entry ? entry.proposalId : null,
+        recurringPlanId: "recurringPlanId" in entry ? entry.recurringPlanId : null,
+        periodStart: "periodStart" in entry ? entry.periodStart : null,
+        periodEnd: "periodEnd" in entry ? entry.periodEnd : null,
+        lines,
+        ...invoiceTotals(lines, 0),
+        paidCents: open ? 0 : entry.cents,
+        issueDate: entry.issueDate,
+        dueDate,
+        paidAt: open ? null : new Date(`${addDays(entry.issueDate, 1)}T17:00:00Z`),
+        autopayAttemptedAt: new Date(`${entry.issueDate}T09:00:00Z`),
+        createdAt: new Date(`${entry.issueDate}T09:00:00Z`),
+      })
+      .returning();
+    if (!invoice) throw new Error("a demo invoice was not created");
+    if (open) {
+      const past = REMINDER_DAYS_PAST_DUE.filter((days) => addDays(dueDate, days) <= today);
+      if (past.length > 0) {
+        await tx
+          .insert(invoiceReminders)
+          .values(past.map((daysPastDue) => ({ invoiceId: invoice.id, daysPastDue })));
+      }
+    } else {
+      await tx.insert(payments).values({
+        invoiceId: invoice.id,
+        companyId: ids.companyId,
+        amountCents: entry.cents,
+        method: "card",
+        paidOn: addDays(entry.issueDate, 1),
+        reference: `pi_demo_${invoice.number!.replaceAll("-", "_")}`,
+      });
+    }
+  }
 }

@@ -25,6 +25,8 @@ import {
   type User,
   type Website as WebsiteRow,
 } from "../db/schema";
+import { startProposalPlans } from "../billing/billing";
+import { invoicePaymentPlanPart, type BillingSettings } from "../billing/invoices";
 import { enqueueEmails } from "../mail/outbox";
 import {
   approvalRequestEmail,
@@ -36,6 +38,11 @@ import { displayName } from "../tickets/tickets";
 import { createWebsite } from "../websites/websites";
 
 type ProjectUpdateInputParsed = { body: string; previewUrl: string | null };
+
+const invoiceStageAt: Record<number, "midpoint" | "completion"> = {
+  1: "midpoint",
+  2: "completion",
+};
 
 /**
  * Opens a client's project from an accepted proposal, in the caller's transaction: its
@@ -57,6 +64,9 @@ export async function openProject(
       position,
       name: step.title,
       status: position === 0 ? "in-progress" : "upcoming",
+      // The payment plan: the deposit was invoiced on acceptance, the mid-point is when the
+      // second step is done, the completion when the third is.
+      invoiceStage: input.proposalId ? invoiceStageAt[position] : undefined,
     })),
   );
   return project;
@@ -239,7 +249,24 @@ async function awaitsAnswer(db: DbExecutor, milestone: ProjectMilestone): Promis
  * Staff writes. Each answers undefined when the project (or its milestone) is not there.
  * ------------------------------------------------------------------------------------------- */
 
-export type ProjectNotice = { agencyInbox: string; publicUrl: string };
+/** What a project's notices and the invoices of its payment plan need of the settings. */
+export type ProjectNotice = BillingSettings;
+
+/**
+ * A milestone that carries a part of the payment plan invoices it once it is done (once for
+ * good: the part's invoice is unique per proposal).
+ */
+async function invoiceWhenDone(
+  tx: DbExecutor,
+  milestone: ProjectMilestone,
+  settings: BillingSettings,
+) {
+  if (milestone.status !== "done" || !milestone.invoiceStage) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId));
+  if (project?.proposalId) {
+    await invoicePaymentPlanPart(tx, project.proposalId, milestone.invoiceStage, settings);
+  }
+}
 
 /** Appends a milestone after the project's last one. */
 export async function addMilestone(db: Db, projectId: string, input: MilestoneInput) {
@@ -275,21 +302,25 @@ export async function updateMilestone(
   projectId: string,
   milestoneId: string,
   input: MilestoneInput,
+  settings: BillingSettings,
 ) {
-  const before = await findMilestoneRow(db, projectId, milestoneId);
-  if (!before) return undefined;
-  const [after] = await db
-    .update(projectMilestones)
-    .set({
-      name: input.name,
-      status: input.status,
-      dueDate: input.dueDate ?? null,
-      notes: input.notes,
-      updatedAt: new Date(),
-    })
-    .where(eq(projectMilestones.id, milestoneId))
-    .returning();
-  return after && { before, after };
+  return db.transaction(async (tx) => {
+    const before = await findMilestoneRow(tx, projectId, milestoneId);
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(projectMilestones)
+      .set({
+        name: input.name,
+        status: input.status,
+        dueDate: input.dueDate ?? null,
+        notes: input.notes,
+        updatedAt: new Date(),
+      })
+      .where(eq(projectMilestones.id, milestoneId))
+      .returning();
+    if (after && before.status !== "done") await invoiceWhenDone(tx, after, settings);
+    return after && { before, after };
+  });
 }
 
 /** The people of a company who follow its projects: owners and members (not billing-only). */
@@ -403,6 +434,8 @@ export async function launchWebsite(
       bandwidthGb: 0,
     });
     if (!website) throw new Error("the website was not created");
+    // Hosting and maintenance are billed from launch.
+    if (project.proposalId) await startProposalPlans(tx, project.proposalId, project.companyId);
     const [launched] = await tx
       .update(projects)
       .set({ websiteId: website.id, status: "launched", updatedAt: new Date() })
@@ -484,6 +517,7 @@ export async function answerMilestone(
       .where(eq(projectMilestones.id, milestoneId))
       .returning();
     if (approved) {
+      await invoiceWhenDone(tx, milestone!, notice);
       const [next] = await tx
         .select({ id: projectMilestones.id })
         .from(projectMilestones)

@@ -16,13 +16,11 @@ import { issueLoginToken } from "../auth/email-links";
 import type { Db, DbExecutor } from "../db/client";
 import {
   companies,
-  companyMembers,
   leads,
   projects,
   proposalResponses,
   proposals,
   proposalVersions,
-  users,
   type Proposal,
   type ProposalLine,
   type ProposalVersion as VersionRow,
@@ -31,6 +29,8 @@ import { formatDate, formatMoney } from "../documents/pdf";
 import { enqueueEmails, type QueuedEmail } from "../mail/outbox";
 import { proposalAnsweredEmail, proposalSentEmail } from "../mail/templates/proposals";
 import { openProject } from "../projects/projects";
+import { invoicePaymentPlanPart, type BillingSettings } from "../billing/invoices";
+import { billingContacts } from "../team/team";
 import { displayName } from "../tickets/tickets";
 import { proposalVersionHash } from "./content-hash";
 import { renderMarkdown } from "./markdown";
@@ -408,20 +408,6 @@ export async function createVersion(
 
 type MailSettings = { agencyInbox: string; publicUrl: string };
 
-/** The company's owners and billing members: who is sent a proposal and may answer it. */
-async function decisionMakers(tx: DbExecutor, companyId: string) {
-  return tx
-    .select({ user: users })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.companyId, companyId),
-        inArray(companyMembers.role, ["owner", "billing"]),
-      ),
-    );
-}
-
 /**
  * Sends the draft: it is frozen (sent_at), the proposal's status is "sent", and each owner and
  * billing member of the client is emailed a link that signs them in once and opens it.
@@ -447,9 +433,9 @@ export async function sendProposal(
     // The leads' statuses have no "proposal sent" stage, so the lead's status stays as it is.
 
     const returnTo = `/dashboard?tab=projects&proposal=${id}`;
-    const recipients = await decisionMakers(tx, proposal.companyId);
+    const recipients = await billingContacts(tx, proposal.companyId);
     const emails: QueuedEmail[] = [];
-    for (const { user } of recipients) {
+    for (const user of recipients) {
       const token = await issueLoginToken(
         tx,
         user.email,
@@ -487,7 +473,7 @@ export async function sendProposal(
         after: {
           status: "sent",
           version: draft.version,
-          recipients: recipients.map(({ user }) => user.email),
+          recipients: recipients.map((user) => user.email),
         },
       },
     });
@@ -521,7 +507,7 @@ export async function answerProposal(
   id: string,
   answer: Answer,
   who: Answerer,
-  settings: MailSettings,
+  settings: BillingSettings,
   audit: AuditContext,
   now = new Date(),
 ): Promise<Outcome<ProposalDetail>> {
@@ -566,6 +552,7 @@ export async function answerProposal(
     await tx.update(proposals).set({ status: answer.decision }).where(eq(proposals.id, id));
     if (answer.decision === "accepted") {
       await openProject(tx, { companyId: who.companyId, proposalId: id, name: latest.title });
+      await invoicePaymentPlanPart(tx, id, "deposit", settings, now);
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
     await enqueueEmails(tx, [

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import {
   teamMessages,
   type InviteMember,
@@ -43,6 +43,24 @@ export async function findMembership(
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId));
   return row;
+}
+
+/**
+ * The company's owners and billing members: who is sent proposals and invoices, and who may
+ * answer a proposal or pay.
+ */
+export async function billingContacts(db: DbExecutor, companyId: string): Promise<User[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        inArray(companyMembers.role, ["owner", "billing"]),
+      ),
+    );
+  return rows.map(({ user }) => user);
 }
 
 export async function createCompany(db: DbExecutor, name: string) {

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { optionalDate, optionalText, requiredText, wholeNumber } from "./fields";
+import { optionalDate, optionalText, requiredDate, requiredText, wholeNumber } from "./fields";
 import { MAX_PRICE_CENTS } from "./proposals";
 
 export const invoiceStatuses = ["draft", "open", "paid", "void", "uncollectible"] as const;
@@ -194,7 +194,7 @@ export const recurringPlanInputSchema = z.object({
   name: planName,
   amountCents: wholeNumber("Monthly price", 0, MAX_PRICE_CENTS),
   billingDay: wholeNumber("Billing day", 1, 28),
-  startsOn: z.iso.date({ error: "Use a date such as 2027-01-31" }),
+  startsOn: requiredDate(),
 });
 export type RecurringPlanInput = z.input<typeof recurringPlanInputSchema>;
 
@@ -229,7 +229,7 @@ export type NewInvoice = z.output<typeof newInvoiceSchema>;
 /** A payment staff record by hand: a transfer, a check, cash. */
 export const recordPaymentSchema = z.object({
   amountCents: wholeNumber("Amount", 1, MAX_PRICE_CENTS),
-  paidOn: z.iso.date({ error: "Use a date such as 2027-01-31" }),
+  paidOn: requiredDate(),
   method: z.enum(paymentMethods, { error: "Choose how it was paid" }),
   reference: optionalText("Reference", 255, "Reference must be at most 255 characters"),
 });

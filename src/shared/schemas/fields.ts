@@ -97,14 +97,17 @@ export function decimalNumber(label: string, min: number, max: number) {
 export const EARLIEST_DATE = "2000-01-01";
 export const LATEST_DATE = "2100-12-31";
 
-/** An optional calendar date (YYYY-MM-DD) within the business's years; null means none. */
-export function optionalDate() {
+/** A calendar date (YYYY-MM-DD) within the business's years. */
+export function requiredDate() {
   return z.iso
     .date({ error: "Use a date such as 2027-01-31" })
     .refine(
       (value) => value >= EARLIEST_DATE && value <= LATEST_DATE,
       `Use a date between ${EARLIEST_DATE} and ${LATEST_DATE}`,
-    )
-    .nullable()
-    .default(null);
+    );
+}
+
+/** An optional calendar date (YYYY-MM-DD) within the business's years; null means none. */
+export function optionalDate() {
+  return requiredDate().nullable().default(null);
 }

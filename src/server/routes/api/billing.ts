@@ -1,79 +1,254 @@
-import { billingInputSchema, billingSchema, type Billing } from "@shared/schemas/billing";
-import { clientDetailSchema } from "@shared/schemas/clients";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
-import { findBilling, saveBilling } from "../../billing/billing";
-import { companyExists, findClient } from "../../clients/clients";
-import { signedInMember } from "../../plugins/auth-guard";
-import { seesBilling } from "@shared/schemas/team";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import {
-  forSignedInClients,
+  autopaySchema,
+  billingSchema,
+  planRequestApprovalSchema,
+  planRequestInputSchema,
+  planRequestSchema,
+  recurringPlanInputSchema,
+  recurringPlanSchema,
+} from "@shared/schemas/billing";
+import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import {
+  addPlan,
+  cancelPlan,
+  decidePlanRequest,
+  findBilling,
+  listPlanRequests,
+  planCompany,
+  requestPlanChange,
+  setAutopay,
+  updatePlan,
+} from "../../billing/billing";
+import { companyExists } from "../../clients/clients";
+import { signedInUser } from "../../plugins/auth-guard";
+import {
+  billingMember,
+  errorBody,
   errorResponses,
+  forSignedInClients,
+  forStaff,
   idParams,
   notFound,
   notFoundResponse,
-  forStaff,
+  refuse,
+  WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
 
-/** The billing a person sees, field by field, for the audit log. */
-const billingFields = (billing: Billing) => ({
-  plan: billing.plan,
-  monthlyCostCents: billing.monthlyCostCents,
-  nextBillingDate: billing.nextBillingDate,
-  card: billing.paymentMethod
-    ? `${billing.paymentMethod.brand} ${billing.paymentMethod.last4} ${billing.paymentMethod.expMonth ?? ""}/${billing.paymentMethod.expYear ?? ""}`
-    : null,
-});
+const decisionResponses = { 404: errorBody, 409: errorBody, ...errorResponses };
 
 /**
- * A client company's plan and payment method: its owners and billing members read them on the
- * Billing tab (other members get 404); staff set them.
+ * A client's plans, card and plan requests. Owners and billing members read them on the Billing
+ * tab (anyone else gets 404), ask for a plan change and turn automatic payment on or off; staff
+ * add, change and cancel plans and decide the requests.
  */
-export const billingRoutes: RoutePlugin = async (app, { db }) => {
+export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
+  const cardsAccepted = config.stripe !== undefined;
+  const settings = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/billing",
+      { schema: { response: { 200: billingSchema, ...notFoundResponse, ...errorResponses } } },
+      async (request, reply) => {
+        const member = await billingMember(request, db);
+        if (!member) return reply.code(404).send(notFound("Billing"));
+        return findBilling(db, member.companyId, cardsAccepted);
+      },
+    );
+
+    client.put(
+      "/api/billing/autopay",
       {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: { body: autopaySchema, response: { 200: billingSchema, ...decisionResponses } },
+      },
+      async (request, reply) => {
+        const member = await billingMember(request, db);
+        if (!member) return reply.code(404).send(notFound("Billing"));
+        const changed = await setAutopay(db, member.companyId, request.body.enabled);
+        if (!changed.ok) return refuse(reply, changed);
+        return findBilling(db, member.companyId, cardsAccepted);
+      },
+    );
+
+    client.post(
+      "/api/billing/plan-requests",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
         schema: {
-          response: { 200: billingSchema.nullable(), ...notFoundResponse, ...errorResponses },
+          body: planRequestInputSchema,
+          response: { 201: planRequestSchema, ...decisionResponses },
         },
       },
-      // Only owners and billing members see billing: to anyone else it is not there.
       async (request, reply) => {
-        const member = await signedInMember(request, db);
-        if (!member || !seesBilling(member.role)) {
-          return reply.code(404).send(notFound("Billing"));
-        }
-        return findBilling(db, member.companyId);
+        const member = await billingMember(request, db);
+        if (!member) return reply.code(404).send(notFound("Billing"));
+        const requested = await requestPlanChange(
+          db,
+          { user: signedInUser(request), companyId: member.companyId },
+          request.body,
+          settings,
+        );
+        if (!requested.ok) return refuse(reply, requested);
+        return reply.code(201).send(requested.value);
       },
     );
   });
 
   await forStaff(app, db, (staff) => {
-    staff.put(
+    staff.get(
       "/api/admin/clients/:id/billing",
       {
         schema: {
           params: idParams,
-          body: billingInputSchema,
-          response: { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses },
+          response: { 200: billingSchema, ...notFoundResponse, ...errorResponses },
         },
       },
       async (request, reply) => {
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const before = await findBilling(db, request.params.id);
-        const after = await saveBilling(db, request.params.id, request.body);
-        await recordAudit(db, auditContext(request), {
-          action: "billing.changed",
-          targetType: "client",
-          targetId: request.params.id,
-          companyId: request.params.id,
-          changes: changedFields(before ? billingFields(before) : undefined, billingFields(after!)),
-        });
-        return (await findClient(db, request.params.id))!;
+        return findBilling(db, request.params.id, cardsAccepted);
       },
+    );
+
+    staff.post(
+      "/api/admin/clients/:id/plans",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: recurringPlanInputSchema,
+          response: { 201: recurringPlanSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await companyExists(db, request.params.id))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const plan = await addPlan(db, request.params.id, request.body);
+        await recordAudit(db, auditContext(request), {
+          action: "plan.added",
+          targetType: "plan",
+          targetId: plan.id,
+          companyId: request.params.id,
+          changes: changedFields(undefined, planFields(plan)),
+        });
+        return reply.code(201).send(plan);
+      },
+    );
+
+    staff.put(
+      "/api/admin/plans/:id",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: recurringPlanInputSchema,
+          response: { 200: recurringPlanSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const changed = await updatePlan(db, request.params.id, request.body);
+        if (!changed) return reply.code(404).send(notFound("Plan"));
+        await recordAudit(db, auditContext(request), {
+          action: "plan.changed",
+          targetType: "plan",
+          targetId: request.params.id,
+          companyId: (await planCompany(db, request.params.id)) ?? null,
+          changes: changedFields(planFields(changed.before), planFields(changed.after)),
+        });
+        return changed.after;
+      },
+    );
+
+    staff.post(
+      "/api/admin/plans/:id/cancel",
+      {
+        schema: {
+          params: idParams,
+          response: { 200: recurringPlanSchema, ...decisionResponses },
+        },
+      },
+      async (request, reply) => {
+        const cancelled = await cancelPlan(db, request.params.id);
+        if (!cancelled) return reply.code(404).send(notFound("Plan"));
+        if ("ok" in cancelled) return refuse(reply, cancelled);
+        await recordAudit(db, auditContext(request), {
+          action: "plan.cancelled",
+          targetType: "plan",
+          targetId: request.params.id,
+          companyId: (await planCompany(db, request.params.id)) ?? null,
+          changes: { before: { status: "active" }, after: { status: "cancelled" } },
+        });
+        return cancelled;
+      },
+    );
+
+    staff.get(
+      "/api/admin/plan-requests",
+      { schema: { response: { 200: z.array(planRequestSchema), ...errorResponses } } },
+      async () => listPlanRequests(db, {}),
+    );
+
+    /** Approves (at a price) or declines a plan request, with its audit event. */
+    const decide = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: string,
+      decision: { approve: true; amountCents: number } | { approve: false },
+    ) => {
+      const decided = await decidePlanRequest(db, id, decision);
+      if (!decided.ok) return refuse(reply, decided);
+      const { before, after } = decided.value;
+      await recordAudit(db, auditContext(request), {
+        action: decision.approve ? "plan-request.approved" : "plan-request.declined",
+        targetType: "plan-request",
+        targetId: id,
+        companyId: after.companyId,
+        changes: changedFields(
+          { status: before.status, approvedAmountCents: before.approvedAmountCents },
+          { status: after.status, approvedAmountCents: after.approvedAmountCents },
+        ),
+      });
+      return after;
+    };
+
+    staff.post(
+      "/api/admin/plan-requests/:id/approve",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: planRequestApprovalSchema,
+          response: { 200: planRequestSchema, ...decisionResponses },
+        },
+      },
+      async (request, reply) =>
+        decide(request, reply, request.params.id, {
+          approve: true,
+          amountCents: request.body.amountCents,
+        }),
+    );
+
+    staff.post(
+      "/api/admin/plan-requests/:id/decline",
+      {
+        schema: { params: idParams, response: { 200: planRequestSchema, ...decisionResponses } },
+      },
+      async (request, reply) => decide(request, reply, request.params.id, { approve: false }),
     );
   });
 };
+
+/** A plan as the audit log records it. */
+const planFields = (plan: z.infer<typeof recurringPlanSchema>) => ({
+  name: plan.name,
+  amountCents: plan.amountCents,
+  billingDay: plan.billingDay,
+  startsOn: plan.startsOn,
+  status: plan.status,
+});

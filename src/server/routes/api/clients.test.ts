@@ -148,30 +148,23 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     });
     expect(withDomain.json().domains[0]).toMatchObject({ autoRenew: false, expiringSoon: false });
 
-    const billing = await call(staff, "PUT", `${base}/billing`, {
-      plan: "Premium Hosting",
-      monthlyCostCents: 8000,
-      nextBillingDate: "2030-02-01",
-      cardBrand: "Mastercard",
-      cardLast4: "5100",
-      cardExpMonth: 4,
-      cardExpYear: 2031,
+    const plan = await call(staff, "POST", `${base}/plans`, {
+      name: "Premium Hosting",
+      amountCents: 8000,
+      billingDay: 1,
+      startsOn: "2030-02-01",
     });
-    expect(billing.json().billing).toMatchObject({
-      monthlyCostCents: 8000,
-      paymentMethod: { brand: "Mastercard", last4: "5100" },
-    });
-    const fullCard = await call(staff, "PUT", `${base}/billing`, {
-      plan: "Premium Hosting",
-      monthlyCostCents: 8000,
-      cardLast4: "4242424242424242",
-    });
-    expect(fullCard.statusCode).toBe(400);
-    expect(fullCard.json().errors.cardLast4).toMatch(/never a full card number/);
+    expect(plan.statusCode).toBe(201);
+    expect(plan.json()).toMatchObject({ amountCents: 8000, nextBillingDate: "2030-02-01" });
 
     const samCookie = await signInAs(t, "owner@newbakery.example");
     const seen = (await call(samCookie, "GET", "/api/websites")).json();
     expect(seen.map((s: { domain: string }) => s.domain)).toEqual(["newbakery.example"]);
+    expect((await call(samCookie, "GET", "/api/billing")).json()).toMatchObject({
+      plans: [{ name: "Premium Hosting", amountCents: 8000, nextBillingDate: "2030-02-01" }],
+      monthlyCostCents: 8000,
+      paymentMethod: null,
+    });
 
     expect((await call(staff, "DELETE", `/api/admin/websites/${site.id}`)).statusCode).toBe(204);
     expect((await call(samCookie, "GET", "/api/websites")).json()).toEqual([]);
@@ -206,25 +199,18 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
       expiresAt: "Use a date between 2000-01-01 and 2100-12-31",
     });
 
-    const billing = { plan: "Business", monthlyCostCents: 4900 };
+    const plan = { name: "Business", amountCents: 4900, billingDay: 1, startsOn: "2030-01-01" };
     for (const [field, value, message] of [
-      [
-        "monthlyCostCents",
-        3e9,
-        "Monthly cost in cents must be a whole number from 0 to 2,147,483,647",
-      ],
-      ["nextBillingDate", "0000-12-31", "Use a date between 2000-01-01 and 2100-12-31"],
-      ["cardExpMonth", 13, "Card expiry month must be a whole number from 1 to 12"],
-      ["cardExpYear", "abc", "Card expiry year must be a whole number from 2000 to 2100"],
-      ["cardExpYear", 1999, "Card expiry year must be a whole number from 2000 to 2100"],
+      ["amountCents", 3e9, "Monthly price must be a whole number from 0 to 1,000,000,000"],
+      ["billingDay", 29, "Billing day must be a whole number from 1 to 28"],
+      ["billingDay", "abc", "Billing day must be a whole number from 1 to 28"],
+      ["startsOn", "0000-12-31", "Use a date between 2000-01-01 and 2100-12-31"],
     ] as const) {
-      const response = await call(staff, "PUT", `${base}/billing`, {
-        ...billing,
-        [field]: value,
-      });
+      const response = await call(staff, "POST", `${base}/plans`, { ...plan, [field]: value });
       expect(response.statusCode, `${field} ${value}`).toBe(400);
       expect(response.json().errors).toEqual({ [field]: message });
     }
+    expect((await call(staff, "GET", `${base}/billing`)).json().plans).toHaveLength(1);
     // Nothing of it was stored.
     const detail = (await call(staff, "GET", base)).json();
     expect(detail.domains.map((d: { domain: string }) => d.domain)).not.toContain("jordan.example");

@@ -1,10 +1,13 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
+import type { BillingSettings } from "../../billing/invoices";
 import type { Db } from "../../db/client";
 import type { OutboxWorker } from "../../mail/outbox";
-import { requireStaff, requireUser } from "../../plugins/auth-guard";
+import { seesBilling } from "@shared/schemas/team";
+import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";
 
 /** What every API route group is given. */
 export type RouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, "wake"> };
@@ -56,3 +59,40 @@ export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
     routes(staff);
   });
 }
+
+/** A refusal from a noun's rules (404, 409, ...), in the one error format. */
+export function refuse(
+  reply: FastifyReply,
+  failure: { status: number; message: string; field?: string },
+) {
+  return reply.code(failure.status).send({
+    message: failure.message,
+    ...(failure.field ? { errors: { [failure.field]: failure.message } } : {}),
+  });
+}
+
+/** A generated document, downloaded rather than shown, never cached. */
+export function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Buffer }) {
+  return reply
+    .type("application/pdf")
+    .header("content-disposition", `attachment; filename="${file.fileName}"`)
+    .header("cache-control", "no-store")
+    .send(file.bytes);
+}
+
+/**
+ * The signed-in member when they see billing (owners and billing members); undefined for
+ * anyone else, to whom billing answers 404: it is not there for them.
+ */
+export async function billingMember(request: FastifyRequest, db: Db) {
+  const member = await signedInMember(request, db);
+  return member && seesBilling(member.role) ? member : undefined;
+}
+
+/** What invoices need of the settings: links, the agency's inbox, tax, whether cards are taken. */
+export const billingSettings = (config: Config): BillingSettings => ({
+  publicUrl: config.publicUrl,
+  agencyInbox: config.agencyInbox,
+  taxRatePpm: config.taxRatePpm,
+  cardsAccepted: config.stripe !== undefined,
+});

@@ -62,7 +62,7 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
     ]);
     const billing = (await call(demo, "GET", "/api/billing")).json();
     expect(billing).toMatchObject({
-      plan: "VPS Hosting",
+      plans: [{ name: "VPS Hosting", amountCents: 2499, status: "active" }],
       monthlyCostCents: 2499,
       paymentMethod: { brand: "Visa", last4: "4242" },
     });
@@ -87,7 +87,15 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
     for (const url of ["/api/websites", "/api/domains", "/api/tickets"]) {
       expect((await call(other, "GET", url)).json(), url).toEqual([]);
     }
-    expect((await call(other, "GET", "/api/billing")).json()).toBeNull();
+    expect((await call(other, "GET", "/api/billing")).json()).toMatchObject({
+      plans: [],
+      monthlyCostCents: 0,
+      nextBillingDate: null,
+      paymentMethod: null,
+      balanceCents: 0,
+    });
+    expect((await call(other, "GET", "/api/invoices")).json()).toEqual([]);
+    expect((await call(other, "GET", "/api/payments")).json()).toEqual([]);
   });
 
   it("turns auto-renew on and off, for the owner only", async () => {

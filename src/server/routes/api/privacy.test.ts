@@ -111,7 +111,11 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     ]);
     expect(data.websites).toHaveLength(1);
     expect(data.domains).toHaveLength(2);
-    expect(data.billing.plan).toBe("VPS Hosting");
+    expect(data.billing.plans[0].name).toBe("VPS Hosting");
+    // Its invoices (each with its lines and payments) and its payments.
+    expect(data.invoices.length).toBeGreaterThan(1);
+    expect(data.invoices[0].lines.length).toBeGreaterThan(0);
+    expect(data.payments.length).toBe(data.invoices.length - 1);
     expect(data.tickets.map((x: { messages: unknown[] }) => x.messages.length).sort()).toEqual([
       1, 2,
     ]);

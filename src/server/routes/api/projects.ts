@@ -22,6 +22,7 @@ import {
   updateMilestone,
 } from "../../projects/projects";
 import {
+  billingSettings,
   errorBody,
   errorResponses,
   forSignedInClients,
@@ -56,7 +57,7 @@ export const projectMessages = {
  * audited; every write answers with the project's new state.
  */
 export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+  const notice = billingSettings(config);
 
   await forSignedInClients(app, db, (client) => {
     client.get(
@@ -195,7 +196,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       },
       async (request, reply) => {
         const { id, milestoneId } = request.params;
-        const changed = await updateMilestone(db, id, milestoneId, request.body);
+        const changed = await updateMilestone(db, id, milestoneId, request.body, notice);
         if (!changed) return reply.code(404).send(notFound("Milestone"));
         const project = (await findProject(db, id))!;
         const { before } = changed;

@@ -20,10 +20,10 @@ import {
   sendProposal,
   updateDraft,
   type Answer,
-  type Failure,
   type Viewer,
 } from "../../proposals/proposals";
 import {
+  billingSettings,
   errorBody,
   errorResponses,
   forSignedInClients,
@@ -31,6 +31,8 @@ import {
   idParams,
   notFound,
   notFoundResponse,
+  refuse,
+  sendPdf,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
@@ -49,21 +51,6 @@ const pdfQuerySchema = z.object({
 
 const detailResponses = { 404: errorBody, 409: errorBody, ...errorResponses };
 
-function refuse(reply: FastifyReply, failure: Failure) {
-  return reply.code(failure.status).send({
-    message: failure.message,
-    ...(failure.field ? { errors: { [failure.field]: failure.message } } : {}),
-  });
-}
-
-function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Buffer }) {
-  return reply
-    .type("application/pdf")
-    .header("content-disposition", `attachment; filename="${file.fileName}"`)
-    .header("cache-control", "no-store")
-    .send(file.bytes);
-}
-
 /**
  * Proposals. Staff write them for a lead or a client, as versions: a draft is edited, sending
  * freezes it and emails the client's owners and billing members. Clients read the sent
@@ -71,7 +58,7 @@ function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Buffer })
  * and both sides download the PDF.
  */
 export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const settings = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+  const settings = billingSettings(config);
 
   await forStaff(app, db, (staff) => {
     const staffView: Viewer = { staff: true };

@@ -1,0 +1,105 @@
+import { invoiceTerms } from "@content/billing";
+import { paymentMethodLabels, type InvoiceDetail } from "@shared/schemas/billing";
+import { facts, formatDate, formatMoney, renderPdf, sectionHeading, table } from "../documents/pdf";
+
+const statusLine: Record<InvoiceDetail["status"], string> = {
+  draft: "Draft, not issued",
+  open: "Open",
+  paid: "Paid",
+  void: "Void",
+  uncollectible: "Uncollectible",
+};
+
+/**
+ * An invoice as a PDF: number, client, dates, the lines, subtotal, tax and total, what was paid
+ * and the balance, then how to pay (bank transfer and check when cards are not taken).
+ */
+export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
+  const title = invoice.number ? `Invoice ${invoice.number}` : "Draft invoice";
+  return renderPdf({ title, footer: title }, (doc) => {
+    doc.font("Helvetica-Bold").fontSize(20).text(title);
+    doc.moveDown(0.5);
+    facts(doc, [
+      ["Billed to", invoice.companyName],
+      ["Status", statusLine[invoice.status]],
+      ["Issued", invoice.issueDate ? formatDate(invoice.issueDate) : "Not yet"],
+      ["Due", invoice.dueDate ? formatDate(invoice.dueDate) : "On issue"],
+      ...(invoice.periodStart && invoice.periodEnd
+        ? ([
+            ["Period", `${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}`],
+          ] as [string, string][])
+        : []),
+    ]);
+
+    sectionHeading(doc, "Charges");
+    table(
+      doc,
+      [
+        { header: "Description", width: 52 },
+        { header: "Qty", width: 10, align: "right" },
+        { header: "Unit price", width: 19, align: "right" },
+        { header: "Amount", width: 19, align: "right" },
+      ],
+      invoice.lines.map((line) => [
+        line.description,
+        String(line.quantity),
+        formatMoney(line.unitPriceCents),
+        formatMoney(line.amountCents),
+      ]),
+    );
+    facts(doc, [
+      ["Subtotal", formatMoney(invoice.subtotalCents)],
+      [`Tax (${invoice.taxRatePercent}%)`, formatMoney(invoice.taxCents)],
+      ["Total", formatMoney(invoice.totalCents)],
+      ["Paid", formatMoney(invoice.paidCents)],
+      ["Balance due", formatMoney(invoice.balanceCents)],
+    ]);
+
+    const received = invoice.payments.filter((payment) => payment.status === "succeeded");
+    if (received.length > 0) {
+      sectionHeading(doc, "Payments");
+      table(
+        doc,
+        [
+          { header: "Date", width: 25 },
+          { header: "Method", width: 25 },
+          { header: "Reference", width: 30 },
+          { header: "Amount", width: 20, align: "right" },
+        ],
+        received.map((payment) => [
+          formatDate(payment.paidOn),
+          payment.kind === "refund" ? "Refund" : paymentMethodLabels[payment.method],
+          payment.reference ?? "",
+          formatMoney(payment.kind === "refund" ? -payment.amountCents : payment.amountCents),
+        ]),
+      );
+    }
+
+    if (invoice.memo) {
+      sectionHeading(doc, "Notes");
+      doc.text(invoice.memo);
+    }
+
+    if (invoice.offlinePayment && invoice.balanceCents > 0 && invoice.status === "open") {
+      sectionHeading(doc, "How to pay");
+      doc.font("Helvetica-Bold").text("By bank transfer");
+      doc.font("Helvetica");
+      facts(
+        doc,
+        invoice.offlinePayment.bankTransfer.map(({ label, value }) => [label, value]),
+      );
+      doc.moveDown(0.4);
+      doc.font("Helvetica-Bold").text("By check");
+      doc.font("Helvetica");
+      facts(doc, [
+        ["Payable to", invoice.offlinePayment.check.payableTo],
+        ["Mail to", invoice.offlinePayment.check.address],
+      ]);
+    } else if (invoice.payableByCard) {
+      sectionHeading(doc, "How to pay");
+      doc.text("Pay by card in your client portal: open the invoice and choose Pay now.");
+    }
+    doc.moveDown(0.8);
+    doc.fontSize(9).text(invoiceTerms);
+  });
+}
