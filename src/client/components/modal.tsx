@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 /**
  * A dialog over the page with a title, a line under it and its own content (a form, say); it
- * scrolls inside itself on a small screen. Escape, the close button and a click outside close it.
+ * scrolls inside itself on a small screen. Escape, the close button and a click outside close it,
+ * and focus goes back to where it was when it opened (the button that opened it).
  */
 export function Modal({
   open,
@@ -25,6 +26,8 @@ export function Modal({
   className?: string;
   children: ReactNode;
 }) {
+  // Radix gives focus back to a Dialog.Trigger; these dialogs are opened by state instead.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -36,6 +39,14 @@ export function Modal({
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            returnTo.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnTo.current?.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="font-sans text-lg font-semibold break-words text-foreground">
