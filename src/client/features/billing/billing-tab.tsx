@@ -442,7 +442,7 @@ function InvoiceRow({
         </Link>
         <span className="block text-xs text-muted-foreground">{invoiceKind(invoice)}</span>
       </TD>
-      <TD label="Issued" className="whitespace-nowrap">
+      <TD label="Issued" hideOnPhone className="whitespace-nowrap">
         {invoice.issueDate ? formatCalendarDate(invoice.issueDate) : "—"}
       </TD>
       <TD
