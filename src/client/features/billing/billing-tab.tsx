@@ -46,6 +46,7 @@ import {
   useInvoice,
   useInvoices,
   usePayments,
+  useRefreshAfterStripe,
   useSaveCard,
 } from "./api";
 import { activePlans, cardExpiry, invoiceName, owes, planRequestText } from "./billing-view";
@@ -566,6 +567,7 @@ export function BillingTab({
   onDismissNotice: () => void;
 }) {
   const { data: billing, isPending, isError, refetch } = useBilling();
+  useRefreshAfterStripe(notice !== null);
   const [upgrade, setUpgrade] = useState({ open: false, round: 0 });
 
   return (
