@@ -245,9 +245,14 @@ test("staff invoice a client by hand and record a check; the client sees it paid
     await page.getByLabel("Qty").fill("2");
     await page.getByLabel("Unit price ($)").fill("125");
     await expect(page.getByText("$250.00").first()).toBeVisible();
-    await page.getByRole("button", { name: "Issue and email" }).click();
-
+    // Kept as a draft first: no number, nothing sent, and the client sees nothing of it.
+    await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page).toHaveURL(/\/admin\/invoices\/[\w-]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Invoice Draft" })).toBeVisible();
+    await client.goto("/dashboard?tab=billing");
+    await expect(billingTab(client)).toContainText("No invoices yet.");
+
+    await page.getByRole("button", { name: "Issue and email" }).click();
     const heading = page.getByRole("heading", { level: 1, name: /^Invoice HL-\d{4}-\d{4}$/ });
     await expect(heading).toBeVisible();
     const number = (await heading.textContent())!.replace("Invoice ", "");
@@ -327,3 +332,50 @@ for (const width of [375, 1280]) {
     await expectNoViolations(page, "new invoice form with errors");
   });
 }
+
+test("staff void an invoice, mark one uncollectible and delete a draft", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  await signIn("admin");
+  const invited = await page.request.post("/api/admin/clients", {
+    data: { email: `void.${unique()}@harbor.example`, companyName: `Void Test ${unique()}` },
+  });
+  const { id: companyId } = (await invited.json()) as { id: string };
+  const create = async (issue: boolean) => {
+    const created = await page.request.post("/api/admin/invoices", {
+      data: {
+        companyId,
+        issue,
+        lines: [{ description: "Extra page", quantity: 1, unitPriceCents: 30000 }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+
+  for (const [action, status] of [
+    ["Void", "Void"],
+    ["Mark uncollectible", "Uncollectible"],
+  ] as const) {
+    await page.goto(`/admin/invoices/${await create(true)}`);
+    const detail = page.getByRole("region", { name: "Invoice" });
+    await detail.getByRole("button", { name: action }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(/^(Void|Mark) HL-\d{4}-\d{4}/);
+    await confirm
+      .getByRole("button", { name: action === "Void" ? "Void invoice" : action })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 }).locator("xpath=..")).toContainText(status);
+    await expect(detail.getByRole("button", { name: "Record payment" })).toHaveCount(0);
+  }
+
+  await page.goto(`/admin/invoices/${await create(false)}`);
+  await page.getByRole("button", { name: "Delete draft" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete draft" }).click();
+  await expect(page).toHaveURL(`/admin/clients/${companyId}`);
+  const billing = page.getByRole("region", { name: "Plans and billing" });
+  await expect(billing.getByRole("link", { name: /^HL-/ })).toHaveCount(2);
+  await expect(billing).not.toContainText("Draft");
+});
