@@ -69,12 +69,12 @@ function LineFields({
           </Button>
         )}
       </div>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_6rem_9rem] lg:grid-cols-[minmax(0,1fr)_6rem_10rem_8rem]">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_6rem_9rem] lg:grid-cols-[minmax(0,1fr)_6rem_10rem_8rem]">
         <Field
           id={id("description")}
           label="Description"
           error={error("description")}
-          className="sm:col-span-3 lg:col-span-1"
+          className="col-span-2 sm:col-span-3 lg:col-span-1"
         >
           <Input
             {...fieldAria(id("description"), error("description"))}
@@ -102,9 +102,9 @@ function LineFields({
             onChange={(event) => set({ price: event.target.value })}
           />
         </Field>
-        <div className="flex flex-col justify-end gap-2 sm:text-right">
+        <div className="col-span-2 flex items-center justify-between gap-2 sm:col-span-1 sm:flex-col sm:items-end sm:justify-end">
           <span className="text-sm font-medium text-muted-foreground">Amount</span>
-          <span className="flex min-h-11 items-center font-semibold text-foreground tabular-nums sm:justify-end">
+          <span className="flex items-center font-semibold text-foreground tabular-nums sm:min-h-11">
             {amount === null ? "—" : formatCents(amount)}
           </span>
         </div>
