@@ -27,6 +27,7 @@ import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
+import { cardPaymentRoutes } from "./routes/api/card-payments";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     domainRoutes,
     billingRoutes,
     invoiceRoutes,
+    cardPaymentRoutes,
     ticketRoutes,
     proposalRoutes,
     projectRoutes,
