@@ -74,10 +74,10 @@ describe("settings", () => {
 
   it("wants both Stripe keys or neither, and points the client elsewhere only when asked", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
-      /^  STRIPE_WEBHOOK_SECRET: required when any STRIPE_ setting is set$/m,
+      /^ {2}STRIPE_WEBHOOK_SECRET: required when any STRIPE_ setting is set$/m,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_WEBHOOK_SECRET: "whsec_abc123" })).toThrow(
-      /^  STRIPE_SECRET_KEY: required when any STRIPE_ setting is set$/m,
+      /^ {2}STRIPE_SECRET_KEY: required when any STRIPE_ setting is set$/m,
     );
     expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeUndefined();
     expect(

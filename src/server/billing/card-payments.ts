@@ -211,7 +211,18 @@ async function paymentSucceeded(
     { amountCents: intent.amount_received, paidOn, method: "card", reference: intent.id },
     settings,
   );
-  return after ? acted(true) : { result: "repeat", emailed: false };
+  if (!after) return { result: "repeat", emailed: false };
+  // The money came in all the same (two Checkouts paid, a check recorded meanwhile): kept, and
+  // said in the log so staff can refund what was paid twice.
+  const owedBefore = invoice.totalCents - invoice.paidCents;
+  if (invoice.status !== "open" || intent.amount_received > owedBefore) {
+    return {
+      result: "acted",
+      emailed: true,
+      note: `payment ${intent.id} came to an invoice that was ${invoice.status} owing ${owedBefore} cents: refund what is over`,
+    };
+  }
+  return acted(true);
 }
 
 async function paymentFailed(

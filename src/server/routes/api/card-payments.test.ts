@@ -404,3 +404,59 @@ describe.each(databaseKinds)("card payments without Stripe on %s", (kind) => {
     expect(webhook.statusCode).toBe(404);
   });
 });
+
+describe.each(databaseKinds)("card payments when Stripe refuses us on %s", (kind) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let demo: string;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    // A key Stripe does not know (revoked, say): every call is refused.
+    t = await createTestApp(kind, {
+      STRIPE_SECRET_KEY: "sk_test_revoked",
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    });
+    await seedDemoData(t.database.db);
+    demo = await signInAs(t, demoClientEmail);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it("answers 502 asking to try again, and a webhook that needs Stripe is left for its retry", async () => {
+    const owner = await signInAs(t, "no-customer-yet@example.com");
+    const refused = await callApi(t, owner, "POST", "/api/billing/payment-method");
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toMatch(/could not be reached.*try again/);
+    const accounts = await t.database.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.companyId, await companyOf(t, "no-customer-yet@example.com")));
+    expect(accounts).toEqual([]);
+
+    const [open] = await t.database.db.select().from(invoices).where(eq(invoices.status, "open"));
+    expect((await callApi(t, demo, "POST", `/api/invoices/${open!.id}/checkout`)).statusCode).toBe(
+      502,
+    );
+
+    const completed = stripe.signedEvent("checkout.session.completed", {
+      id: "cs_test_x",
+      object: "checkout.session",
+      mode: "setup",
+      customer: "cus_DemoRiveraBakery",
+      setup_intent: "seti_x",
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": completed.signature },
+      payload: completed.payload,
+    });
+    expect(response.statusCode).toBe(502);
+    // Not marked seen: Stripe sends it again, and it is acted on then.
+    expect(await t.database.db.select().from(stripeEvents)).toEqual([]);
+  });
+});

@@ -159,8 +159,8 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
         return orStripeDown(request, reply, async () => {
           const outcome = await actOnStripeEvent(db, stripe, event, settings);
           const log = { eventId: event.id, type: event.type, result: outcome.result };
-          if (outcome.result === "unknown") {
-            request.log.warn({ ...log, note: outcome.note }, "Stripe event about nothing of ours");
+          if (outcome.result === "unknown" || (outcome.result === "acted" && outcome.note)) {
+            request.log.warn({ ...log, note: outcome.note }, "Stripe event to look at");
           } else {
             request.log.info(outcome.note ? { ...log, note: outcome.note } : log, "Stripe event");
           }
