@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { emailedLink as invitationLink } from "./support/outbox";
 
 /*
  * A client company's team, as its owner (the demo client) runs it, and as a member sees the
@@ -9,28 +8,6 @@ import { expect, test } from "./support/fixtures";
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/**
- * The sign-in link of the newest invitation to `email`, from the .eml files the server writes to
- * DATA_DIR/outbox/ when no SMTP server is set (quoted-printable undone).
- */
-async function invitationLink(email: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let link: string | undefined;
-  await expect(async () => {
-    const files = readdirSync(folder).sort().reverse();
-    for (const file of files) {
-      const text = readFileSync(path.join(folder, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      if (!text.includes(`To: ${email}`)) continue;
-      link = text.match(/https?:\/\/[^\s"<>]+\/api\/login\/email\?token=[\w-]+/)?.[0];
-      if (link) return;
-    }
-    throw new Error(`no invitation to ${email} yet`);
-  }).toPass({ timeout: 15_000 });
-  return link!;
-}
 
 async function openTeamTab(page: Page) {
   await page.goto("/dashboard?tab=team");

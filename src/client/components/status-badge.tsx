@@ -23,6 +23,7 @@ import {
   FileText,
   FilePen,
   Send,
+  Undo2,
 } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { humanize, leadKindLabel } from "@/components/format";
@@ -149,5 +150,50 @@ const proposalStatusLooks: Record<string, Look> = {
 /** A proposal's status; `label` words it for the reader ("Awaiting your answer"). */
 export function ProposalStatusBadge({ status, label }: { status: string; label?: string }) {
   const look = proposalStatusLooks[status] ?? fallback;
+  return <Pill look={label ? { ...look, label } : look} value={status} />;
+}
+
+const invoiceStatusLooks: Record<string, Look> = {
+  draft: { tone: "gray", icon: FilePen },
+  open: { tone: "sky", icon: CircleDot },
+  paid: { tone: "emerald", icon: CheckCircle2 },
+  void: { tone: "gray", icon: Ban },
+  uncollectible: { tone: "amber", icon: XCircle },
+};
+
+/** An invoice's status; an open invoice past its due date reads "Overdue", in red. */
+export function InvoiceStatusBadge({
+  status,
+  overdue = false,
+}: {
+  status: string;
+  overdue?: boolean;
+}) {
+  if (overdue && status === "open") {
+    return <Pill look={{ tone: "red", icon: AlertTriangle, label: "Overdue" }} value="overdue" />;
+  }
+  return <Pill look={invoiceStatusLooks[status] ?? fallback} value={status} />;
+}
+
+const paymentLooks: Record<string, Look> = {
+  payment: { tone: "emerald", icon: CheckCircle2, label: "Paid" },
+  refund: { tone: "violet", icon: Undo2, label: "Refund" },
+  failed: { tone: "red", icon: XCircle, label: "Failed" },
+};
+
+/** A payment row's kind: paid, refunded, or a card payment that failed. */
+export function PaymentBadge({ kind }: { kind: "payment" | "refund" | "failed" }) {
+  return <Pill look={paymentLooks[kind] ?? fallback} value={kind} />;
+}
+
+const planRequestLooks: Record<string, Look> = {
+  pending: { tone: "amber", icon: Hourglass, label: "Waiting for our team" },
+  approved: { tone: "emerald", icon: CheckCircle2 },
+  declined: { tone: "gray", icon: XCircle },
+};
+
+/** A plan change request's status. */
+export function PlanRequestBadge({ status, label }: { status: string; label?: string }) {
+  const look = planRequestLooks[status] ?? fallback;
   return <Pill look={label ? { ...look, label } : look} value={status} />;
 }

@@ -5,6 +5,8 @@ import { StaffEnrolment } from "@/features/account/account-view";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { AdminNav } from "@/features/back-office/admin-nav";
 import { BillingPanel } from "@/features/billing/billing-panel";
+import { InvoicesView } from "@/features/billing/invoices-view";
+import { StaffInvoiceView } from "@/features/billing/staff-invoice";
 import { ClientDetailView } from "@/features/clients/client-detail";
 import { ClientPageLink } from "@/features/clients/client-page-link";
 import { ClientsView } from "@/features/clients/clients-list";
@@ -54,7 +56,7 @@ function AdminNotFound() {
 
 /**
  * The back office at /admin, for staff only. Mounted as a nested route, so the paths below are
- * relative to /admin: /admin/leads/:kind/:id, /admin/clients/:id, /admin/tickets/:id, ...
+ * relative to /admin: /admin/leads/:kind/:id, /admin/clients/:id, /admin/invoices/:id, ...
  */
 function AdminPageContent() {
   return (
@@ -82,6 +84,8 @@ function AdminPageContent() {
               <Route path="/clients/:id">
                 {(params) => <ClientDetailView id={params.id} panels={clientPanels} />}
               </Route>
+              <Route path="/invoices" component={InvoicesView} />
+              <Route path="/invoices/:id">{(params) => <StaffInvoiceView id={params.id} />}</Route>
               <Route path="/tickets" component={TicketQueue} />
               <Route path="/tickets/:id">
                 {(params) => <TicketDetailView id={params.id} clientLink={clientLink} />}

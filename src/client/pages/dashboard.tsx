@@ -9,6 +9,7 @@ import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-s
 import { BillingTab } from "@/features/billing/billing-tab";
 import { DashboardHeader } from "@/features/dashboard/dashboard-header";
 import {
+  dashboardHref,
   dashboardTabs,
   useDashboardView,
   type DashboardTab,
@@ -53,7 +54,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const tabs = tabsFor(membership);
   // A tab this member may not see (say, from an old link) shows the websites instead.
   const tab = tabs.includes(view.tab) || membershipPending ? view.tab : "websites";
-  // What a Manage / Upgrade / Update button fills in; the key gives each request a fresh form.
+  // What a Manage or Request button fills in; the key gives each request a fresh form.
   const [draft, setDraft] = useState<{ key: number; value: TicketDraft | null }>({
     key: 0,
     value: null,
@@ -108,13 +109,12 @@ function Dashboard({ user }: { user: AuthUser }) {
           )}
           <TabsContent value="billing" className="mt-8">
             <BillingTab
-              onUpgrade={() => openTicketForm({ subject: "Plan upgrade request" })}
-              onUpdatePayment={() =>
-                openTicketForm({
-                  subject: "Update payment method",
-                  notice:
-                    "Please do not type card numbers here. Tell us what you would like to change and we will help you update your card securely.",
-                })
+              invoiceId={view.invoiceId}
+              notice={view.billingNotice}
+              invoiceHref={(invoiceId) => dashboardHref({ invoiceId })}
+              onCloseInvoice={() => go({ tab: "billing" })}
+              onDismissNotice={() =>
+                go({ tab: "billing", invoiceId: view.invoiceId }, { replace: true })
               }
             />
           </TabsContent>

@@ -36,11 +36,12 @@ export function SelectContent({
 }: React.ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
+      {/* Above a dialog (z-[71]), so a select inside one opens over it; below the toasts. */}
       <SelectPrimitive.Content
         data-slot="select-content"
         position={position}
         className={cn(
-          "animate-pop-in relative z-50 max-h-(--radix-select-content-available-height) overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-xl",
+          "animate-pop-in relative z-[80] max-h-(--radix-select-content-available-height) overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-xl",
           position === "popper"
             ? "w-full min-w-(--radix-select-trigger-width) translate-y-1"
             : "min-w-32",

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "wouter";
 import {
   Inbox,
+  Receipt,
   KanbanSquare,
   LifeBuoy,
   Mail,
@@ -34,6 +35,12 @@ const items: AdminNavItem[] = [
     matches: (p) => p.startsWith("/pipeline"),
   },
   { label: "Clients", href: "/clients", icon: Users, matches: (p) => p.startsWith("/clients") },
+  {
+    label: "Invoices",
+    href: "/invoices",
+    icon: Receipt,
+    matches: (p) => p.startsWith("/invoices"),
+  },
   { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: (p) => p.startsWith("/tickets") },
   { label: "Emails", href: "/emails", icon: Mail, matches: (p) => p.startsWith("/emails") },
   { label: "Audit", href: "/audit", icon: ScrollText, matches: (p) => p.startsWith("/audit") },
@@ -61,7 +68,7 @@ export function AdminNav({ user }: { user: AuthUser }) {
         </div>
 
         <nav aria-label="Back office" className="md:flex-1">
-          <ul className="grid grid-cols-6 gap-1 md:flex md:gap-1">
+          <ul className="grid grid-cols-4 gap-1 md:flex md:gap-1">
             {items.map((item) => {
               const current = item.matches(location);
               const Icon = item.icon;

@@ -1,223 +1,357 @@
-import { useId, useRef, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Pencil } from "lucide-react";
-import type { Billing } from "@shared/schemas/billing";
+import { useId, useState } from "react";
+import { Link } from "wouter";
+import { ChevronRight, FilePlus2, Loader2, Pencil, Plus, XCircle } from "lucide-react";
+import type { RecurringPlan } from "@shared/schemas/billing";
 import type { ClientDetail } from "@shared/schemas/clients";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatCalendarDate, formatCents } from "@/components/format";
-import { Panel } from "@/components/parts";
+import { Modal } from "@/components/modal";
+import { Panel, QueryError } from "@/components/parts";
+import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { useClientWrite } from "@/lib/queries";
-import { showServerErrors } from "@/lib/server-errors";
-import { saveBilling } from "./api";
-import { billingFormSchema, billingFormValues } from "./billing-form";
+import { errorMessage } from "@/lib/server-errors";
+import { useCancelPlan, useClientBilling, useSavePlan, useStaffInvoices } from "./api";
+import {
+  cardExpiry,
+  invoiceName,
+  planForm,
+  serverFieldErrors,
+  toPlan,
+  type FieldErrors,
+  type PlanFormState,
+} from "./billing-view";
+import { PlanRequestsPanel } from "./plan-requests";
 
-const cardBrands = ["Visa", "Mastercard", "American Express", "Discover"];
-
-function BillingForm({
-  clientId,
-  billing,
-  onDone,
+function PlanDialog({
+  companyId,
+  plan,
+  open,
+  onOpenChange,
 }: {
-  clientId: string;
-  billing: Billing | null;
-  onDone: () => void;
+  companyId: string;
+  /** The plan to change; none adds one. */
+  plan?: RecurringPlan;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
-  const save = useClientWrite(clientId, saveBilling(clientId));
-  const form = useForm({
-    resolver: zodResolver(billingFormSchema),
-    defaultValues: billingFormValues(billing),
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      () => {
-        toast({ title: "Billing saved" });
-        onDone();
+  const save = useSavePlan(companyId);
+  const [state, setState] = useState<PlanFormState>(() => planForm(plan));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const update = (patch: Partial<PlanFormState>) =>
+    setState((current) => ({ ...current, ...patch }));
+
+  const submit = () => {
+    if (save.isPending) return;
+    const checked = toPlan(state);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { ...checked.data, planId: plan?.id },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: plan ? "Plan saved" : "Plan added",
+            description: `${saved.name} at ${formatCents(saved.amountCents)} a month.`,
+          });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const fields = serverFieldErrors(error, { amountCents: "amount" });
+          if (fields) setErrors(fields);
+          setFailure(errorMessage(error));
+        },
       },
-      (error: unknown) =>
-        showServerErrors(error, form.setError, Object.keys(billingFormValues(null)), {
-          monthlyCostCents: "monthlyCost",
-        }),
-    ),
-  );
+    );
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit billing" className="flex flex-col gap-4">
-      <Field id={id("plan")} label="Plan" error={errors.plan?.message}>
-        <Input
-          {...fieldAria(id("plan"), errors.plan?.message)}
-          {...form.register("plan")}
-          autoComplete="off"
-        />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <Field id={id("cost")} label="Monthly cost (USD)" error={errors.monthlyCost?.message}>
-          <div className="relative">
-            <span
-              className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            >
-              $
-            </span>
-            <Input
-              {...fieldAria(id("cost"), errors.monthlyCost?.message)}
-              {...form.register("monthlyCost")}
-              inputMode="decimal"
-              autoComplete="off"
-              className="pl-8"
-            />
-          </div>
-        </Field>
-        <Field id={id("next")} label="Next billing date" error={errors.nextBillingDate?.message}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={plan ? `Edit ${plan.name}` : "Add a monthly plan"}
+      description="Invoiced on its billing day each month, from the day it starts."
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="flex flex-col gap-5"
+      >
+        <Field id={id("name")} label="Plan" error={errors.name}>
           <Input
-            {...fieldAria(id("next"), errors.nextBillingDate?.message)}
-            {...form.register("nextBillingDate")}
-            type="date"
+            {...fieldAria(id("name"), errors.name)}
+            value={state.name}
+            maxLength={100}
+            placeholder="Business Hosting"
+            autoComplete="off"
+            onChange={(event) => update({ name: event.target.value })}
           />
         </Field>
-      </div>
-
-      <fieldset className="flex flex-col gap-4 rounded-xl border border-border p-4">
-        <legend className="px-1 text-sm font-semibold text-foreground">Payment method</legend>
-        <p className="-mt-2 text-xs text-muted-foreground">
-          Display details only. Never enter a full card number.
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <Field id={id("brand")} label="Card brand" error={errors.cardBrand?.message}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id={id("amount")} label="Monthly price ($)" error={errors.amount}>
             <Input
-              {...fieldAria(id("brand"), errors.cardBrand?.message)}
-              {...form.register("cardBrand")}
-              list={id("brands")}
+              {...fieldAria(id("amount"), errors.amount)}
+              value={state.amount}
+              inputMode="decimal"
               autoComplete="off"
-            />
-            <datalist id={id("brands")}>
-              {cardBrands.map((brand) => (
-                <option key={brand} value={brand} />
-              ))}
-            </datalist>
-          </Field>
-          <Field id={id("last4")} label="Last four digits" error={errors.cardLast4?.message}>
-            <Input
-              {...fieldAria(id("last4"), errors.cardLast4?.message)}
-              {...form.register("cardLast4")}
-              inputMode="numeric"
-              maxLength={4}
-              autoComplete="off"
-              placeholder="4242"
+              placeholder="24.99"
+              onChange={(event) => update({ amount: event.target.value })}
             />
           </Field>
-          <Field id={id("month")} label="Expiry month" error={errors.cardExpMonth?.message}>
+          <Field id={id("day")} label="Billing day" hint="1 to 28" error={errors.billingDay}>
             <Input
-              {...fieldAria(id("month"), errors.cardExpMonth?.message)}
-              {...form.register("cardExpMonth")}
+              {...fieldAria(id("day"), errors.billingDay, true)}
+              value={state.billingDay}
               inputMode="numeric"
               maxLength={2}
               autoComplete="off"
-              placeholder="MM"
+              onChange={(event) => update({ billingDay: event.target.value })}
             />
           </Field>
-          <Field id={id("year")} label="Expiry year" error={errors.cardExpYear?.message}>
+          <Field id={id("starts")} label="Starts on" error={errors.startsOn}>
             <Input
-              {...fieldAria(id("year"), errors.cardExpYear?.message)}
-              {...form.register("cardExpYear")}
-              inputMode="numeric"
-              maxLength={4}
-              autoComplete="off"
-              placeholder="YYYY"
+              {...fieldAria(id("starts"), errors.startsOn)}
+              type="date"
+              value={state.startsOn}
+              onChange={(event) => update({ startsOn: event.target.value })}
             />
           </Field>
         </div>
-      </fieldset>
-
-      {errors.root?.server && (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.root.server.message}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save billing"}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
-      <dt className="shrink-0 text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-right text-sm font-medium break-words text-foreground">{children}</dd>
-    </div>
-  );
-}
-
-/** A client's plan and card in the back office: what the client sees under Billing. */
-export function BillingPanel({ client }: { client: ClientDetail }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const { billing } = client;
-  const card = billing?.paymentMethod;
-
-  return (
-    <Panel
-      title="Plan and billing"
-      description="What the client sees under Billing."
-      headingId="client-billing"
-      actions={
-        !editing && (
-          <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            {billing ? "Edit billing" : "Set up billing"}
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
           </Button>
-        )
-      }
-    >
-      {editing ? (
-        <BillingForm
-          clientId={client.company.id}
-          billing={billing}
-          onDone={() => {
-            setEditing(false);
-            requestAnimationFrame(() => editButton.current?.focus());
-          }}
-        />
-      ) : billing ? (
-        <dl className="divide-y divide-border">
-          <Row label="Plan">{billing.plan}</Row>
-          <Row label="Monthly cost">{formatCents(billing.monthlyCostCents)}</Row>
-          <Row label="Next billing date">
-            {billing.nextBillingDate ? formatCalendarDate(billing.nextBillingDate) : "Not set"}
-          </Row>
-          <Row label="Payment method">
-            {card ? (
-              <>
-                <span className="block">
-                  {card.brand} ending in {card.last4}
-                </span>
-                {card.expMonth && card.expYear && (
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    Expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
-                  </span>
-                )}
-              </>
-            ) : (
-              "None on file"
+          <Button type="submit" aria-disabled={save.isPending || undefined}>
+            {save.isPending && (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
             )}
-          </Row>
-        </dl>
-      ) : (
-        <p className="text-sm text-muted-foreground">No billing record yet.</p>
+            {plan ? "Save plan" : "Add plan"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function PlanRow({ companyId, plan }: { companyId: string; plan: RecurringPlan }) {
+  const cancel = useCancelPlan();
+  const [editing, setEditing] = useState({ open: false, round: 0 });
+  return (
+    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="min-w-0 font-semibold break-words text-foreground">{plan.name}</span>
+        <span className="text-sm font-semibold whitespace-nowrap text-foreground tabular-nums">
+          {formatCents(plan.amountCents)}/mo
+        </span>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Billed on day {plan.billingDay}
+        {plan.nextBillingDate && <> · next {formatCalendarDate(plan.nextBillingDate)}</>}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setEditing(({ round }) => ({ open: true, round: round + 1 }))}
+          aria-label={`Edit ${plan.name}`}
+        >
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive-ghost" size="sm" aria-label={`Cancel ${plan.name}`}>
+              <XCircle aria-hidden="true" />
+              Cancel plan
+            </Button>
+          }
+          title={`Cancel ${plan.name}?`}
+          description="No more monthly invoices are made for it. Invoices already issued stay as they are."
+          confirmLabel="Cancel plan"
+          pending={cancel.isPending}
+          onConfirm={() =>
+            cancel.mutate(plan.id, {
+              onSuccess: () => toast({ title: `${plan.name} cancelled` }),
+              onError: (error) =>
+                toast({ variant: "destructive", title: "Error", description: errorMessage(error) }),
+            })
+          }
+        />
+      </div>
+      <PlanDialog
+        key={editing.round}
+        companyId={companyId}
+        plan={plan}
+        open={editing.open}
+        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+      />
+    </li>
+  );
+}
+
+function ClientInvoices({ companyId }: { companyId: string }) {
+  const { data, error, refetch } = useStaffInvoices({ companyId });
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (!data) return <p className="text-sm text-muted-foreground">Loading invoices...</p>;
+  if (data.invoices.length === 0)
+    return <p className="text-sm text-muted-foreground">No invoices yet.</p>;
+  return (
+    <ul className="-mx-2 flex flex-col">
+      {data.invoices.slice(0, 8).map((invoice) => (
+        <li key={invoice.id}>
+          <Link
+            href={`/invoices/${invoice.id}`}
+            className="group flex items-center justify-between gap-3 rounded-xl px-2 py-2.5 transition-colors hover:bg-gold-50"
+          >
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold text-foreground group-hover:underline">
+                {invoiceName(invoice)}
+              </span>
+              <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+                {invoice.dueDate && <>Due {formatCalendarDate(invoice.dueDate)}</>}
+              </span>
+            </span>
+            <span className="flex items-center gap-1 text-sm font-semibold whitespace-nowrap tabular-nums">
+              {formatCents(invoice.totalCents)}
+              <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+            </span>
+          </Link>
+        </li>
+      ))}
+      {data.invoices.length > 8 && (
+        <li className="px-2 pt-2">
+          <Link
+            href={`/invoices?companyId=${companyId}`}
+            className="text-sm font-medium text-accent underline underline-offset-4"
+          >
+            All {data.invoices.length} invoices
+          </Link>
+        </li>
       )}
-    </Panel>
+    </ul>
+  );
+}
+
+/** A client's plans, card, balance and invoices in the back office; what they see under Billing. */
+export function BillingPanel({ client }: { client: ClientDetail }) {
+  const companyId = client.company.id;
+  const { data: billing, error, refetch } = useClientBilling(companyId);
+  const [adding, setAdding] = useState({ open: false, round: 0 });
+  const plans = billing?.plans.filter((plan) => plan.status === "active") ?? [];
+  const card = billing?.paymentMethod;
+  const expiry = card && cardExpiry(card);
+
+  return (
+    <>
+      <PlanRequestsPanel companyId={companyId} />
+      <Panel
+        title="Plans and billing"
+        description="What the client sees under Billing."
+        headingId="client-billing"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/invoices/new?companyId=${companyId}`}>
+              <FilePlus2 aria-hidden="true" />
+              New invoice
+            </Link>
+          </Button>
+        }
+      >
+        {error ? (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        ) : !billing ? (
+          <p className="text-sm text-muted-foreground">Loading billing...</p>
+        ) : (
+          <div className="flex flex-col gap-5">
+            <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/70 p-4 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">Balance</dt>
+                <dd className="font-semibold text-foreground tabular-nums">
+                  {formatCents(billing.balanceCents)}
+                  {billing.overdueCount > 0 && (
+                    <span className="block text-xs font-semibold text-red-800">
+                      {billing.overdueCount} overdue
+                    </span>
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Monthly</dt>
+                <dd className="font-semibold text-foreground tabular-nums">
+                  {formatCents(billing.monthlyCostCents)}
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-muted-foreground">Card</dt>
+                <dd className="font-medium text-foreground">
+                  {card ? (
+                    <>
+                      {card.brand} ending in {card.last4}
+                      {expiry && <span className="text-muted-foreground"> · expires {expiry}</span>}
+                      {billing.autopay && (
+                        <span className="text-muted-foreground"> · pays automatically</span>
+                      )}
+                    </>
+                  ) : (
+                    "None on file"
+                  )}
+                </dd>
+              </div>
+            </dl>
+
+            <div>
+              <div className="mb-2 flex items-center justify-between gap-3">
+                <h3 className="font-sans text-sm font-semibold text-foreground">Monthly plans</h3>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setAdding(({ round }) => ({ open: true, round: round + 1 }))}
+                >
+                  <Plus aria-hidden="true" />
+                  Add plan
+                </Button>
+              </div>
+              {plans.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No monthly plan.</p>
+              ) : (
+                <ul className="divide-y divide-border">
+                  {plans.map((plan) => (
+                    <PlanRow key={plan.id} companyId={companyId} plan={plan} />
+                  ))}
+                </ul>
+              )}
+            </div>
+
+            <div>
+              <h3 className="mb-1 font-sans text-sm font-semibold text-foreground">Invoices</h3>
+              <ClientInvoices companyId={companyId} />
+            </div>
+          </div>
+        )}
+        <PlanDialog
+          key={adding.round}
+          companyId={companyId}
+          open={adding.open}
+          onOpenChange={(open) => setAdding((current) => ({ ...current, open }))}
+        />
+      </Panel>
+    </>
   );
 }

@@ -33,6 +33,8 @@ describe("parseDashboardView", () => {
       newTicket: false,
       ticketId: null,
       proposalId: null,
+      invoiceId: null,
+      billingNotice: null,
     });
     expect(parseDashboardView("tab=nope").tab).toBe("websites");
   });
@@ -69,5 +71,48 @@ describe("parseDashboardView", () => {
       const search = dashboardHref(view).split("?")[1] ?? "";
       expect(parseDashboardView(search)).toMatchObject(view);
     }
+  });
+});
+
+describe("the Billing tab's addresses", () => {
+  it("opens an invoice on the Billing tab, as invoice emails link", () => {
+    expect(parseDashboardView("tab=billing&invoice=i1")).toMatchObject({
+      tab: "billing",
+      invoiceId: "i1",
+    });
+    expect(parseDashboardView("invoice=i1")).toMatchObject({ tab: "billing", invoiceId: "i1" });
+    expect(dashboardHref({ invoiceId: "i1" })).toBe("/dashboard?tab=billing&invoice=i1");
+  });
+
+  it("reads Stripe's way back: a payment made, a card saved", () => {
+    expect(parseDashboardView("tab=billing&paid=1").billingNotice).toBe("paid");
+    expect(parseDashboardView("tab=billing&card=saved").billingNotice).toBe("card-saved");
+    expect(parseDashboardView("tab=billing&invoice=i1&paid=1")).toMatchObject({
+      invoiceId: "i1",
+      billingNotice: "paid",
+    });
+    // Only on the Billing tab.
+    expect(parseDashboardView("tab=domains&paid=1").billingNotice).toBeNull();
+    expect(parseDashboardView("tab=billing&paid=yes").billingNotice).toBeNull();
+  });
+
+  it("lets a ticket or a proposal win over an invoice", () => {
+    expect(parseDashboardView("ticket=t1&invoice=i1")).toMatchObject({
+      tab: "support",
+      invoiceId: null,
+    });
+    expect(parseDashboardView("proposal=p1&invoice=i1")).toMatchObject({
+      tab: "projects",
+      invoiceId: null,
+    });
+  });
+
+  it("keeps a notice with the invoice it is about", () => {
+    expect(dashboardHref({ invoiceId: "i1", billingNotice: "paid" })).toBe(
+      "/dashboard?tab=billing&invoice=i1&paid=1",
+    );
+    expect(dashboardHref({ tab: "billing", billingNotice: "card-saved" })).toBe(
+      "/dashboard?tab=billing&card=saved",
+    );
   });
 });

@@ -4,7 +4,8 @@ import {
   type ProposalDraftInput,
   type ProposalVersion,
 } from "@shared/schemas/proposals";
-import { centsToDollarText, dollarsToCents, lineKey, parseQuantity, type LineDraft } from "./money";
+import { centsToDollarText, dollarsToCents, parseQuantity } from "@/components/money";
+import { lineKey, type LineDraft } from "./money";
 
 /** The editor's fields as typed: prices and quantities as text. */
 export interface EditorState {

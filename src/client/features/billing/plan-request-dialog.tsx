@@ -1,0 +1,214 @@
+import { useId, useState } from "react";
+import { Loader2, Send } from "lucide-react";
+import { planRequestInputSchema, type RecurringPlan } from "@shared/schemas/billing";
+import { Field, fieldAria } from "@/components/form-field";
+import { formatCents } from "@/components/format";
+import { Modal } from "@/components/modal";
+import { Button } from "@/components/ui/button";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/server-errors";
+import { cn } from "@/lib/utils";
+import { useRequestPlan } from "./api";
+import { planChoices, serverFieldErrors, type FieldErrors } from "./billing-view";
+
+const ADD = "add";
+const families = [...new Set(planChoices.map((choice) => choice.family))];
+
+/**
+ * Upgrade Plan: the catalogue's monthly plans with their price ranges, which current plan it
+ * replaces (or none), a note. Staff confirm the price before anything changes.
+ */
+export function PlanRequestDialog({
+  open,
+  onOpenChange,
+  plans,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The client's active plans, one of which the request may replace. */
+  plans: RecurringPlan[];
+}) {
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  const request = useRequestPlan();
+  const [requestedPlan, setRequestedPlan] = useState("");
+  const [replaces, setReplaces] = useState(plans.length === 1 ? plans[0]!.id : ADD);
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+
+  const submit = () => {
+    if (request.isPending) return;
+    const input = {
+      requestedPlan,
+      planId: replaces === ADD ? undefined : replaces,
+      note: note.trim() || undefined,
+    };
+    const checked = planRequestInputSchema.safeParse(input);
+    if (!checked.success) {
+      const next: FieldErrors = {};
+      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= issue.message;
+      if (next.requestedPlan) next.requestedPlan = "Choose the plan you would like";
+      setErrors(next);
+      setFailure(undefined);
+      document.getElementById(id(next.requestedPlan ? "plan-0" : "note"))?.focus();
+      return;
+    }
+    setErrors({});
+    request.mutate(input, {
+      onSuccess: () => {
+        toast({
+          title: "Request sent",
+          description: `We will confirm the price of ${requestedPlan} before anything changes.`,
+        });
+        onOpenChange(false);
+        setRequestedPlan("");
+        setNote("");
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error);
+        if (fields) setErrors(fields);
+        setFailure(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upgrade Plan"
+      description="Choose the plan you would like. Our team confirms the monthly price with you before anything changes."
+      size="wide"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="flex flex-col gap-5"
+      >
+        <fieldset
+          aria-describedby={errors.requestedPlan ? id("plan-error") : undefined}
+          className="flex flex-col gap-4"
+        >
+          <legend className="mb-2 text-sm font-medium text-foreground">Plan</legend>
+          {families.map((family) => (
+            <div key={family}>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {family}
+              </p>
+              <div className="grid gap-2 sm:grid-cols-3">
+                {planChoices
+                  .filter((choice) => choice.family === family)
+                  .map((choice) => {
+                    const index = planChoices.indexOf(choice);
+                    const checked = requestedPlan === choice.name;
+                    return (
+                      <label
+                        key={choice.name}
+                        htmlFor={id(`plan-${index}`)}
+                        className={cn(
+                          "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring",
+                          checked
+                            ? "border-gold-500 bg-gold-50"
+                            : "border-border bg-card hover:border-foreground/30",
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          id={id(`plan-${index}`)}
+                          name={id("plan")}
+                          value={choice.name}
+                          checked={checked}
+                          onChange={() => setRequestedPlan(choice.name)}
+                          className="mt-1 size-4 shrink-0 accent-ink-950"
+                        />
+                        <span className="min-w-0">
+                          <span className="block text-sm font-semibold text-foreground">
+                            {choice.name}
+                          </span>
+                          <span className="block text-xs text-muted-foreground">
+                            {choice.detail}
+                          </span>
+                          <span className="mt-1 block text-sm font-medium text-foreground tabular-nums">
+                            {choice.price}
+                          </span>
+                        </span>
+                      </label>
+                    );
+                  })}
+              </div>
+            </div>
+          ))}
+          {errors.requestedPlan && (
+            <p id={id("plan-error")} role="alert" className="text-sm font-medium text-destructive">
+              {errors.requestedPlan}
+            </p>
+          )}
+        </fieldset>
+
+        {plans.length > 0 && (
+          <Field id={id("replaces")} label="Instead of" error={errors.planId}>
+            <Select value={replaces} onValueChange={setReplaces}>
+              <SelectTrigger {...fieldAria(id("replaces"), errors.planId)}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {plans.map((plan) => (
+                  <SelectItem key={plan.id} value={plan.id}>
+                    {plan.name} ({formatCents(plan.amountCents)}/mo)
+                  </SelectItem>
+                ))}
+                <SelectItem value={ADD}>Nothing: add it beside my current plans</SelectItem>
+              </SelectContent>
+            </Select>
+          </Field>
+        )}
+
+        <Field
+          id={id("note")}
+          label="Note (optional)"
+          hint="Anything we should know: traffic, sites, timing."
+          error={errors.note}
+        >
+          <Textarea
+            {...fieldAria(id("note"), errors.note, true)}
+            value={note}
+            rows={3}
+            maxLength={2000}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </Field>
+
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={request.isPending || undefined}>
+            {request.isPending ? (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
+            Send request
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

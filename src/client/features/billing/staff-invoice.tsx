@@ -1,0 +1,350 @@
+import { useId, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Ban, Banknote, Download, FileCheck2, Loader2, Trash2, XCircle } from "lucide-react";
+import {
+  paymentMethodLabels,
+  paymentMethods,
+  type InvoiceDetail,
+  type PaymentMethod,
+} from "@shared/schemas/billing";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Field, fieldAria } from "@/components/form-field";
+import { formatCents } from "@/components/format";
+import { Modal } from "@/components/modal";
+import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { InvoiceStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/server-errors";
+import {
+  staffInvoicePdfUrl,
+  useDeleteDraft,
+  useInvoiceAction,
+  useRecordPayment,
+  useStaffInvoice,
+  type InvoiceAction,
+} from "./api";
+import {
+  invoiceName,
+  owes,
+  paymentForm,
+  serverFieldErrors,
+  toPayment,
+  type FieldErrors,
+  type PaymentFormState,
+} from "./billing-view";
+import { InvoiceBody, invoiceKind } from "./invoice-parts";
+import { NewInvoiceForm } from "./new-invoice-form";
+
+function RecordPaymentDialog({
+  invoice,
+  open,
+  onOpenChange,
+}: {
+  invoice: InvoiceDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  const record = useRecordPayment(invoice.id);
+  const [state, setState] = useState<PaymentFormState>(() => paymentForm(invoice.balanceCents));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const update = (patch: Partial<PaymentFormState>) =>
+    setState((current) => ({ ...current, ...patch }));
+
+  const submit = () => {
+    if (record.isPending) return;
+    const checked = toPayment(state);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    record.mutate(checked.data, {
+      onSuccess: (updated) => {
+        toast({
+          title: "Payment recorded",
+          description:
+            updated.status === "paid"
+              ? `${invoiceName(updated)} is paid in full.`
+              : `${formatCents(updated.balanceCents)} is still owed on ${invoiceName(updated)}.`,
+        });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error, { amountCents: "amount" });
+        if (fields) setErrors(fields);
+        setFailure(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Record a payment"
+      description={`Money received for ${invoiceName(invoice)} by transfer, check or cash. ${formatCents(invoice.balanceCents)} is owed.`}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="flex flex-col gap-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={id("amount")} label="Amount ($)" error={errors.amount}>
+            <Input
+              {...fieldAria(id("amount"), errors.amount)}
+              value={state.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              onChange={(event) => update({ amount: event.target.value })}
+            />
+          </Field>
+          <Field id={id("paid-on")} label="Received on" error={errors.paidOn}>
+            <Input
+              {...fieldAria(id("paid-on"), errors.paidOn)}
+              type="date"
+              value={state.paidOn}
+              onChange={(event) => update({ paidOn: event.target.value })}
+            />
+          </Field>
+          <Field id={id("method")} label="Method" error={errors.method}>
+            <Select
+              value={state.method}
+              onValueChange={(method) => update({ method: method as PaymentMethod })}
+            >
+              <SelectTrigger {...fieldAria(id("method"), errors.method)}>
+                <SelectValue placeholder="How was it paid?" />
+              </SelectTrigger>
+              <SelectContent>
+                {paymentMethods
+                  .filter((method) => method !== "card")
+                  .map((method) => (
+                    <SelectItem key={method} value={method}>
+                      {paymentMethodLabels[method]}
+                    </SelectItem>
+                  ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field
+            id={id("reference")}
+            label="Reference (optional)"
+            hint="Check number or transfer reference."
+            error={errors.reference}
+          >
+            <Input
+              {...fieldAria(id("reference"), errors.reference, true)}
+              value={state.reference}
+              maxLength={255}
+              autoComplete="off"
+              onChange={(event) => update({ reference: event.target.value })}
+            />
+          </Field>
+        </div>
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" aria-disabled={record.isPending || undefined}>
+            {record.isPending ? (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            ) : (
+              <Banknote aria-hidden="true" />
+            )}
+            Record payment
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const actionToasts: Record<InvoiceAction, (invoice: InvoiceDetail) => string> = {
+  issue: (invoice) => `Invoice ${invoiceName(invoice)} issued and emailed`,
+  void: (invoice) => `Invoice ${invoiceName(invoice)} voided`,
+  uncollectible: (invoice) => `Invoice ${invoiceName(invoice)} marked uncollectible`,
+};
+
+function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
+  const [, navigate] = useLocation();
+  const act = useInvoiceAction(invoice.id);
+  const remove = useDeleteDraft(invoice.id);
+  const [paying, setPaying] = useState({ open: false, round: 0 });
+  const name = invoiceName(invoice);
+  const run = (action: InvoiceAction) =>
+    act.mutate(action, {
+      onSuccess: (updated) => toast({ title: actionToasts[action](updated) }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Error", description: errorMessage(error) }),
+    });
+
+  return (
+    <>
+      {invoice.status === "draft" && (
+        <Button
+          onClick={() => !act.isPending && run("issue")}
+          aria-disabled={act.isPending || undefined}
+        >
+          {act.isPending ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <FileCheck2 aria-hidden="true" />
+          )}
+          Issue and email
+        </Button>
+      )}
+      {owes(invoice) && (
+        <Button onClick={() => setPaying(({ round }) => ({ open: true, round: round + 1 }))}>
+          <Banknote aria-hidden="true" />
+          Record payment
+        </Button>
+      )}
+      <Button asChild variant="outline">
+        <a href={staffInvoicePdfUrl(invoice.id)} download>
+          <Download aria-hidden="true" />
+          PDF
+        </a>
+      </Button>
+      {invoice.status === "open" && (
+        <>
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline">
+                <Ban aria-hidden="true" />
+                Void
+              </Button>
+            }
+            title={`Void ${name}?`}
+            description="A void invoice is cancelled: nothing is owed on it, and it keeps its number. Payments already recorded stay."
+            confirmLabel="Void invoice"
+            pending={act.isPending}
+            onConfirm={() => run("void")}
+          />
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline">
+                <XCircle aria-hidden="true" />
+                Mark uncollectible
+              </Button>
+            }
+            title={`Mark ${name} uncollectible?`}
+            description="Use this when you do not expect to be paid: it stops the reminders and leaves the outstanding figure."
+            confirmLabel="Mark uncollectible"
+            pending={act.isPending}
+            onConfirm={() => run("uncollectible")}
+          />
+        </>
+      )}
+      {invoice.status === "draft" && (
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive-ghost">
+              <Trash2 aria-hidden="true" />
+              Delete draft
+            </Button>
+          }
+          title="Delete this draft?"
+          description="The draft is removed for good. It was never numbered or sent."
+          confirmLabel="Delete draft"
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: "Draft deleted" });
+                navigate(`/clients/${invoice.companyId}`, { replace: true });
+              },
+              onError: (error) =>
+                toast({ variant: "destructive", title: "Error", description: errorMessage(error) }),
+            })
+          }
+        />
+      )}
+      {owes(invoice) && (
+        <RecordPaymentDialog
+          key={paying.round}
+          invoice={invoice}
+          open={paying.open}
+          onOpenChange={(open) => setPaying((current) => ({ ...current, open }))}
+        />
+      )}
+    </>
+  );
+}
+
+function StaffInvoice({ id }: { id: string }) {
+  const { data: invoice, error, isPending, refetch } = useStaffInvoice(id);
+  useDocumentTitle(invoice ? `Invoice ${invoiceName(invoice)}` : "Invoice");
+  const back = <BackLink href="/invoices">Invoices</BackLink>;
+  if (error || isPending) {
+    return (
+      <DetailPending
+        title="Invoice"
+        back={back}
+        error={error}
+        onRetry={() => void refetch()}
+        loading="Loading the invoice..."
+        notFound="This invoice does not exist, or it was a draft that was deleted."
+      />
+    );
+  }
+  return (
+    <>
+      <ViewHeader
+        back={back}
+        title={`Invoice ${invoiceName(invoice)}`}
+        description={
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+            <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+            <span>
+              For{" "}
+              <Link
+                href={`/clients/${invoice.companyId}`}
+                className="font-medium text-accent underline underline-offset-4"
+              >
+                {invoice.companyName}
+              </Link>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{invoiceKind(invoice)}</span>
+          </span>
+        }
+      />
+      <Panel
+        title="Invoice"
+        headingId="invoice-detail"
+        description={`As ${invoice.companyName} sees it in their portal and in the PDF.`}
+      >
+        <InvoiceBody
+          invoice={invoice}
+          howToPay={false}
+          actions={<InvoiceActions invoice={invoice} />}
+        />
+      </Panel>
+    </>
+  );
+}
+
+/** /admin/invoices/:id: an invoice and what staff do with it; /admin/invoices/new writes one. */
+export function StaffInvoiceView({ id }: { id: string }) {
+  return id === "new" ? <NewInvoiceForm /> : <StaffInvoice key={id} id={id} />;
+}
