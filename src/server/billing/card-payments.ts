@@ -154,12 +154,15 @@ export async function actOnStripeEvent(
   settings: BillingSettings,
 ): Promise<EventOutcome> {
   if (await alreadySeen(db, event.id)) return { result: "repeat", emailed: false };
-  // What needs Stripe is read before the transaction, so no row stays locked on a network call.
+  // What needs Stripe is read before the transaction, so no row stays locked on a network call;
+  // and only for a customer of ours.
+  const setup =
+    event.type === "checkout.session.completed" && event.data.object.mode === "setup"
+      ? event.data.object
+      : undefined;
   const card =
-    event.type === "checkout.session.completed" &&
-    event.data.object.mode === "setup" &&
-    event.data.object.setup_intent
-      ? await stripe.savedCard(idOf(event.data.object.setup_intent))
+    setup?.setup_intent && setup.customer && (await isOurCustomer(db, idOf(setup.customer)))
+      ? await stripe.savedCard(idOf(setup.setup_intent))
       : undefined;
 
   return db.transaction(async (tx) => {
@@ -181,11 +184,21 @@ export async function actOnStripeEvent(
         if (event.data.object.mode !== "setup") {
           return ignored("a payment's Checkout: its payment_intent.succeeded records it");
         }
-        return card ? cardSaved(tx, card) : unknown("the setup saved no card");
+        return card
+          ? cardSaved(tx, card)
+          : unknown(`setup ${event.data.object.id} saved no card for a customer of ours`);
       default:
         return ignored(`${event.type} is not used`);
     }
   });
+}
+
+async function isOurCustomer(db: DbExecutor, customerId: string) {
+  const [account] = await db
+    .select({ id: billingAccounts.id })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, customerId));
+  return account !== undefined;
 }
 
 const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);

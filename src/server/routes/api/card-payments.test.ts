@@ -307,6 +307,13 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
         status: "succeeded",
       }),
       stripe.signedEvent("customer.created", { id: "cus_elsewhere", object: "customer" }),
+      stripe.signedEvent("checkout.session.completed", {
+        id: "cs_test_elsewhere",
+        object: "checkout.session",
+        mode: "setup",
+        customer: "cus_elsewhere",
+        setup_intent: "seti_elsewhere",
+      }),
     ];
     for (const event of events) {
       const response = await send(event);
@@ -314,6 +321,8 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     }
     expect(await seenEvents()).toBe(seenBefore + events.length);
     expect(await paymentRows()).toBe(paymentsBefore);
+    // Stripe is not asked about another customer's card.
+    expect(stripe.requestsTo("GET /v1/setup_intents/seti_elsewhere")).toEqual([]);
   });
 
   it("saves the card a setup Checkout saved, as Stripe reads it, and makes it the customer's default", async () => {
