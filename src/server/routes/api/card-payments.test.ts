@@ -238,6 +238,23 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     expect(list.find((row) => row.id === invoice.id)).toMatchObject({ status: "paid" });
   });
 
+  it("records one payment when Stripe delivers the same event to two instances at once", async () => {
+    const invoice = await openInvoice(3_300);
+    const event = stripe.signedEvent(
+      "payment_intent.succeeded",
+      intentFor(invoice, 3_300, "pi_concurrent"),
+    );
+    const answers = await Promise.all([send(event), send(event), send(event)]);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const recorded = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, "pi_concurrent"));
+    expect(recorded).toHaveLength(1);
+    expect(await emailsAbout("payment-receipt", invoice.number!)).toHaveLength(1);
+    expect((await invoiceAsClient(invoice.id)).paidCents).toBe(3_300);
+  });
+
   it("lists a failed payment as failed and emails the client why", async () => {
     const invoice = await openInvoice(4_200);
     const response = await send(
