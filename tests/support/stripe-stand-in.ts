@@ -261,21 +261,26 @@ export async function startStripeStandIn(
     });
   }
 
-  /** The checkout page's Pay: the signed event the app's webhook gets, then success_url. */
+  /**
+   * The checkout page's button: the signed event the app's webhook gets (a payment succeeded, or
+   * the setup Checkout completed), then success_url.
+   */
   async function pay(session: Session, response: ServerResponse) {
     if (!standIn.webhookUrl) throw new Error("the stand-in has no webhookUrl to send events to");
-    const intent = {
-      id: nextId("pi"),
-      object: "payment_intent",
-      amount: session.amount_total,
-      amount_received: session.amount_total,
-      currency: "usd",
-      customer: session.customer,
-      metadata: session.payment_intent_data?.metadata ?? {},
-      status: "succeeded",
-      created: now(),
-    };
-    const event = standIn.signedEvent("payment_intent.succeeded", intent);
+    const event =
+      session.mode === "setup"
+        ? standIn.signedEvent("checkout.session.completed", { ...session, status: "complete" })
+        : standIn.signedEvent("payment_intent.succeeded", {
+            id: nextId("pi"),
+            object: "payment_intent",
+            amount: session.amount_total,
+            amount_received: session.amount_total,
+            currency: "usd",
+            customer: session.customer,
+            metadata: session.payment_intent_data?.metadata ?? {},
+            status: "succeeded",
+            created: now(),
+          });
     const sent = await fetch(standIn.webhookUrl, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": event.signature },
@@ -315,11 +320,13 @@ export async function startStripeStandIn(
           return;
         }
         const amount = `$${((session.amount_total ?? 0) / 100).toFixed(2)}`;
+        const [heading, button] =
+          session.mode === "setup" ? ["Save a card", "Save card"] : [`Pay ${amount}`, "Pay"];
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         response.end(
           `<!doctype html><html lang="en"><title>Stand-in Checkout</title><main>` +
-            `<h1>Pay ${amount}</h1><form method="post"><button type="submit">Pay</button></form>` +
-            `<a href="${session.cancel_url}">Cancel</a></main></html>`,
+            `<h1>${heading}</h1><form method="post"><button type="submit">${button}</button>` +
+            `</form><a href="${session.cancel_url}">Cancel</a></main></html>`,
         );
         return;
       }
