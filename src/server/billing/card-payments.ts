@@ -2,8 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { dayOf } from "@shared/invoice-math";
+import { changedFields, recordAudit } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
-import { billingAccounts, payments, stripeEvents } from "../db/schema";
+import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
 import {
   applyPayment,
   applyRefund,
@@ -23,7 +24,7 @@ import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
  */
 
 /** Who starts a Checkout: an owner or billing member of a company. */
-export type Payer = { companyId: string; companyName: string; email: string };
+export type Payer = { companyId: string; companyName: string; userId: string; email: string };
 
 /**
  * The company's Stripe customer: the one on file, or a new one stored on its billing account.
@@ -104,6 +105,7 @@ export async function startCardSetup(
   const customerId = await stripeCustomerFor(db, stripe, payer);
   const url = await stripe.cardSetup({
     companyId: payer.companyId,
+    userId: payer.userId,
     customerId,
     successUrl: `${settings.publicUrl}/dashboard?tab=billing&card=saved`,
     cancelUrl: `${settings.publicUrl}/dashboard?tab=billing`,
@@ -185,7 +187,7 @@ export async function actOnStripeEvent(
           return ignored("a payment's Checkout: its payment_intent.succeeded records it");
         }
         return card
-          ? cardSaved(tx, card)
+          ? cardSaved(tx, card, event.data.object.metadata?.userId)
           : unknown(`setup ${event.data.object.id} saved no card for a customer of ours`);
       default:
         return ignored(`${event.type} is not used`);
@@ -294,8 +296,24 @@ async function refundCreated(
   return after ? acted() : { result: "repeat", emailed: false };
 }
 
-/** The card a setup Checkout saved, on the billing account of the customer it belongs to. */
-async function cardSaved(tx: DbExecutor, card: SavedCard): Promise<EventOutcome> {
+const cardName = (card: { cardBrand: string | null; cardLast4: string | null }) =>
+  card.cardBrand && card.cardLast4 ? `${card.cardBrand} ending in ${card.cardLast4}` : null;
+
+/**
+ * The card a setup Checkout saved, on the billing account of the customer it belongs to, and in
+ * the audit log as a change of payment details by whoever started the setup.
+ */
+async function cardSaved(
+  tx: DbExecutor,
+  card: SavedCard,
+  userId: string | undefined,
+): Promise<EventOutcome> {
+  const [before] = await tx
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, card.customerId))
+    .for("update");
+  if (!before) return unknown(`customer ${card.customerId} is not one of ours`);
   const [account] = await tx
     .update(billingAccounts)
     .set({
@@ -306,7 +324,22 @@ async function cardSaved(tx: DbExecutor, card: SavedCard): Promise<EventOutcome>
       cardExpYear: card.expYear,
       updatedAt: new Date(),
     })
-    .where(eq(billingAccounts.stripeCustomerId, card.customerId))
-    .returning({ id: billingAccounts.id });
-  return account ? acted() : unknown(`customer ${card.customerId} is not one of ours`);
+    .where(eq(billingAccounts.id, before.id))
+    .returning();
+  const id = z.uuid().safeParse(userId);
+  const [actor] = id.success ? await tx.select().from(users).where(eq(users.id, id.data)) : [];
+  await recordAudit(
+    tx,
+    { actor: actor ?? null, ipAddress: null },
+    {
+      action: "billing.changed",
+      targetType: "company",
+      targetId: before.companyId,
+      companyId: before.companyId,
+      changes: changedFields({ card: cardName(before) }, { card: cardName(account!) }) ?? {
+        after: { card: cardName(account!) },
+      },
+    },
+  );
+  return acted();
 }

@@ -145,6 +145,8 @@ export function createStripeGateway(settings: StripeSettings) {
     /** Stripe Checkout (setup mode) to save a card for the customer; its URL. */
     cardSetup: (input: {
       companyId: string;
+      /** Who asked, so the card's change is put down to them when Stripe says it is saved. */
+      userId: string;
       customerId: string;
       successUrl: string;
       cancelUrl: string;
@@ -155,7 +157,7 @@ export function createStripeGateway(settings: StripeSettings) {
           currency: "usd",
           customer: input.customerId,
           client_reference_id: input.companyId,
-          metadata: { companyId: input.companyId },
+          metadata: { companyId: input.companyId, userId: input.userId },
           setup_intent_data: { metadata: { companyId: input.companyId } },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,

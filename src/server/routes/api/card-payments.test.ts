@@ -15,7 +15,14 @@ import {
   type StripeStandIn,
 } from "../../../../tests/support/stripe-stand-in";
 import { createInvoice, invoiceMessages } from "../../billing/invoices";
-import { billingAccounts, invoices, outboxEmails, payments, stripeEvents } from "../../db/schema";
+import {
+  auditEvents,
+  billingAccounts,
+  invoices,
+  outboxEmails,
+  payments,
+  stripeEvents,
+} from "../../db/schema";
 import { demoClientEmail, seedDemoData } from "../../db/seed";
 import { billingSettings } from "./common";
 
@@ -375,6 +382,23 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     expect(made!.body).toEqual({
       invoice_settings: { default_payment_method: account!.stripePaymentMethodId },
     });
+    // Put down to the client who started it, as staff's changes of payment details are.
+    const audited = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, "billing.changed"), eq(auditEvents.companyId, demoCompany)),
+      );
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorEmail: demoClientEmail,
+        actorIsStaff: false,
+        changes: {
+          before: { card: "Visa ending in 4242" },
+          after: { card: "Visa ending in 1881" },
+        },
+      }),
+    ]);
   });
 
   it("creates a Stripe customer the first time a company needs one, and keeps it", async () => {

@@ -67,11 +67,13 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
   await forSignedInClients(app, db, (client) => {
     const payerOf = async (request: FastifyRequest): Promise<Payer | undefined> => {
       const member = await billingMember(request, db);
+      const user = signedInUser(request);
       return (
         member && {
           companyId: member.companyId,
           companyName: member.companyName,
-          email: signedInUser(request).email,
+          userId: user.id,
+          email: user.email,
         }
       );
     };
