@@ -306,6 +306,14 @@ for (const width of [375, 1280]) {
     await expect(page.getByText(/HL-\d{4}-\d{4}/).first()).toBeVisible();
     await expectNoViolations(page, "invoices list");
 
+    // The demo client's latest month of hosting is past due: the figure leads to the late ones.
+    await page.getByRole("button", { name: /^Show (it|them)$/ }).click();
+    await expect(page).toHaveURL("/admin/invoices?overdue=true");
+    const late = dataRows(page.getByRole("table", { name: "Invoices, newest first" }));
+    await expect(late.first()).toBeVisible();
+    await expect(withStatus(late, "Overdue")).toHaveCount(await late.count());
+    await page.goto("/admin/invoices");
+
     await page
       .getByRole("link", { name: /^HL-\d{4}-\d{4}$/ })
       .first()

@@ -53,13 +53,13 @@ export function AdminNav({ user }: { user: AuthUser }) {
 
   return (
     <div className="theme-dark border-b border-white/10 bg-ink-900">
-      <div className="container-page flex flex-col gap-3 py-3 md:flex-row md:items-center md:gap-8 md:py-2">
+      <div className="container-page flex flex-col gap-3 py-3 lg:flex-row lg:items-center lg:gap-8 lg:py-2">
         <div className="flex items-center justify-between gap-4">
           <p className="flex items-center gap-2 font-display text-lg font-semibold whitespace-nowrap text-ink-50">
             <span className="size-2 rounded-full bg-gold-500" aria-hidden="true" />
             Back office
           </p>
-          <p className="truncate text-xs text-ink-400 md:hidden">
+          <p className="truncate text-xs text-ink-400 lg:hidden">
             Signed in as{" "}
             <a href="/account" className="text-ink-100 underline underline-offset-4">
               {name}
@@ -67,8 +67,8 @@ export function AdminNav({ user }: { user: AuthUser }) {
           </p>
         </div>
 
-        <nav aria-label="Back office" className="md:flex-1">
-          <ul className="grid grid-cols-4 gap-1 md:flex md:gap-1">
+        <nav aria-label="Back office" className="lg:flex-1">
+          <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7 lg:flex lg:gap-1">
             {items.map((item) => {
               const current = item.matches(location);
               const Icon = item.icon;
@@ -78,7 +78,7 @@ export function AdminNav({ user }: { user: AuthUser }) {
                     href={item.href}
                     aria-current={current ? "page" : undefined}
                     className={cn(
-                      "flex min-h-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-xs font-medium transition-colors sm:flex-row sm:gap-2 sm:px-4 sm:text-sm",
+                      "flex min-h-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-xs font-medium transition-colors sm:text-sm lg:flex-row lg:gap-2 lg:px-4",
                       current
                         ? "bg-white/10 text-gold-400"
                         : "text-ink-300 hover:bg-white/5 hover:text-ink-50",

@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type {
   Billing,
   InvoiceDetail,
@@ -49,6 +50,27 @@ export const usePayments = () => useQuery<Payment[]>({ queryKey: paymentsKey });
 
 /** Where the client downloads an invoice's PDF. */
 export const invoicePdfUrl = (id: string) => `/api/invoices/${encodeURIComponent(id)}/pdf`;
+
+/**
+ * Back from Stripe, Stripe's word (the webhook) may come a little after the client: the plans,
+ * invoices (the open one too) and payments are read again every few seconds for a minute while
+ * `active`.
+ */
+export function useRefreshAfterStripe(active: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    let rounds = 0;
+    const timer = setInterval(() => {
+      rounds += 1;
+      for (const queryKey of [billingKey, invoicesKey, paymentsKey]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      if (rounds >= 12) clearInterval(timer);
+    }, 5000);
+    return () => clearInterval(timer);
+  }, [active, queryClient]);
+}
 
 /** Sends the browser to a Stripe Checkout page the API opened. */
 export const goTo = (url: string) => window.location.assign(url);

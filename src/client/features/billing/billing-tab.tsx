@@ -46,6 +46,7 @@ import {
   useInvoice,
   useInvoices,
   usePayments,
+  useRefreshAfterStripe,
   useSaveCard,
 } from "./api";
 import { activePlans, cardExpiry, invoiceName, owes, planRequestText } from "./billing-view";
@@ -442,7 +443,7 @@ function InvoiceRow({
         </Link>
         <span className="block text-xs text-muted-foreground">{invoiceKind(invoice)}</span>
       </TD>
-      <TD label="Issued" className="whitespace-nowrap">
+      <TD label="Issued" hideOnPhone className="whitespace-nowrap">
         {invoice.issueDate ? formatCalendarDate(invoice.issueDate) : "—"}
       </TD>
       <TD
@@ -566,6 +567,7 @@ export function BillingTab({
   onDismissNotice: () => void;
 }) {
   const { data: billing, isPending, isError, refetch } = useBilling();
+  useRefreshAfterStripe(notice !== null);
   const [upgrade, setUpgrade] = useState({ open: false, round: 0 });
 
   return (

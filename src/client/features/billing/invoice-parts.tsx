@@ -186,10 +186,13 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
 export function PaymentRows({
   payments,
   showInvoice = false,
+  cardReferences = false,
 }: {
   payments: Payment[];
   /** Name the invoice each is for (the Billing tab's list of every payment). */
   showInvoice?: boolean;
+  /** Show Stripe's ids of card payments (staff); a client sees only their own references. */
+  cardReferences?: boolean;
 }) {
   return (
     <ul className="divide-y divide-border rounded-xl border border-border bg-card">
@@ -209,7 +212,9 @@ export function PaymentRows({
                 <span className="sr-only">{paymentKindLabels[kind]}: </span>
                 {paymentMethodLabels[payment.method]}
                 {showInvoice && payment.invoiceNumber && <> · Invoice {payment.invoiceNumber}</>}
-                {payment.reference && kind !== "failed" && <> · Ref. {payment.reference}</>}
+                {payment.reference &&
+                  kind !== "failed" &&
+                  (cardReferences || payment.method !== "card") && <> · Ref. {payment.reference}</>}
               </p>
               {kind === "failed" && payment.failureMessage && (
                 <p className="mt-0.5 text-xs text-red-800">{payment.failureMessage}</p>
@@ -294,13 +299,14 @@ export function OfflinePaymentDetails({
 export function InvoiceBody({
   invoice,
   actions,
-  howToPay = true,
+  audience = "client",
 }: {
   invoice: InvoiceDetail;
   actions?: ReactNode;
-  /** Show the bank and check details (the client's view). */
-  howToPay?: boolean;
+  /** The client reads how to pay it; staff read Stripe's references. */
+  audience?: "client" | "staff";
 }) {
+  const howToPay = audience === "client";
   const name = invoiceName(invoice);
   return (
     <div className="flex flex-col gap-5">
@@ -322,7 +328,7 @@ export function InvoiceBody({
         {invoice.payments.length === 0 ? (
           <p className="text-sm text-muted-foreground">No payments yet.</p>
         ) : (
-          <PaymentRows payments={invoice.payments} />
+          <PaymentRows payments={invoice.payments} cardReferences={audience === "staff"} />
         )}
       </div>
       {howToPay && <p className="text-xs text-muted-foreground">{invoiceTerms}</p>}

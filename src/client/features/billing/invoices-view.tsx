@@ -138,6 +138,18 @@ export function InvoicesView() {
             tone={data.overdueCount > 0 ? "alert" : "default"}
           >
             {data.overdueCount === 1 ? "Invoice past its due date" : "Invoices past their due date"}
+            {data.overdueCount > 0 && !overdue && (
+              <>
+                {" · "}
+                <button
+                  type="button"
+                  onClick={() => update("overdue", "true")}
+                  className="inline-flex min-h-6 cursor-pointer items-center font-medium text-red-800 underline underline-offset-4"
+                >
+                  Show {data.overdueCount === 1 ? "it" : "them"}
+                </button>
+              </>
+            )}
           </Figure>
         </dl>
       )}

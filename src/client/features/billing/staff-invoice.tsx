@@ -336,7 +336,7 @@ function StaffInvoice({ id }: { id: string }) {
       >
         <InvoiceBody
           invoice={invoice}
-          howToPay={false}
+          audience="staff"
           actions={<InvoiceActions invoice={invoice} />}
         />
       </Panel>
