@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { cardBrandName, createStripeGateway, WebhookSignatureError } from "./stripe";
+import {
+  cardBrandName,
+  createStripeGateway,
+  savedCardCharger,
+  WebhookSignatureError,
+} from "./stripe";
 
 describe("the Stripe gateway, against the stand-in", () => {
   let standIn: StripeStandIn;
@@ -66,6 +71,22 @@ describe("the Stripe gateway, against the stand-in", () => {
     } finally {
       standIn.declineWith = undefined;
     }
+  });
+
+  it("gives the billing schedule a charger only when cards are taken", async () => {
+    expect(savedCardCharger(undefined)).toBeUndefined();
+    const charger = savedCardCharger({
+      secretKey: standIn.secretKey,
+      webhookSecret: standIn.webhookSecret,
+      apiUrl: standIn.url,
+    })!;
+    const invoiceId = "5b7e0c1d-2a3f-4e5d-8c9b-0a1b2c3d4e5f";
+    await expect(charger({ ...charge, invoiceId })).resolves.toBeUndefined();
+    expect(
+      standIn
+        .requestsTo("POST /v1/payment_intents")
+        .filter((request) => request.idempotencyKey === `autopay-${invoiceId}`),
+    ).toHaveLength(1);
   });
 
   it("verifies a webhook's signature against the raw body", async () => {

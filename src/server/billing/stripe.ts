@@ -253,3 +253,16 @@ export function createStripeGateway(settings: StripeSettings) {
 }
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>;
+
+/**
+ * What the billing schedule's autopay calls to charge a saved card (undefined when cards are not
+ * taken): resolves once Stripe has the request, a decline included (its payment_intent.payment_failed
+ * event records it and tells the client); throws when Stripe could not be reached.
+ */
+export function savedCardCharger(settings: StripeSettings | undefined) {
+  if (!settings) return undefined;
+  const gateway = createStripeGateway(settings);
+  return async (charge: Parameters<StripeGateway["chargeSavedCard"]>[0]): Promise<void> => {
+    await gateway.chargeSavedCard(charge);
+  };
+}
