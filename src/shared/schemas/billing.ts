@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { optionalDate, optionalText, requiredDate, requiredText, wholeNumber } from "./fields";
+import { lineAmount } from "../invoice-math";
 import { MAX_PRICE_CENTS } from "./proposals";
 
 export const invoiceStatuses = ["draft", "open", "paid", "void", "uncollectible"] as const;
@@ -217,7 +218,11 @@ export const newInvoiceSchema = z.object({
   lines: z
     .array(invoiceLineInputSchema, { error: "Add at least one line" })
     .min(1, "Add at least one line")
-    .max(50, "An invoice has at most 50 lines"),
+    .max(50, "An invoice has at most 50 lines")
+    .refine(
+      (lines) => lines.reduce((sum, line) => sum + lineAmount(line), 0) <= MAX_PRICE_CENTS,
+      "An invoice's lines must come to at most $10,000,000.00",
+    ),
   /** Unset: NET_DAYS after it is issued. */
   dueDate: optionalDate(),
   memo: optionalText("Memo", 2000, "Memo must be at most 2,000 characters"),
