@@ -118,17 +118,21 @@ async function issueRecurringInvoices(context: Context) {
   const { db, settings, now, signal } = context;
   const today = dayOf(now);
   const plans = await db
-    .select()
+    .select({
+      id: recurringPlans.id,
+      billingDay: recurringPlans.billingDay,
+      startsOn: recurringPlans.startsOn,
+      /** The end of the last period invoiced, if any. */
+      invoicedUntil: sql<string | null>`max(${invoices.periodEnd})::text`,
+    })
     .from(recurringPlans)
+    .leftJoin(invoices, eq(invoices.recurringPlanId, recurringPlans.id))
     .where(and(eq(recurringPlans.status, "active"), lte(recurringPlans.startsOn, today)))
+    .groupBy(recurringPlans.id)
     .orderBy(asc(recurringPlans.createdAt), asc(recurringPlans.id));
   for (const plan of plans) {
     if (signal?.aborted) return;
-    const [last] = await db
-      .select({ periodEnd: sql<string | null>`max(${invoices.periodEnd})::text` })
-      .from(invoices)
-      .where(eq(invoices.recurringPlanId, plan.id));
-    const invoicedUntil = last?.periodEnd ?? "";
+    const invoicedUntil = plan.invoicedUntil ?? "";
     for (const date of billingDatesUntil(plan, today).filter((day) => day > invoicedUntil)) {
       if (signal?.aborted) return;
       await step(context, `invoicing plan ${plan.id} for ${date}`, async () => {
@@ -190,11 +194,10 @@ async function sendReminders(context: Context) {
     .select({
       id: invoices.id,
       dueDate: invoices.dueDate,
-      lastReminder: sql<
-        number | null
-      >`(select max(${invoiceReminders.daysPastDue}) from ${invoiceReminders} where ${invoiceReminders.invoiceId} = ${invoices.id})`,
+      lastReminder: sql<number | null>`max(${invoiceReminders.daysPastDue})`,
     })
     .from(invoices)
+    .leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoices.id))
     .where(
       and(
         eq(invoices.status, "open"),
@@ -202,6 +205,7 @@ async function sendReminders(context: Context) {
         lte(invoices.dueDate, today),
       ),
     )
+    .groupBy(invoices.id)
     .orderBy(asc(invoices.dueDate), asc(invoices.number));
   for (const candidate of due) {
     if (signal?.aborted) return;
