@@ -13,6 +13,12 @@ const website = {
   bandwidthGb: 12.5,
 };
 const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
+const plan = {
+  name: "Business Hosting",
+  amountCents: 14_900,
+  billingDay: 5,
+  startsOn: "2027-01-05",
+};
 const proposalDraft = {
   title: "A new website for Harbor Coffee",
   scope: "## Pages\n\nHome, menu, locations and a contact form.",
@@ -75,14 +81,26 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "PUT /api/admin/websites/:id": website,
   "POST /api/admin/clients/:id/domains": domain,
   "PUT /api/admin/domains/:id": domain,
-  "PUT /api/admin/clients/:id/billing": {
-    plan: "Business",
-    monthlyCostCents: 4900,
-    nextBillingDate: "2027-01-31",
-    cardBrand: "Visa",
-    cardLast4: "4242",
-    cardExpMonth: 12,
-    cardExpYear: 2030,
+  "POST /api/admin/clients/:id/plans": plan,
+  "PUT /api/admin/plans/:id": plan,
+  "POST /api/admin/plan-requests/:id/approve": { amountCents: 14_900 },
+  "PUT /api/billing/autopay": { enabled: false },
+  "POST /api/billing/plan-requests": {
+    requestedPlan: "Business Hosting",
+    note: "We are adding the catering site.",
+  },
+  "POST /api/admin/invoices": {
+    companyId: SOME_ID,
+    lines: [{ description: "Extra landing page", quantity: 1, unitPriceCents: 45_000 }],
+    dueDate: "2027-01-31",
+    memo: "Thank you for your business.",
+    issue: false,
+  },
+  "POST /api/admin/invoices/:id/payments": {
+    amountCents: 100,
+    paidOn: "2026-11-20",
+    method: "check",
+    reference: "Check 1042",
   },
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
@@ -151,12 +169,23 @@ export type RouteIds = {
   version: string;
   project: string;
   milestone: string;
+  /** A monthly plan of the client. */
+  plan: string;
+  /** A plan request for each decision, so both can be made. */
+  planRequests: { approve: string; decline: string };
+  /**
+   * An invoice for each thing done to one, in a state that allows it: drafts to issue and to
+   * delete, open invoices to void, to mark uncollectible and to pay, and one the client reads.
+   */
+  invoices: Record<"issue" | "delete" | "void" | "uncollectible" | "payments" | "read", string>;
 };
 
 /** A route's valid body with the ids it names made real: the client's, for a new proposal. */
 export function concreteBody(key: string, ids: RouteIds): Record<string, unknown> | undefined {
   const body = validBodies[key];
-  if (key === "POST /api/admin/proposals") return { ...body, companyId: ids.client };
+  if (key === "POST /api/admin/proposals" || key === "POST /api/admin/invoices") {
+    return { ...body, companyId: ids.client };
+  }
   return body;
 }
 
@@ -182,6 +211,19 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         (_m, admin = "") => `/api/${admin}projects/${ids.project}`,
       )
       .replace(":milestoneId", ids.milestone)
+      .replace(
+        /\/api\/admin\/invoices\/:id\/(issue|void|uncollectible|payments)/,
+        (_m, action: "issue" | "void" | "uncollectible" | "payments") =>
+          `/api/admin/invoices/${ids.invoices[action]}/${action}`,
+      )
+      .replace("/api/admin/invoices/:id", `/api/admin/invoices/${ids.invoices.delete}`)
+      .replace("/api/invoices/:id", `/api/invoices/${ids.invoices.read}`)
+      .replace("/api/admin/plans/:id", `/api/admin/plans/${ids.plan}`)
+      .replace(
+        /\/api\/admin\/plan-requests\/:id\/(approve|decline)/,
+        (_m, decision: "approve" | "decline") =>
+          `/api/admin/plan-requests/${ids.planRequests[decision]}/${decision}`,
+      )
       .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
       .replace(":userId", ids.member)
       .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`)

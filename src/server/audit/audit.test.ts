@@ -57,6 +57,38 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     );
     ids.proposal = proposal.json().id;
     ids.version = proposal.json().versions[0].id;
+    // A monthly plan, a plan request for each decision, and an invoice for each action.
+    const plan = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${ids.client}/plans`,
+      concreteBody("POST /api/admin/clients/:id/plans", ids),
+    );
+    ids.plan = plan.json().id;
+    const requests = await t.database.db
+      .insert(schema.planChangeRequests)
+      .values([
+        { companyId: ids.client, requestedPlan: "Business Hosting" },
+        { companyId: ids.client, requestedPlan: "Premium Care" },
+      ])
+      .returning();
+    ids.planRequests = { approve: requests[0]!.id, decline: requests[1]!.id };
+    const invoice = async (issue: boolean) =>
+      (
+        await callApi(t, staff, "POST", "/api/admin/invoices", {
+          ...concreteBody("POST /api/admin/invoices", ids),
+          issue,
+        })
+      ).json().id as string;
+    ids.invoices = {
+      issue: await invoice(false),
+      delete: await invoice(false),
+      void: await invoice(true),
+      uncollectible: await invoice(true),
+      payments: await invoice(true),
+      read: await invoice(true),
+    };
   });
   afterAll(() => t.close());
 

@@ -446,6 +446,18 @@ export async function lockInvoice(tx: DbExecutor, id: string): Promise<Invoice |
   return invoice;
 }
 
+/** Runs `act` on the invoice, locked, in a transaction; 404 when there is no such invoice. */
+function withLockedInvoice<T>(
+  db: Db,
+  id: string,
+  act: (tx: DbExecutor, invoice: Invoice) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    return invoice ? act(tx, invoice) : fail(404, invoiceMessages.notFound);
+  });
+}
+
 /** Staff issue a draft. */
 export async function issueDraft(
   db: Db,
@@ -453,9 +465,7 @@ export async function issueDraft(
   settings: BillingSettings,
   now = new Date(),
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
-  return db.transaction(async (tx) => {
-    const before = await lockInvoice(tx, id);
-    if (!before) return fail(404, invoiceMessages.notFound);
+  return withLockedInvoice(db, id, async (tx, before) => {
     if (before.status !== "draft") return fail(409, invoiceMessages.notDraft);
     return ok({ before, after: await issueInvoiceRow(tx, before, settings, now) });
   });
@@ -463,9 +473,7 @@ export async function issueDraft(
 
 /** Staff delete a draft (an issued invoice is voided instead, so its number stays accounted for). */
 export async function deleteDraft(db: Db, id: string): Promise<Outcome<Invoice>> {
-  return db.transaction(async (tx) => {
-    const draft = await lockInvoice(tx, id);
-    if (!draft) return fail(404, invoiceMessages.notFound);
+  return withLockedInvoice(db, id, async (tx, draft) => {
     if (draft.status !== "draft") return fail(409, invoiceMessages.notDraft);
     await tx.delete(invoices).where(eq(invoices.id, id));
     return ok(draft);
@@ -482,9 +490,7 @@ export async function closeInvoice(
   status: "void" | "uncollectible",
   now = new Date(),
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
-  return db.transaction(async (tx) => {
-    const before = await lockInvoice(tx, id);
-    if (!before) return fail(404, invoiceMessages.notFound);
+  return withLockedInvoice(db, id, async (tx, before) => {
     if (before.status !== "open") return fail(409, invoiceMessages.notOpen(before.status));
     if (status === "void" && before.paidCents !== 0) return fail(409, invoiceMessages.hasPayments);
     const [after] = await tx
@@ -577,9 +583,7 @@ export async function recordPayment(
   settings: BillingSettings,
   now = new Date(),
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
-  return db.transaction(async (tx) => {
-    const before = await lockInvoice(tx, id);
-    if (!before) return fail(404, invoiceMessages.notFound);
+  return withLockedInvoice(db, id, async (tx, before) => {
     if (before.status !== "open" && before.status !== "uncollectible") {
       return fail(409, invoiceMessages.notOpen(before.status));
     }

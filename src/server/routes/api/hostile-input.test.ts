@@ -55,9 +55,14 @@ const fieldName = fc.constantFrom(
   "uptimePercent",
   "bandwidthGb",
   "expiresAt",
-  "monthlyCostCents",
-  "cardLast4",
-  "cardBrand",
+  "amountCents",
+  "billingDay",
+  "startsOn",
+  "lines",
+  "paidOn",
+  "method",
+  "requestedPlan",
+  "enabled",
   "confirmEmail",
   "companyName",
   "firstName",
@@ -122,6 +127,10 @@ const counted = [
   schema.ticketMessages,
   schema.leads,
   schema.billingAccounts,
+  schema.recurringPlans,
+  schema.planChangeRequests,
+  schema.invoices,
+  schema.payments,
   schema.leadNotes,
   schema.outboxEmails,
   schema.loginTokens,
@@ -162,6 +171,16 @@ describe("hostile input on every write route", () => {
     ids.lead = user!.id;
     ids.proposal = user!.id;
     ids.version = user!.id;
+    ids.plan = user!.id;
+    ids.planRequests = { approve: user!.id, decline: user!.id };
+    ids.invoices = {
+      issue: user!.id,
+      delete: user!.id,
+      void: user!.id,
+      uncollectible: user!.id,
+      payments: user!.id,
+      read: user!.id,
+    };
   });
   afterAll(() => t.close());
 

@@ -86,7 +86,10 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
     for (const cookie of [owner, billing]) {
       const response = await call(cookie, "GET", "/api/billing");
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ plan: "VPS Hosting", monthlyCostCents: 2499 });
+      expect(response.json()).toMatchObject({
+        plans: [{ name: "VPS Hosting", amountCents: 2499 }],
+        monthlyCostCents: 2499,
+      });
     }
     const refused = await call(member, "GET", "/api/billing");
     expect(refused.statusCode).toBe(404);
@@ -97,8 +100,13 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
     expect((await call(outsider, "GET", "/api/websites")).json()).toEqual([]);
     expect((await call(outsider, "GET", "/api/domains")).json()).toEqual([]);
     expect((await call(outsider, "GET", "/api/tickets")).json()).toEqual([]);
-    // Their own company has no billing yet.
-    expect((await call(outsider, "GET", "/api/billing")).json()).toBeNull();
+    // Their own company has no plans, card or invoices yet.
+    expect((await call(outsider, "GET", "/api/billing")).json()).toMatchObject({
+      plans: [],
+      paymentMethod: null,
+      balanceCents: 0,
+    });
+    expect((await call(outsider, "GET", "/api/invoices")).json()).toEqual([]);
 
     const [ticket] = await t.database.db.select().from(supportTickets).limit(1);
     expect((await call(outsider, "GET", `/api/tickets/${ticket!.id}`)).statusCode).toBe(404);
