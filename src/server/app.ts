@@ -11,6 +11,12 @@ import {
 } from "fastify-type-provider-zod";
 import type { LoggerOptions } from "pino";
 import { createOidc } from "./auth/oidc";
+import {
+  createBillingWorker,
+  type BillingWorkerOptions,
+  type ChargeSavedCard,
+} from "./billing/scheduler";
+import { savedCardCharger } from "./billing/stripe";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { serializeError } from "./error-log";
@@ -27,6 +33,8 @@ import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
+import { cardPaymentRoutes } from "./routes/api/card-payments";
+import { billingSettings } from "./routes/api/common";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
@@ -57,6 +65,15 @@ export type AppOptions = {
   mailer?: Mailer;
   /** How the outbox worker paces itself (tests make it quick). */
   outbox?: Pick<OutboxWorkerOptions, "pollMs" | "retryBaseMs" | "maxAttempts">;
+  /**
+   * The billing schedule: how autopay charges a saved card (default: through Stripe when it is
+   * set up, else autopay is skipped), and for tests, a clock and a pace of their own (default:
+   * BILLING_INTERVAL).
+   */
+  billing?: { chargeSavedCard?: ChargeSavedCard | undefined } & Pick<
+    BillingWorkerOptions,
+    "now" | "intervalMs"
+  >;
 };
 
 /**
@@ -79,7 +96,7 @@ export const connectionLimits = {
 };
 
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
-export async function buildApp({ config, database, logger, mailer, outbox }: AppOptions) {
+export async function buildApp({ config, database, logger, mailer, outbox, billing }: AppOptions) {
   // Set once the app is listening and knows its security headers: see static-fast-path.ts.
   let fastPath: FastPath | undefined;
   let closing = false;
@@ -136,10 +153,27 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
 
   const mail = mailer ?? createMailer(config, app.log);
   const worker = createOutboxWorker({ db: database.db, mailer: mail, log: app.log, ...outbox });
-  app.addHook("onReady", async () => worker.start());
+  // Recurring invoices, reminders and autopay: at start (catching up) and every interval.
+  const billingWorker = createBillingWorker({
+    db: database.db,
+    settings: billingSettings(config),
+    log: app.log,
+    intervalMs: config.billingIntervalSeconds * 1000,
+    onEmailsQueued: () => worker.wake(),
+    chargeSavedCard: savedCardCharger(config.stripe),
+    ...billing,
+  });
+  app.addHook("onReady", async () => {
+    worker.start();
+    billingWorker.start();
+  });
   // Claim no more emails from the moment the server starts closing, while requests finish.
-  app.addHook("preClose", async () => void worker.stop());
+  app.addHook("preClose", async () => {
+    void worker.stop();
+    void billingWorker.stop();
+  });
   app.addHook("onClose", async () => {
+    await billingWorker.stop();
     await worker.stop();
     mail.close();
   });
@@ -157,6 +191,7 @@ export async function buildApp({ config, database, logger, mailer, outbox }: App
     domainRoutes,
     billingRoutes,
     invoiceRoutes,
+    cardPaymentRoutes,
     ticketRoutes,
     proposalRoutes,
     projectRoutes,

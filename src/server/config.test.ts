@@ -72,6 +72,23 @@ describe("settings", () => {
     );
   });
 
+  it("wants both Stripe keys or neither, and points the client elsewhere only when asked", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /^ {2}STRIPE_WEBHOOK_SECRET: required when any STRIPE_ setting is set$/m,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_WEBHOOK_SECRET: "whsec_abc123" })).toThrow(
+      /^ {2}STRIPE_SECRET_KEY: required when any STRIPE_ setting is set$/m,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        STRIPE_SECRET_KEY: "sk_live_abc123",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      }).stripe,
+    ).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_abc123", apiUrl: undefined });
+  });
+
   it("reads production settings", () => {
     const config = loadConfig({
       NODE_ENV: "production",

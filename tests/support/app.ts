@@ -17,7 +17,7 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox" | "logger"> & {
+  options: Pick<AppOptions, "outbox" | "logger" | "billing"> & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -41,6 +41,7 @@ export async function createTestApp(
     database,
     logger: options.logger ?? false,
     outbox: { pollMs: 200, retryBaseMs: 200, ...options.outbox },
+    ...(options.billing ? { billing: options.billing } : {}),
   });
   await app.ready();
   return {

@@ -44,7 +44,7 @@ export function invoiceIssuedEmail(
   );
 }
 
-/** To a client: an unpaid invoice is due today, or is 7 or 14 days past due. */
+/** To a client: an unpaid invoice is due today, or is some days past due (7 and 14, or later after downtime). */
 export function invoiceReminderEmail(
   client: Person,
   invoice: InvoiceRef,
@@ -56,7 +56,7 @@ export function invoiceReminderEmail(
   const when =
     daysPastDue === 0
       ? `is due today (${invoice.dueDate})`
-      : `was due on ${invoice.dueDate}, ${daysPastDue} days ago`;
+      : `was due on ${invoice.dueDate}, ${daysPastDue} ${daysPastDue === 1 ? "day" : "days"} ago`;
   return withPdf(
     simpleEmail(
       "invoice-reminder",

@@ -1,0 +1,345 @@
+import { and, eq, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { z } from "zod";
+import { dayOf } from "@shared/invoice-math";
+import { changedFields, recordAudit } from "../audit/audit";
+import type { Db, DbExecutor } from "../db/client";
+import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
+import {
+  applyPayment,
+  applyRefund,
+  findInvoice,
+  invoiceLink,
+  invoiceMessages,
+  lockInvoice,
+  recordFailedPayment,
+  type BillingSettings,
+  type Outcome,
+} from "./invoices";
+import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
+
+/**
+ * Card payments through Stripe: Checkout for an invoice, a card saved for later, and what Stripe
+ * tells us by webhook (payments, failures, refunds, saved cards), each event acted on once.
+ */
+
+/** Who starts a Checkout: an owner or billing member of a company. */
+export type Payer = { companyId: string; companyName: string; userId: string; email: string };
+
+/**
+ * The company's Stripe customer: the one on file, or a new one stored on its billing account.
+ * Two first payments at once may both create one; the first stored wins and both use it.
+ */
+export async function stripeCustomerFor(
+  db: Db,
+  stripe: StripeGateway,
+  payer: Payer,
+): Promise<string> {
+  const [account] = await db
+    .select({ customerId: billingAccounts.stripeCustomerId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.companyId, payer.companyId));
+  if (account?.customerId) return account.customerId;
+  const created = await stripe.createCustomer({
+    id: payer.companyId,
+    name: payer.companyName,
+    email: payer.email,
+  });
+  const [stored] = await db
+    .insert(billingAccounts)
+    .values({ companyId: payer.companyId, stripeCustomerId: created })
+    .onConflictDoUpdate({
+      target: billingAccounts.companyId,
+      set: {
+        stripeCustomerId: sql`coalesce(${billingAccounts.stripeCustomerId}, excluded.stripe_customer_id)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ customerId: billingAccounts.stripeCustomerId });
+  return stored?.customerId ?? created;
+}
+
+/**
+ * Stripe Checkout for what is owed on one of the payer's invoices: its URL. 404 when the invoice
+ * is not theirs to see, 409 when cards are not taken or nothing is owed.
+ */
+export async function startInvoiceCheckout(
+  db: Db,
+  stripe: StripeGateway | undefined,
+  payer: Payer,
+  invoiceId: string,
+  settings: BillingSettings,
+): Promise<Outcome<string>> {
+  const invoice = await findInvoice(
+    db,
+    invoiceId,
+    { staff: false, companyId: payer.companyId },
+    settings,
+  );
+  if (!invoice) return { ok: false, status: 404, message: invoiceMessages.notFound };
+  if (!stripe) return { ok: false, status: 409, message: invoiceMessages.noCards };
+  if (invoice.status !== "open" || invoice.balanceCents <= 0 || !invoice.number) {
+    return { ok: false, status: 409, message: invoiceMessages.nothingOwed };
+  }
+  const customerId = await stripeCustomerFor(db, stripe, payer);
+  const back = invoiceLink(settings.publicUrl, invoice.id);
+  const url = await stripe.invoiceCheckout({
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    amountCents: invoice.balanceCents,
+    customerId,
+    successUrl: `${back}&paid=1`,
+    cancelUrl: back,
+  });
+  return { ok: true, value: url };
+}
+
+/** Stripe Checkout in setup mode, to save a card for the payer's company: its URL. */
+export async function startCardSetup(
+  db: Db,
+  stripe: StripeGateway | undefined,
+  payer: Payer,
+  settings: Pick<BillingSettings, "publicUrl">,
+): Promise<Outcome<string>> {
+  if (!stripe) return { ok: false, status: 409, message: invoiceMessages.noCards };
+  const customerId = await stripeCustomerFor(db, stripe, payer);
+  const url = await stripe.cardSetup({
+    companyId: payer.companyId,
+    userId: payer.userId,
+    customerId,
+    successUrl: `${settings.publicUrl}/dashboard?tab=billing&card=saved`,
+    cancelUrl: `${settings.publicUrl}/dashboard?tab=billing`,
+  });
+  return { ok: true, value: url };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Webhook events.
+ * ------------------------------------------------------------------------------------------- */
+
+/** What became of an event: acted on, seen before, ignored, or about something not ours. */
+export type EventOutcome = {
+  result: "acted" | "repeat" | "ignored" | "unknown";
+  /** Emails were queued: wake the outbox. */
+  emailed: boolean;
+  /** For the log: why it was ignored or not found. */
+  note?: string;
+};
+
+const invoiceIdSchema = z.uuid();
+const acted = (emailed = false): EventOutcome => ({ result: "acted", emailed });
+const unknown = (note: string): EventOutcome => ({ result: "unknown", emailed: false, note });
+const ignored = (note: string): EventOutcome => ({ result: "ignored", emailed: false, note });
+
+/** The day Stripe says the event happened, as payments are dated. */
+const dayOfEvent = (event: StripeEvent) => dayOf(new Date(event.created * 1000));
+
+async function alreadySeen(db: DbExecutor, id: string) {
+  const [row] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, id));
+  return row !== undefined;
+}
+
+/**
+ * Acts on one verified event, once: the event's id is stored in the same transaction as what it
+ * changes, so a repeat (Stripe retries, two instances) finds it and changes nothing, and an
+ * event whose effect failed is not marked seen and is acted on when Stripe sends it again. An
+ * event about an invoice or payment we do not have is kept as seen and reported (Stripe would
+ * otherwise send it again for days).
+ */
+export async function actOnStripeEvent(
+  db: Db,
+  stripe: StripeGateway,
+  event: StripeEvent,
+  settings: BillingSettings,
+): Promise<EventOutcome> {
+  if (await alreadySeen(db, event.id)) return { result: "repeat", emailed: false };
+  // What needs Stripe is read before the transaction, so no row stays locked on a network call;
+  // and only for a customer of ours.
+  const setup =
+    event.type === "checkout.session.completed" && event.data.object.mode === "setup"
+      ? event.data.object
+      : undefined;
+  const card =
+    setup?.setup_intent && setup.customer && (await isOurCustomer(db, idOf(setup.customer)))
+      ? await stripe.savedCard(idOf(setup.setup_intent))
+      : undefined;
+
+  return db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning();
+    if (!first) return { result: "repeat", emailed: false };
+
+    switch (event.type) {
+      case "payment_intent.succeeded":
+        return paymentSucceeded(tx, event.data.object, dayOfEvent(event), settings);
+      case "payment_intent.payment_failed":
+        return paymentFailed(tx, event.data.object, dayOfEvent(event), settings);
+      case "refund.created":
+        return refundCreated(tx, event.data.object, dayOfEvent(event));
+      case "checkout.session.completed":
+        if (event.data.object.mode !== "setup") {
+          return ignored("a payment's Checkout: its payment_intent.succeeded records it");
+        }
+        return card
+          ? cardSaved(tx, card, event.data.object.metadata?.userId)
+          : unknown(`setup ${event.data.object.id} saved no card for a customer of ours`);
+      default:
+        return ignored(`${event.type} is not used`);
+    }
+  });
+}
+
+async function isOurCustomer(db: DbExecutor, customerId: string) {
+  const [account] = await db
+    .select({ id: billingAccounts.id })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, customerId));
+  return account !== undefined;
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
+
+/** The invoice a payment intent names in its metadata, locked; undefined when there is none. */
+async function invoiceOfIntent(tx: DbExecutor, intent: Stripe.PaymentIntent) {
+  const id = invoiceIdSchema.safeParse(intent.metadata?.invoiceId);
+  return id.success ? lockInvoice(tx, id.data) : undefined;
+}
+
+async function paymentSucceeded(
+  tx: DbExecutor,
+  intent: Stripe.PaymentIntent,
+  paidOn: string,
+  settings: BillingSettings,
+): Promise<EventOutcome> {
+  if (!intent.metadata?.invoiceId) return ignored(`payment ${intent.id} names no invoice`);
+  const invoice = await invoiceOfIntent(tx, intent);
+  if (!invoice) return unknown(`payment ${intent.id} is for an invoice we do not have`);
+  const after = await applyPayment(
+    tx,
+    invoice,
+    { amountCents: intent.amount_received, paidOn, method: "card", reference: intent.id },
+    settings,
+  );
+  if (!after) return { result: "repeat", emailed: false };
+  // The money came in all the same (two Checkouts paid, a check recorded meanwhile): kept, and
+  // said in the log so staff can refund what was paid twice.
+  const owedBefore = invoice.totalCents - invoice.paidCents;
+  if (invoice.status !== "open" || intent.amount_received > owedBefore) {
+    return {
+      result: "acted",
+      emailed: true,
+      note: `payment ${intent.id} came to an invoice that was ${invoice.status} owing ${owedBefore} cents: refund what is over`,
+    };
+  }
+  return acted(true);
+}
+
+async function paymentFailed(
+  tx: DbExecutor,
+  intent: Stripe.PaymentIntent,
+  paidOn: string,
+  settings: BillingSettings,
+): Promise<EventOutcome> {
+  if (!intent.metadata?.invoiceId) return ignored(`payment ${intent.id} names no invoice`);
+  const invoice = await invoiceOfIntent(tx, intent);
+  if (!invoice) return unknown(`payment ${intent.id} is for an invoice we do not have`);
+  await recordFailedPayment(
+    tx,
+    invoice,
+    {
+      amountCents: intent.amount,
+      paidOn,
+      reference: intent.id,
+      reason: intent.last_payment_error?.message ?? "The card was declined.",
+    },
+    settings,
+  );
+  return acted(true);
+}
+
+/** A refund: found through the card payment it gives back, and taken off that invoice. */
+async function refundCreated(
+  tx: DbExecutor,
+  refund: Stripe.Refund,
+  paidOn: string,
+): Promise<EventOutcome> {
+  if (refund.status === "failed" || refund.status === "canceled") {
+    return ignored(`refund ${refund.id} is ${refund.status}`);
+  }
+  const intentId = refund.payment_intent ? idOf(refund.payment_intent) : null;
+  const [payment] = intentId
+    ? await tx
+        .select({ invoiceId: payments.invoiceId })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.reference, intentId),
+            eq(payments.kind, "payment"),
+            eq(payments.method, "card"),
+            eq(payments.status, "succeeded"),
+          ),
+        )
+    : [];
+  const invoice = payment && (await lockInvoice(tx, payment.invoiceId));
+  if (!invoice) return unknown(`refund ${refund.id} is for a payment we do not have`);
+  const after = await applyRefund(tx, invoice, {
+    amountCents: refund.amount,
+    paidOn,
+    reference: refund.id,
+  });
+  return after ? acted() : { result: "repeat", emailed: false };
+}
+
+const cardName = (card: { cardBrand: string | null; cardLast4: string | null }) =>
+  card.cardBrand && card.cardLast4 ? `${card.cardBrand} ending in ${card.cardLast4}` : null;
+
+/**
+ * The card a setup Checkout saved, on the billing account of the customer it belongs to, and in
+ * the audit log as a change of payment details by whoever started the setup.
+ */
+async function cardSaved(
+  tx: DbExecutor,
+  card: SavedCard,
+  userId: string | undefined,
+): Promise<EventOutcome> {
+  const [before] = await tx
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.stripeCustomerId, card.customerId))
+    .for("update");
+  if (!before) return unknown(`customer ${card.customerId} is not one of ours`);
+  const [account] = await tx
+    .update(billingAccounts)
+    .set({
+      stripePaymentMethodId: card.paymentMethodId,
+      cardBrand: card.brand.slice(0, 40),
+      cardLast4: card.last4,
+      cardExpMonth: card.expMonth,
+      cardExpYear: card.expYear,
+      updatedAt: new Date(),
+    })
+    .where(eq(billingAccounts.id, before.id))
+    .returning();
+  const id = z.uuid().safeParse(userId);
+  const [actor] = id.success ? await tx.select().from(users).where(eq(users.id, id.data)) : [];
+  await recordAudit(
+    tx,
+    { actor: actor ?? null, ipAddress: null },
+    {
+      action: "billing.changed",
+      targetType: "company",
+      targetId: before.companyId,
+      companyId: before.companyId,
+      changes: changedFields({ card: cardName(before) }, { card: cardName(account!) }) ?? {
+        after: { card: cardName(account!) },
+      },
+    },
+  );
+  return acted();
+}
