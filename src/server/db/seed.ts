@@ -4,6 +4,7 @@ import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
 import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/invoice-math";
 import { nextInvoiceNumber } from "../billing/invoices";
+import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../proposals/content-hash";
 import type { Db, DbExecutor } from "./client";
@@ -334,7 +335,7 @@ async function seedDemoBilling(
     periodStart: date,
     periodEnd: periodEnd(date),
     issueDate: date,
-    description: `VPS Hosting, ${date} to ${periodEnd(date)}`,
+    description: periodLine(plan.name, date),
     cents: plan.amountCents,
   }));
   const deposit = {
