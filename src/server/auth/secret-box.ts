@@ -9,10 +9,12 @@ export type SecretBox = { seal(plain: string): string; open(sealed: string): str
 
 const VERSION = "v1";
 
-export function createSecretBox(sessionSecret: string): SecretBox {
-  const key = Buffer.from(
-    hkdfSync("sha256", sessionSecret, "harborline", "second-factor secrets v1", 32),
-  );
+/** `purpose` gives each use a key of its own, all derived from the one secret. */
+export function createSecretBox(
+  sessionSecret: string,
+  purpose = "second-factor secrets v1",
+): SecretBox {
+  const key = Buffer.from(hkdfSync("sha256", sessionSecret, "harborline", purpose, 32));
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -12,7 +12,6 @@ declare module "fastify" {
     /** The OpenID Connect provider's ID token, for its end-session endpoint at logout. */
     idToken?: string;
     /** Checks of an OpenID Connect sign-in in progress. */
-    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo?: string };
     /** Where to go after an email or demo sign-in. */
     returnTo?: string;
     /** The browser's user agent at sign-in, for the account page's list of sessions. */

@@ -79,6 +79,21 @@ const loginPage = (reply: FastifyReply, error: string) =>
   reply.redirect(`/login?error=${encodeURIComponent(error)}`);
 
 /**
+ * An OpenID Connect sign-in's checks (state, nonce, PKCE verifier) travel in a cookie of their
+ * own, sealed, for the callback only: kept in the session, they were lost when another request
+ * of the same browser (the sign-in page's passkey offer) saved the session meanwhile.
+ */
+const OIDC_COOKIE = "harborline.oidc";
+const OIDC_CHECKS_MS = 10 * 60 * 1000;
+type OidcChecks = {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo?: string | undefined;
+  expiresAt: number;
+};
+
+/**
  * /api/login, /api/callback and /api/logout are browser navigations. Behind them: OpenID Connect
  * when a provider is set, else single-use email links; demo sign-in outside production only.
  */
@@ -99,6 +114,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   // Every return address is checked where it is used, so one stored before a fix is checked too.
   const returnToOf = (value: string | null | undefined) => safeReturnTo(value, config.publicUrl);
   const box = createSecretBox(config.sessionSecret);
+  const oidcBox = createSecretBox(config.sessionSecret, "oidc sign-in checks v1");
+  /** The checks of a sign-in begun in this browser, while they are fresh; else undefined. */
+  const openOidcChecks = (cookie: string | undefined): OidcChecks | undefined => {
+    const opened = cookie ? oidcBox.open(cookie) : undefined;
+    if (!opened) return undefined;
+    const checks = JSON.parse(opened) as OidcChecks;
+    return checks.expiresAt > Date.now() ? checks : undefined;
+  };
   const rp = relyingParty(config.publicUrl);
 
   /**
@@ -253,7 +276,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       }
       try {
         const { url, ...checks } = await oidc.startLogin();
-        request.session.oidc = { ...checks, returnTo };
+        const sealed: OidcChecks = { ...checks, returnTo, expiresAt: Date.now() + OIDC_CHECKS_MS };
+        reply.setCookie(OIDC_COOKIE, oidcBox.seal(JSON.stringify(sealed)), {
+          path: "/api/callback",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: config.publicUrl.startsWith("https://"),
+          maxAge: OIDC_CHECKS_MS / 1000,
+        });
         return reply.redirect(url.toString());
       } catch (error) {
         request.log.warn({ err: error }, "OIDC sign-in could not start");
@@ -263,9 +293,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   );
 
   app.get("/api/callback", async (request, reply) => {
-    const checks = request.session.oidc;
+    const checks = openOidcChecks(request.cookies[OIDC_COOKIE]);
+    reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
     if (!oidc || !checks) return loginPage(reply, "sign-in-expired");
-    request.session.oidc = undefined;
     try {
       const profile = await oidc.finishLogin(new URL(request.url, config.publicUrl), checks);
       // An address the provider has not verified could be anyone's: it matches no account.
