@@ -8,9 +8,7 @@ const website = {
   domain: "harborcoffee.com",
   plan: "Business",
   status: "active",
-  monthlyVisitors: 1200,
-  uptimePercent: 99.9,
-  bandwidthGb: 12.5,
+  checkUrl: "https://harborcoffee.com/status",
 };
 const domain = { domain: "harborcoffee.com", autoRenew: true, expiresAt: "2027-01-31" };
 const plan = {

@@ -5,7 +5,7 @@ import {
   expiresInText,
   formatCalendarDate,
   formatCents,
-  formatGigabytes,
+  formatBytes,
   formatNumber,
   humanize,
   leadKindLabel,
@@ -24,7 +24,10 @@ describe("display formats", () => {
   it("formats money, numbers and sizes as the seed shows them", () => {
     expect(formatCents(2499)).toBe("$24.99");
     expect(formatNumber(12_480)).toBe("12,480");
-    expect(formatGigabytes(18.4)).toBe("18.4 GB");
+    expect(formatBytes(18_400_000_000)).toBe("18.4 GB");
+    expect(formatBytes(512_000_000)).toBe("512 MB");
+    expect(formatBytes(999)).toBe("999 bytes");
+    expect(formatBytes(0)).toBe("0 bytes");
   });
 
   it("shows a calendar date as the same day in every time zone", () => {

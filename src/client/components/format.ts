@@ -28,7 +28,19 @@ export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
 export const formatPercent = (value: number) => `${value}%`;
 
 /** 18.4 -> "18.4 GB". */
-export const formatGigabytes = (value: number) => `${whole.format(value)} GB`;
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const byteUnits = ["bytes", "KB", "MB", "GB", "TB", "PB"];
+
+/** A byte count in decimal units, as hosts bill them: "18.4 GB", "512 MB", "0 bytes". */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < byteUnits.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${unit === 0 ? whole.format(value) : oneDecimal.format(value)} ${byteUnits[unit]}`;
+}
 
 /** An instant as "Jan 5, 2026". */
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));

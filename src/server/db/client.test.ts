@@ -18,11 +18,14 @@ import {
 import { demoCompanyName, seedDemoData } from "./seed";
 
 const tables = [
+  "analytics_salts",
   "audit_events",
+  "bandwidth_usage",
   "billing_accounts",
   "companies",
   "company_members",
   "domains",
+  "expiry_alerts",
   "invoice_counters",
   "invoice_reminders",
   "invoices",
@@ -30,7 +33,11 @@ const tables = [
   "leads",
   "login_tokens",
   "milestone_approvals",
+  "monitor_checks",
+  "monitor_incidents",
+  "monitor_rollups",
   "outbox_emails",
+  "page_views",
   "passkeys",
   "payments",
   "plan_change_requests",
@@ -43,9 +50,11 @@ const tables = [
   "recovery_codes",
   "recurring_plans",
   "sessions",
+  "site_monitors",
   "stripe_events",
   "support_tickets",
   "ticket_messages",
+  "usage_tokens",
   "users",
   "websites",
 ];

@@ -105,9 +105,7 @@ describe("every input field refuses what its column cannot store", () => {
     const bounded = pairs.filter((pair) => pair.values.length > 0).map((pair) => pair.column);
     expect(bounded).toEqual(
       expect.arrayContaining([
-        "websites.monthly_visitors",
-        "websites.bandwidth_gb",
-        "websites.uptime_percent",
+        "websites.check_url",
         "recurring_plans.amount_cents",
         "recurring_plans.billing_day",
         "recurring_plans.starts_on",

@@ -8,7 +8,6 @@ import {
   integer,
   json,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -146,16 +145,192 @@ export const websites = pgTable(
     domain: varchar("domain", { length: 253 }).notNull(),
     plan: varchar("plan", { length: 100 }).notNull(),
     status: varchar("status", { length: 40 }).notNull(),
-    monthlyVisitors: integer("monthly_visitors").notNull().default(0),
-    uptimePercent: numeric("uptime_percent", { precision: 5, scale: 2, mode: "number" })
+    /** The address the monitor checks; null: https://<domain>/. */
+    checkUrl: varchar("check_url", { length: 2048 }),
+    /** Public: names the site in its analytics script tag (data-site). */
+    siteKey: varchar("site_key", { length: 32 })
       .notNull()
-      .default(100),
-    bandwidthGb: numeric("bandwidth_gb", { precision: 10, scale: 2, mode: "number" })
-      .notNull()
-      .default(0),
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (table) => [index("websites_company_id_idx").on(table.companyId)],
+);
+
+export const checkFailureCauses = ["timeout", "dns", "tls", "http", "refused", "error"] as const;
+export type CheckFailureCause = (typeof checkFailureCauses)[number];
+
+/**
+ * The monitor's state of each live website. The row is also the lease that makes each check
+ * happen once across instances: an instance claims a site by moving next_check_at forward in
+ * the statement that selects it (FOR UPDATE SKIP LOCKED).
+ */
+export const siteMonitors = pgTable(
+  "site_monitors",
+  {
+    websiteId: uuid("website_id")
+      .primaryKey()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "up", "down" (two failures in a row) or "unknown" (not checked yet). */
+    status: varchar("status", { length: 10 }).notNull().default("unknown"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastResponseMs: integer("last_response_ms"),
+    lastCause: varchar("last_cause", { length: 10 }).$type<CheckFailureCause>(),
+    /** The https certificate's expiry, as last seen. */
+    certExpiresAt: timestamp("cert_expires_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("site_monitors_next_check_at_idx").on(table.nextCheckAt),
+    check("site_monitors_status_check", sql`${table.status} in ('up', 'down', 'unknown')`),
+  ],
+);
+
+/** Every check, kept 7 days (the roll-ups keep the rest). */
+export const monitorChecks = pgTable(
+  "monitor_checks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    ok: boolean("ok").notNull(),
+    statusCode: integer("status_code"),
+    responseMs: integer("response_ms"),
+    cause: varchar("cause", { length: 10 }).$type<CheckFailureCause>(),
+    certExpiresAt: timestamp("cert_expires_at", { withTimezone: true }),
+  },
+  (table) => [index("monitor_checks_website_checked_idx").on(table.websiteId, table.checkedAt)],
+);
+
+/**
+ * Checks counted per hour (kept 90 days) and per day (kept for good): uptime over any window is
+ * up / checks summed over it.
+ */
+export const monitorRollups = pgTable(
+  "monitor_rollups",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    granularity: varchar("granularity", { length: 5 }).$type<"hour" | "day">().notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    checks: integer("checks").notNull().default(0),
+    up: integer("up").notNull().default(0),
+    /** Sum of the response times of the successful checks, for the average. */
+    responseMsSum: bigint("response_ms_sum", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.websiteId, table.granularity, table.periodStart] }),
+    check("monitor_rollups_granularity_check", sql`${table.granularity} in ('hour', 'day')`),
+  ],
+);
+
+/** A time a site was down: opened on the second failure in a row, closed on recovery. */
+export const monitorIncidents = pgTable(
+  "monitor_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    cause: varchar("cause", { length: 10 }).$type<CheckFailureCause>().notNull(),
+    /** What was seen, for people: "HTTP 503", "connection refused", ... */
+    detail: varchar("detail", { length: 300 }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("monitor_incidents_website_started_idx").on(table.websiteId, table.startedAt),
+    // One open incident per site: the insert that opens it is what sends the alert, once.
+    uniqueIndex("monitor_incidents_one_open_idx")
+      .on(table.websiteId)
+      .where(sql`${table.endedAt} is null`),
+  ],
+);
+
+/**
+ * Expiry warnings sent: 30, 14 and 7 days before a certificate or a domain expires, once each
+ * (the primary key), for that expiry date (a renewal earns new warnings).
+ */
+export const expiryAlerts = pgTable(
+  "expiry_alerts",
+  {
+    kind: varchar("kind", { length: 12 }).$type<"certificate" | "domain">().notNull(),
+    /** The website (certificate) or the domain. */
+    subjectId: uuid("subject_id").notNull(),
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    daysBefore: smallint("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.kind, table.subjectId, table.expiresOn, table.daysBefore],
+    }),
+  ],
+);
+
+/** Today's secret for visitor hashes; yesterday's is deleted, so hashes cannot be linked across days. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: char("salt", { length: 64 }).notNull(),
+});
+
+/** A page view from a client's site, with no personal data: the visitor is a daily hash. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** The UTC day the visitor hash belongs to. */
+    day: date("day", { mode: "string" }).notNull(),
+    visitorHash: char("visitor_hash", { length: 32 }).notNull(),
+    path: varchar("path", { length: 500 }).notNull(),
+    /** The referring site's host name, when another site sent the visitor. */
+    referrerHost: varchar("referrer_host", { length: 253 }),
+    device: varchar("device", { length: 10 }).$type<"mobile" | "tablet" | "desktop">().notNull(),
+  },
+  (table) => [index("page_views_website_day_idx").on(table.websiteId, table.day)],
+);
+
+/** Bytes a site served on a day, as the hosting side reports them; a second report replaces the first. */
+export const bandwidthUsage = pgTable(
+  "bandwidth_usage",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.websiteId, table.day] }),
+    check("bandwidth_usage_bytes_check", sql`${table.bytes} >= 0`),
+  ],
+);
+
+/** A token the hosting side reports one site's usage with; only its SHA-256 is kept. */
+export const usageTokens = pgTable(
+  "usage_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 100 }).notNull(),
+    tokenHash: char("token_hash", { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("usage_tokens_website_id_idx").on(table.websiteId)],
 );
 
 export const domains = pgTable(

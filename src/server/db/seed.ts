@@ -68,9 +68,6 @@ export async function seedDemoData(db: Db, now = new Date()) {
       domain: "riverabakery.example",
       plan: "VPS Hosting",
       status: "active",
-      monthlyVisitors: 12_480,
-      uptimePercent: 99.98,
-      bandwidthGb: 18.4,
     });
     await tx.insert(domains).values([
       {

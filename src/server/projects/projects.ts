@@ -429,9 +429,7 @@ export async function launchWebsite(
       domain: input.domain,
       plan: input.plan,
       status: "active",
-      monthlyVisitors: 0,
-      uptimePercent: 100,
-      bandwidthGb: 0,
+      checkUrl: null,
     });
     if (!website) throw new Error("the website was not created");
     // Hosting and maintenance are billed from launch.

@@ -1,12 +1,21 @@
 import { asc, eq } from "drizzle-orm";
-import type { Website, WebsiteInput } from "@shared/schemas/websites";
+import { isLive, type Website, type WebsiteInput } from "@shared/schemas/websites";
 import type { Db, DbExecutor } from "../db/client";
 import { websites, type Website as WebsiteRow } from "../db/schema";
+import { siteFigures } from "./figures";
 
-const toWebsite = ({ companyId: _company, createdAt, ...site }: WebsiteRow): Website => ({
-  ...site,
-  createdAt: createdAt.toISOString(),
-});
+/** Websites with their measured figures. */
+export async function withFigures(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
+  const figures = await siteFigures(
+    db,
+    rows.map((row) => ({ id: row.id, live: isLive(row.status) })),
+  );
+  return rows.map(({ companyId: _company, createdAt, ...site }) => ({
+    ...site,
+    ...figures.get(site.id)!,
+    createdAt: createdAt.toISOString(),
+  }));
+}
 
 export async function listWebsites(db: Db, companyId: string): Promise<Website[]> {
   const rows = await db
@@ -14,7 +23,7 @@ export async function listWebsites(db: Db, companyId: string): Promise<Website[]
     .from(websites)
     .where(eq(websites.companyId, companyId))
     .orderBy(asc(websites.createdAt));
-  return rows.map(toWebsite);
+  return withFigures(db, rows);
 }
 
 /** One website row by its id (with its company), or undefined. */

@@ -1,53 +1,81 @@
 import { z } from "./zod";
-import { decimalNumber, INTEGER_MAX, requiredText, wholeNumber } from "./fields";
+import { plainText, requiredText } from "./fields";
 import { domainName } from "./domains";
 
 export const websiteStatuses = ["active", "building", "paused", "cancelled"] as const;
 
-/** A client's website, as the portal and the back office read it. */
+/**
+ * Whether the site is live: the monitor checks it, and the portal shows its uptime and a Visit
+ * button. Building and Paused sites show "Not live yet".
+ */
+export const isLive = (status: string) => status === "active";
+
+/**
+ * A client's website, as the portal and the back office read it. Every figure is measured:
+ * visitors by the analytics script, uptime by the monitor, bandwidth as the host reports it.
+ */
 export const websiteSchema = z.object({
   id: z.uuid(),
   domain: z.string(),
   plan: z.string(),
   status: z.string(),
+  /** The address the monitor checks (null: https://<domain>/). */
+  checkUrl: z.string().nullable(),
+  /** Names the site in its analytics script tag. */
+  siteKey: z.string(),
+  /** Unique visitors of the last 30 days. */
   monthlyVisitors: z.number().int(),
-  uptimePercent: z.number(),
-  bandwidthGb: z.number(),
+  /** Uptime of the last 30 days, in percent; null when the site is not live or not checked yet. */
+  uptimePercent: z.number().nullable(),
+  /** Up, down, or unknown (not checked yet); null when the site is not live. */
+  health: z.enum(["up", "down", "unknown"]).nullable(),
+  /** Bytes served this calendar month (UTC), as the host reported them. */
+  bandwidthBytes: z.number().int(),
   createdAt: z.string(),
 });
 export type Website = z.infer<typeof websiteSchema>;
+
+/** An http(s) address for the monitor to check instead of https://<domain>/; empty: none. */
+export const checkUrlField = plainText("Check address")
+  .trim()
+  .max(2048, "Check address must be at most 2048 characters")
+  .refine(
+    (value) => value === "" || /^https?:\/\/[^\s/?#]+/i.test(value),
+    "Check address must be an http:// or https:// address",
+  )
+  .optional()
+  .transform((value) => value || null);
 
 /** Staff add or change a client's website. */
 export const websiteInputSchema = z.object({
   domain: domainName,
   plan: requiredText("Plan", 2, 100, "Plan must be at least 2 characters", "Plan is too long"),
   status: z.enum(websiteStatuses, { error: "Choose a status" }),
-  monthlyVisitors: wholeNumber("Monthly visitors", 0, INTEGER_MAX).default(0),
-  uptimePercent: decimalNumber("Uptime", 0, 100).default(100),
-  // numeric(10, 2): eight digits before the point.
-  bandwidthGb: decimalNumber("Bandwidth", 0, 99_999_999.99).default(0),
+  checkUrl: checkUrlField,
 });
 export type WebsiteInput = z.output<typeof websiteInputSchema>;
 
 export type DashboardStats = {
   activeWebsites: number;
   totalVisitors: number;
-  /** Average uptime of active websites, or null when there is none. */
+  /** Average 30-day uptime of the live websites that have been checked, or null when none has. */
   averageUptime: number | null;
-  bandwidthGb: number;
+  bandwidthBytes: number;
 };
 
-/** The four stat cards, computed from the client's website rows. */
+/** The four stat cards, computed from the client's websites. */
 export function dashboardStats(websites: Website[]): DashboardStats {
-  const active = websites.filter((site) => site.status === "active");
+  const measured = websites.flatMap((site) =>
+    isLive(site.status) && site.uptimePercent !== null ? [site.uptimePercent] : [],
+  );
   return {
-    activeWebsites: active.length,
+    activeWebsites: websites.filter((site) => isLive(site.status)).length,
     totalVisitors: websites.reduce((sum, site) => sum + site.monthlyVisitors, 0),
     averageUptime:
-      active.length === 0
+      measured.length === 0
         ? null
-        : Math.round((active.reduce((sum, s) => sum + s.uptimePercent, 0) / active.length) * 100) /
+        : Math.round((measured.reduce((sum, uptime) => sum + uptime, 0) / measured.length) * 100) /
           100,
-    bandwidthGb: Math.round(websites.reduce((sum, site) => sum + site.bandwidthGb, 0) * 100) / 100,
+    bandwidthBytes: websites.reduce((sum, site) => sum + site.bandwidthBytes, 0),
   };
 }

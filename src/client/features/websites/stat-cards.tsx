@@ -1,6 +1,6 @@
 import { Activity, Globe, HardDrive, Users, type LucideIcon } from "lucide-react";
 import { dashboardStats } from "@shared/schemas/websites";
-import { formatGigabytes, formatNumber, formatPercent } from "@/components/format";
+import { formatBytes, formatNumber, formatPercent } from "@/components/format";
 import { useWebsites } from "./api";
 
 interface Stat {
@@ -26,19 +26,19 @@ export function StatCards() {
       icon: Users,
       label: "Total Visitors",
       value: stats ? formatNumber(stats.totalVisitors) : pending,
-      note: "Monthly, all sites",
+      note: "Last 30 days, all sites",
     },
     {
       icon: Activity,
       label: "Avg. Uptime",
       value: stats?.averageUptime != null ? formatPercent(stats.averageUptime) : pending,
-      note: "Active sites",
+      note: "Last 30 days, live sites",
     },
     {
       icon: HardDrive,
       label: "Bandwidth Used",
-      value: stats ? formatGigabytes(stats.bandwidthGb) : pending,
-      note: "All sites",
+      value: stats ? formatBytes(stats.bandwidthBytes) : pending,
+      note: "This month, all sites",
     },
   ];
 

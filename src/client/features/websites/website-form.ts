@@ -1,6 +1,5 @@
 import { z } from "@shared/schemas/zod";
 import { type Website, websiteInputSchema, websiteStatuses } from "@shared/schemas/websites";
-import { checkedBy, decimalText, wholeNumberText } from "@/lib/form-schema";
 
 const website = websiteInputSchema.shape;
 
@@ -9,9 +8,7 @@ export const websiteFormSchema = z.object({
   domain: website.domain,
   plan: website.plan,
   status: website.status,
-  monthlyVisitors: wholeNumberText.transform(checkedBy(website.monthlyVisitors)),
-  uptimePercent: decimalText.transform(checkedBy(website.uptimePercent)),
-  bandwidthGb: decimalText.transform(checkedBy(website.bandwidthGb)),
+  checkUrl: website.checkUrl,
 });
 type WebsiteFormValues = z.input<typeof websiteFormSchema>;
 
@@ -20,8 +17,6 @@ export function websiteFormValues(site?: Website): WebsiteFormValues {
     domain: site?.domain ?? "",
     plan: site?.plan ?? "",
     status: websiteStatuses.find((status) => status === site?.status) ?? "active",
-    monthlyVisitors: String(site?.monthlyVisitors ?? 0),
-    uptimePercent: String(site?.uptimePercent ?? 100),
-    bandwidthGb: String(site?.bandwidthGb ?? 0),
+    checkUrl: site?.checkUrl ?? "",
   };
 }

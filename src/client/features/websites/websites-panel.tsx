@@ -13,10 +13,11 @@ import {
 } from "@/components/client-items";
 import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatNumber, humanize } from "@/components/format";
+import { formatBytes, formatNumber, humanize } from "@/components/format";
 import { WebsiteStatusBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
 import { websiteWrites } from "./api";
+import { uptimeText } from "./uptime-text";
 import { websiteFormSchema, websiteFormValues } from "./website-form";
 
 const planSuggestions = footerServices.map((service) => service.label);
@@ -73,28 +74,19 @@ function WebsiteForm({
             aria={fieldAria(id("status"), errors.status?.message)}
           />
         </Field>
-        <Field id={id("visitors")} label="Monthly visitors" error={errors.monthlyVisitors?.message}>
+        <Field
+          id={id("check-url")}
+          label="Check address (optional)"
+          hint="The monitor checks https://<domain>/ unless you give another http(s) address."
+          error={errors.checkUrl?.message}
+        >
           <Input
-            {...fieldAria(id("visitors"), errors.monthlyVisitors?.message)}
-            {...form.register("monthlyVisitors")}
-            inputMode="numeric"
+            {...fieldAria(id("check-url"), errors.checkUrl?.message)}
+            {...form.register("checkUrl")}
+            type="url"
+            inputMode="url"
             autoComplete="off"
-          />
-        </Field>
-        <Field id={id("uptime")} label="Uptime (%)" error={errors.uptimePercent?.message}>
-          <Input
-            {...fieldAria(id("uptime"), errors.uptimePercent?.message)}
-            {...form.register("uptimePercent")}
-            inputMode="decimal"
-            autoComplete="off"
-          />
-        </Field>
-        <Field id={id("bandwidth")} label="Bandwidth (GB)" error={errors.bandwidthGb?.message}>
-          <Input
-            {...fieldAria(id("bandwidth"), errors.bandwidthGb?.message)}
-            {...form.register("bandwidthGb")}
-            inputMode="decimal"
-            autoComplete="off"
+            placeholder="https://example.com/health"
           />
         </Field>
       </div>
@@ -126,9 +118,9 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Plan" value={site.plan} />
-        <Stat label="Visitors / month" value={formatNumber(site.monthlyVisitors)} />
-        <Stat label="Uptime" value={`${site.uptimePercent}%`} />
-        <Stat label="Bandwidth" value={`${site.bandwidthGb} GB`} />
+        <Stat label="Visitors (30 days)" value={formatNumber(site.monthlyVisitors)} />
+        <Stat label="Uptime (30 days)" value={uptimeText(site)} />
+        <Stat label="Bandwidth this month" value={formatBytes(site.bandwidthBytes)} />
       </dl>
     </>
   );

@@ -1,8 +1,8 @@
 import { Link } from "wouter";
 import { ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
-import type { Website } from "@shared/schemas/websites";
+import { isLive, type Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
-import { formatNumber, formatPercent, titleCase } from "@/components/format";
+import { formatNumber, titleCase } from "@/components/format";
 import {
   EmptyState,
   LoadError,
@@ -14,6 +14,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useWebsites } from "./api";
+import { uptimeText } from "./uptime-text";
 
 const websiteTones: Record<string, Tone> = {
   active: "green",
@@ -62,7 +63,7 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
             Uptime
           </dt>
           <dd className="mt-1 font-display text-2xl font-semibold tabular-nums">
-            {formatPercent(site.uptimePercent)}
+            {uptimeText(site)}
           </dd>
         </div>
       </dl>
@@ -72,12 +73,14 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
           <Settings2 aria-hidden="true" />
           Manage<span className="sr-only"> {site.domain}</span>
         </Button>
-        <Button asChild className="grow basis-0">
-          <a href={`https://${site.domain}`} target="_blank" rel="noopener noreferrer">
-            Visit<span className="sr-only"> {site.domain} (opens in a new tab)</span>
-            <ExternalLink aria-hidden="true" />
-          </a>
-        </Button>
+        {isLive(site.status) && (
+          <Button asChild className="grow basis-0">
+            <a href={`https://${site.domain}`} target="_blank" rel="noopener noreferrer">
+              Visit<span className="sr-only"> {site.domain} (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+        )}
       </div>
     </Card>
   );

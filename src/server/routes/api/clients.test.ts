@@ -127,19 +127,32 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     const withSite = await call(staff, "POST", `${base}/websites`, {
       domain: "NewBakery.example",
       plan: "Premium Hosting",
-      status: "active",
-      monthlyVisitors: 900,
-      uptimePercent: 99.95,
-      bandwidthGb: 3.5,
+      status: "building",
     });
     expect(withSite.statusCode).toBe(200);
     const site = withSite.json().websites[0];
-    expect(site).toMatchObject({ domain: "newbakery.example", monthlyVisitors: 900 });
-    const edited = await call(staff, "PUT", `/api/admin/websites/${site.id}`, {
-      ...site,
-      monthlyVisitors: 1200,
+    // Nothing measured yet, and a site being built has no uptime.
+    expect(site).toMatchObject({
+      domain: "newbakery.example",
+      checkUrl: null,
+      monthlyVisitors: 0,
+      uptimePercent: null,
+      health: null,
+      bandwidthBytes: 0,
     });
-    expect(edited.json().websites[0].monthlyVisitors).toBe(1200);
+    expect(site.siteKey).toMatch(/^[0-9a-f]{32}$/);
+    const edited = await call(staff, "PUT", `/api/admin/websites/${site.id}`, {
+      domain: site.domain,
+      plan: site.plan,
+      status: "active",
+      checkUrl: "https://newbakery.example/health",
+    });
+    expect(edited.json().websites[0]).toMatchObject({
+      status: "active",
+      checkUrl: "https://newbakery.example/health",
+      health: "unknown",
+      uptimePercent: null,
+    });
 
     const withDomain = await call(staff, "POST", `${base}/domains`, {
       domain: "newbakery.example",
@@ -172,18 +185,20 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     expect(badDomain.json().errors.domain).toBe("Enter a domain such as example.com");
   });
 
-  it("refuses numbers and dates that do not fit their column, naming the field and the rule", async () => {
+  it("refuses addresses and dates that do not fit their column, naming the field and the rule", async () => {
     const base = `/api/admin/clients/${await companyOf(t, demoClientEmail)}`;
     const site = { domain: "jordan.example", plan: "Business", status: "active" };
-    const visitors = "Monthly visitors must be a whole number from 0 to 2,147,483,647";
-    const bandwidth = "Bandwidth must be a number from 0 to 99,999,999.99";
+    const address = "Check address must be an http:// or https:// address";
     for (const [field, value, message] of [
-      ["monthlyVisitors", 3e9, visitors],
-      ["monthlyVisitors", "99999999999", visitors],
-      ["monthlyVisitors", "many", visitors],
-      ["monthlyVisitors", 12.5, visitors],
-      ["bandwidthGb", 1e308, bandwidth],
-      ["uptimePercent", 101, "Uptime must be a number from 0 to 100"],
+      ["checkUrl", "ftp://jordan.example/", address],
+      ["checkUrl", "jordan.example", address],
+      ["checkUrl", "https://", address],
+      [
+        "checkUrl",
+        `https://jordan.example/${"a".repeat(2048)}`,
+        "Check address must be at most 2048 characters",
+      ],
+      ["checkUrl", 42, "Check address must be text"],
     ] as const) {
       const response = await call(staff, "POST", `${base}/websites`, { ...site, [field]: value });
       expect(response.statusCode, `${field} ${value}`).toBe(400);
