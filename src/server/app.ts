@@ -22,6 +22,7 @@ import type { Database } from "./db/client";
 import { serializeError } from "./error-log";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
+import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
 import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
@@ -74,6 +75,12 @@ export type AppOptions = {
     BillingWorkerOptions,
     "now" | "intervalMs"
   >;
+  /**
+   * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
+   * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
+   * certificate authorities, a 10 s timeout).
+   */
+  monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
 };
 
 /**
@@ -96,7 +103,15 @@ export const connectionLimits = {
 };
 
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
-export async function buildApp({ config, database, logger, mailer, outbox, billing }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  outbox,
+  billing,
+  monitor,
+}: AppOptions) {
   // Set once the app is listening and knows its security headers: see static-fast-path.ts.
   let fastPath: FastPath | undefined;
   let closing = false;
@@ -163,16 +178,32 @@ export async function buildApp({ config, database, logger, mailer, outbox, billi
     chargeSavedCard: savedCardCharger(config.stripe),
     ...billing,
   });
+  // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
+  const monitorWorker =
+    monitor === false
+      ? undefined
+      : createMonitorWorker({
+          db: database.db,
+          settings: { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
+          log: app.log,
+          intervalMs: config.monitorIntervalSeconds * 1000,
+          onEmailsQueued: () => worker.wake(),
+          ...monitor,
+          probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
+        });
   app.addHook("onReady", async () => {
     worker.start();
     billingWorker.start();
+    monitorWorker?.start();
   });
   // Claim no more emails from the moment the server starts closing, while requests finish.
   app.addHook("preClose", async () => {
     void worker.stop();
     void billingWorker.stop();
+    void monitorWorker?.stop();
   });
   app.addHook("onClose", async () => {
+    await monitorWorker?.stop();
     await billingWorker.stop();
     await worker.stop();
     mail.close();

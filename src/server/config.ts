@@ -113,6 +113,12 @@ const environmentSchema = z.object({
     .int("must be a number of seconds")
     .min(1, "must be a number of seconds")
     .default(300),
+  MONITOR_INTERVAL: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a number of seconds")
+    .min(10, "must be a number of seconds, at least 10")
+    .default(60),
+  MONITOR_ALLOW_PRIVATE: booleanSetting.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -160,6 +166,13 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** How often, in seconds, an instance looks for invoices to issue, remind of or charge. */
   billingIntervalSeconds: number;
+  /** How often, in seconds, each live website is checked. */
+  monitorIntervalSeconds: number;
+  /**
+   * Whether the monitor may check private, loopback and link-local addresses (default: outside
+   * production only).
+   */
+  monitorAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -250,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     billingIntervalSeconds: settings.BILLING_INTERVAL,
+    monitorIntervalSeconds: settings.MONITOR_INTERVAL,
+    monitorAllowPrivate: settings.MONITOR_ALLOW_PRIVATE ?? !isProduction,
     clientDir:
       typeof BUNDLED_CLIENT_DIR === "string"
         ? fileURLToPath(new URL(BUNDLED_CLIENT_DIR, import.meta.url))

@@ -37,7 +37,7 @@ async function main() {
   // Only the process that created the tables seeds them: of several servers starting at once on
   // one new PostgreSQL database, exactly one (migrations run under an advisory lock).
   if (database.created && config.seedDemo) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, new Date(), `${config.publicUrl}/healthz`);
     app.log.info("Seeded demo data: client demo@example.com, staff admin@example.com");
   }
 

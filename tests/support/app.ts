@@ -17,7 +17,7 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox" | "logger" | "billing"> & {
+  options: Pick<AppOptions, "outbox" | "logger" | "billing" | "monitor"> & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -42,6 +42,8 @@ export async function createTestApp(
     logger: options.logger ?? false,
     outbox: { pollMs: 200, retryBaseMs: 200, ...options.outbox },
     ...(options.billing ? { billing: options.billing } : {}),
+    // The monitor would request the seeded sites' addresses: off unless a test drives it.
+    monitor: options.monitor ?? false,
   });
   await app.ready();
   return {

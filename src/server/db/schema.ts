@@ -242,6 +242,11 @@ export const monitorIncidents = pgTable(
     detail: varchar("detail", { length: 300 }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * When its down email was queued; null while held back (the site's last recovery email is
+     * under 30 minutes old). Only an incident alerted of sends a recovery email.
+     */
+    alertedAt: timestamp("alerted_at", { withTimezone: true }),
   },
   (table) => [
     index("monitor_incidents_website_started_idx").on(table.websiteId, table.startedAt),

@@ -43,7 +43,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The demo data a fresh evaluation install starts with: one client company, whose owner is the
  * demo client and whose rows are the specification's samples, and one staff account.
  */
-export async function seedDemoData(db: Db, now = new Date()) {
+export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | null = null) {
   await db.transaction(async (tx) => {
     const [client] = await tx
       .insert(users)
@@ -68,6 +68,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
       domain: "riverabakery.example",
       plan: "VPS Hosting",
       status: "active",
+      // The demo domain does not exist: the monitor checks this app instead, so checks arrive.
+      checkUrl,
     });
     await tx.insert(domains).values([
       {

@@ -21,7 +21,10 @@ export type EmailKind =
   | "invoice-reminder"
   | "payment-receipt"
   | "payment-failed"
-  | "plan-request";
+  | "plan-request"
+  | "site-down"
+  | "site-recovered"
+  | "expiry-warning";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -51,6 +54,10 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "payment-receipt": ROUTINE,
   "payment-failed": ROUTINE,
   "plan-request": ROUTINE,
+  // A site down is news someone acts on now.
+  "site-down": URGENT,
+  "site-recovered": ROUTINE,
+  "expiry-warning": ROUTINE,
 };
 
 /** Writes emails to the outbox; pass the transaction of the event that causes them. */

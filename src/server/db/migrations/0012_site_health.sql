@@ -38,7 +38,8 @@ CREATE TABLE "monitor_incidents" (
 	"cause" varchar(10) NOT NULL,
 	"detail" varchar(300),
 	"started_at" timestamp with time zone NOT NULL,
-	"ended_at" timestamp with time zone
+	"ended_at" timestamp with time zone,
+	"alerted_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "monitor_rollups" (

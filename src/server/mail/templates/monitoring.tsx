@@ -1,0 +1,106 @@
+import { brand } from "@content/site";
+import { simpleEmail } from "../layout";
+import type { QueuedEmail } from "../outbox";
+
+type Person = { name: string; email: string };
+type Settings = { agencyInbox: string; publicUrl: string };
+
+const when = (moment: Date) =>
+  moment.toLocaleString("en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }) + " UTC";
+
+/** "3 hours 12 minutes", "4 minutes", "less than a minute". */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days ? `${days} ${days === 1 ? "day" : "days"}` : "",
+    hours ? `${hours} ${hours === 1 ? "hour" : "hours"}` : "",
+    rest && days === 0 ? `${rest} ${rest === 1 ? "minute" : "minutes"}` : "",
+  ].filter(Boolean);
+  return parts.join(" ");
+}
+
+/** To a client owner (with a greeting) or to staff (recipient without a name). */
+const greeting = (to: Person | string) => (typeof to === "string" ? "Hello," : `Hi ${to.name},`);
+const addressOf = (to: Person | string) => (typeof to === "string" ? to : to.email);
+
+/** A website stopped answering (two checks in a row failed). */
+export function siteDownEmail(
+  to: Person | string,
+  site: { domain: string; address: string },
+  incident: { startedAt: Date; detail: string },
+  settings: Settings,
+): QueuedEmail {
+  return simpleEmail(
+    "site-down",
+    addressOf(to),
+    `${site.domain} is down`,
+    [
+      greeting(to),
+      `${site.domain} has not been answering since ${when(incident.startedAt)}: ${incident.detail}.`,
+      `We check ${site.address} every minute and will email again when it is back up.`,
+      typeof to === "string"
+        ? "Please look into it."
+        : `${brand.name} has been told too; reply to this email if you know of a reason.`,
+    ],
+    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    settings.agencyInbox,
+  );
+}
+
+/** A website answers again, after an incident whose down email was sent. */
+export function siteRecoveredEmail(
+  to: Person | string,
+  site: { domain: string },
+  incident: { startedAt: Date; endedAt: Date },
+  settings: Settings,
+): QueuedEmail {
+  const duration = formatDuration(incident.endedAt.getTime() - incident.startedAt.getTime());
+  return simpleEmail(
+    "site-recovered",
+    addressOf(to),
+    `${site.domain} is back up (down ${duration})`,
+    [
+      greeting(to),
+      `${site.domain} is answering again since ${when(incident.endedAt)}.`,
+      `It was down for ${duration}, from ${when(incident.startedAt)}.`,
+    ],
+    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    settings.agencyInbox,
+  );
+}
+
+/** A certificate or a domain expires in 30, 14 or 7 days (or fewer, after downtime). */
+export function expiryWarningEmail(
+  to: Person | string,
+  subject: { kind: "certificate" | "domain"; name: string; expiresOn: string; autoRenew: boolean },
+  daysLeft: number,
+  settings: Settings,
+): QueuedEmail {
+  const what =
+    subject.kind === "certificate"
+      ? `The security certificate (https) of ${subject.name}`
+      : `The domain ${subject.name}`;
+  const inDays = daysLeft <= 0 ? "today" : `in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`;
+  const advice =
+    subject.kind === "certificate"
+      ? "Certificates are normally renewed automatically; if this one is not renewed, visitors will see a security warning."
+      : subject.autoRenew
+        ? "It is set to renew automatically; please make sure the payment on file is current."
+        : "It is not set to renew automatically: renew it before then or the site and its email stop working.";
+  return simpleEmail(
+    "expiry-warning",
+    addressOf(to),
+    `${subject.kind === "certificate" ? "Certificate" : "Domain"} ${subject.name} expires ${inDays}`,
+    [greeting(to), `${what} expires ${inDays}, on ${subject.expiresOn}.`, advice],
+    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    settings.agencyInbox,
+  );
+}

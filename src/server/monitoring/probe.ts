@@ -1,0 +1,275 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import type { TLSSocket } from "node:tls";
+import type { CheckFailureCause } from "../db/schema";
+
+/** What one check of a site saw. */
+export type ProbeResult = {
+  ok: boolean;
+  /** The last answer's status (after redirects), if any arrived. */
+  statusCode: number | null;
+  /** From the first request to the last answer's headers, redirects included. */
+  responseMs: number;
+  cause: CheckFailureCause | null;
+  /** For people: "HTTP 503", "connection refused", "certificate has expired", ... */
+  detail: string | null;
+  /** The certificate's expiry, when the last answer came over https. */
+  certExpiresAt: Date | null;
+};
+
+export type ProbeOptions = {
+  /** Whether private, loopback, link-local, ... addresses may be checked (never in production). */
+  allowPrivate: boolean;
+  /** For the whole check, redirects included (default 10 s). */
+  timeoutMs?: number;
+  /** Redirects followed (default 5); one more is a failure. */
+  maxRedirects?: number;
+  /** Extra trusted certificate authorities (tests only: the system's are trusted otherwise). */
+  ca?: string | string[];
+};
+
+export const PROBE_TIMEOUT_MS = 10_000;
+export const PROBE_MAX_REDIRECTS = 5;
+
+/**
+ * Addresses a check must never reach in production: a client's check address (or a redirect, or
+ * a DNS answer) must not make the server request its own network. IPv4-mapped IPv6 addresses are
+ * refused whole (a public site has no reason to resolve to one).
+ */
+const forbidden = new net.BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], // "this network", unspecified
+  ["10.0.0.0", 8], // private
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8], // loopback
+  ["169.254.0.0", 16], // link-local (cloud metadata lives here)
+  ["172.16.0.0", 12], // private
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.168.0.0", 16], // private
+  ["198.18.0.0", 15], // benchmarking
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+] as const) {
+  forbidden.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128], // unspecified
+  ["::1", 128], // loopback
+  ["::ffff:0:0", 96], // IPv4-mapped
+  ["64:ff9b::", 96], // NAT64 (reaches IPv4 addresses, private ones too)
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["ff00::", 8], // multicast
+] as const) {
+  forbidden.addSubnet(network, prefix, "ipv6");
+}
+
+/** Whether an IP address is one a check may not reach in production. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return forbidden.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Raised (before any connection) when a check would reach a forbidden address. */
+class ForbiddenAddressError extends Error {
+  readonly code = "EMONITORFORBIDDEN";
+  constructor(address: string) {
+    super(`${address} is a private or reserved address`);
+  }
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * Resolves a host name and refuses it if ANY of its addresses is forbidden; the connection then
+ * goes to an address checked here, so a second DNS answer (a rebind) cannot slip through.
+ */
+function guardedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: LookupCallback,
+  ) => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
+      if (error) return callback(error, []);
+      if (addresses.length === 0) {
+        return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
+      }
+      if (!allowPrivate) {
+        const bad = addresses.find((entry) => isForbiddenAddress(entry.address));
+        if (bad) return callback(new ForbiddenAddressError(bad.address), []);
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      callback(null, first!.address, first!.family);
+    });
+  };
+}
+
+type Hop =
+  | { kind: "answer"; statusCode: number; location: string | undefined; certExpiresAt: Date | null }
+  | { kind: "failure"; cause: CheckFailureCause; detail: string };
+
+const TLS_DETAILS: Record<string, string> = {
+  CERT_HAS_EXPIRED: "certificate has expired",
+  CERT_NOT_YET_VALID: "certificate is not yet valid",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "self-signed certificate",
+  SELF_SIGNED_CERT_IN_CHAIN: "self-signed certificate in the chain",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "certificate cannot be verified",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "certificate issuer is unknown",
+  ERR_TLS_CERT_ALTNAME_INVALID: "certificate does not name this domain",
+};
+
+/** Sorts a connection or request error into a cause and words for people. */
+export function classifyError(error: unknown): { cause: CheckFailureCause; detail: string } {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "EMONITORFORBIDDEN") return { cause: "error", detail: `not checked: ${message}` };
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") {
+    return { cause: "dns", detail: "domain name does not resolve" };
+  }
+  if (code === "ECONNREFUSED") return { cause: "refused", detail: "connection refused" };
+  if (code === "ETIMEDOUT" || code === "EMONITORTIMEOUT") {
+    return { cause: "timeout", detail: "no answer in time" };
+  }
+  if (TLS_DETAILS[code]) return { cause: "tls", detail: TLS_DETAILS[code] };
+  if (/CERT|TLS|SSL/.test(code) || /certificate|ssl|tls/i.test(message)) {
+    return { cause: "tls", detail: `certificate or TLS error (${code || message})`.slice(0, 300) };
+  }
+  if (code === "ECONNRESET") return { cause: "error", detail: "connection reset" };
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") {
+    return { cause: "error", detail: "host unreachable" };
+  }
+  return { cause: "error", detail: (code ? `${code}: ${message}` : message).slice(0, 300) };
+}
+
+/** One request, no redirect followed: the answer's status and certificate, or why none came. */
+function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Promise<Hop> {
+  return new Promise((resolve) => {
+    const secure = url.protocol === "https:";
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (net.isIP(host) && !options.allowPrivate && isForbiddenAddress(host)) {
+      resolve({ kind: "failure", ...classifyError(new ForbiddenAddressError(host)) });
+      return;
+    }
+    let settled = false;
+    const settle = (hop: Hop) => {
+      if (settled) return;
+      settled = true;
+      resolve(hop);
+    };
+    const requestOptions: https.RequestOptions = {
+      method: "GET",
+      agent: false,
+      lookup: guardedLookup(options.allowPrivate) as unknown as https.RequestOptions["lookup"],
+      headers: {
+        "user-agent": "HarborlineMonitor/1.0 (+uptime check)",
+        accept: "text/html,*/*;q=0.8",
+        connection: "close",
+      },
+      signal,
+      ...(secure && options.ca ? { ca: options.ca } : {}),
+    };
+    const request = (secure ? https : http).request(url, requestOptions, (response) => {
+      let certExpiresAt: Date | null = null;
+      if (secure) {
+        const certificate = (response.socket as TLSSocket).getPeerCertificate?.();
+        if (certificate?.valid_to) {
+          const expiry = new Date(certificate.valid_to);
+          if (!Number.isNaN(expiry.getTime())) certExpiresAt = expiry;
+        }
+      }
+      const location = response.headers.location;
+      // The body is not needed: the headers say whether the site answers.
+      response.resume();
+      response.destroy();
+      settle({ kind: "answer", statusCode: response.statusCode ?? 0, location, certExpiresAt });
+    });
+    request.on("error", (error) => {
+      if (signal.aborted) {
+        settle({ kind: "failure", cause: "timeout", detail: "no answer in time" });
+      } else {
+        settle({ kind: "failure", ...classifyError(error) });
+      }
+    });
+    request.end();
+  });
+}
+
+/**
+ * Checks a site as a visitor would: GET its address, following up to 5 redirects, within 10 s in
+ * all. Up: a 2xx answer (after redirects). Down: no answer (timeout, dns, refused, error), a
+ * certificate the system does not trust or that expired (tls), or an error status: 4xx as well as
+ * 5xx (http), since the check address is the page visitors land on; a site whose home page needs
+ * a password is given a check address that answers 200.
+ */
+export async function probe(address: string, options: ProbeOptions): Promise<ProbeResult> {
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const maxRedirects = options.maxRedirects ?? PROBE_MAX_REDIRECTS;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const fail = (cause: CheckFailureCause, detail: string, statusCode: number | null = null) => ({
+    ok: false,
+    statusCode,
+    responseMs: elapsed(),
+    cause,
+    detail,
+    certExpiresAt: null,
+  });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      return fail("error", "not a valid address");
+    }
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        return fail("error", `only http and https addresses are checked (${url.protocol})`);
+      }
+      const hop = await requestOnce(url, options, controller.signal);
+      if (hop.kind === "failure") return fail(hop.cause, hop.detail);
+      const { statusCode, location } = hop;
+      if (statusCode >= 300 && statusCode < 400 && location) {
+        if (redirects >= maxRedirects) {
+          return fail("http", `more than ${maxRedirects} redirects`, statusCode);
+        }
+        try {
+          url = new URL(location, url);
+        } catch {
+          return fail("http", `HTTP ${statusCode} to an invalid address`, statusCode);
+        }
+        continue;
+      }
+      if (statusCode >= 200 && statusCode < 300) {
+        return {
+          ok: true,
+          statusCode,
+          responseMs: elapsed(),
+          cause: null,
+          detail: null,
+          certExpiresAt: hop.certExpiresAt,
+        };
+      }
+      return {
+        ...fail("http", `HTTP ${statusCode}`, statusCode),
+        certExpiresAt: hop.certExpiresAt,
+      };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The address a website is checked at. */
+export const checkAddress = (website: { domain: string; checkUrl: string | null }) =>
+  website.checkUrl ?? `https://${website.domain}/`;
