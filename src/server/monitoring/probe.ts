@@ -26,6 +26,8 @@ export type ProbeOptions = {
   timeoutMs?: number;
   /** Redirects followed (default 5); one more is a failure. */
   maxRedirects?: number;
+  /** Addresses allowed despite the guard (tests only: a local server as the "public" first hop). */
+  allowAddresses?: string[];
   /** Extra trusted certificate authorities (tests only: the system's are trusted otherwise). */
   ca?: string | string[];
 };
@@ -57,7 +59,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped
   ["64:ff9b::", 96], // NAT64 (reaches IPv4 addresses, private ones too)
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
@@ -70,6 +71,10 @@ for (const [network, prefix] of [
 export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;
+  // IPv4-mapped (::ffff:a.b.c.d): refused whole. (Not a BlockList rule: BlockList matches plain
+  // IPv4 addresses against it too.)
+  if (family === 6 && address.toLowerCase().startsWith("::ffff:")) return true;
+  return true;
   return forbidden.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
@@ -91,7 +96,7 @@ type LookupCallback = (
  * Resolves a host name and refuses it if ANY of its addresses is forbidden; the connection then
  * goes to an address checked here, so a second DNS answer (a rebind) cannot slip through.
  */
-function guardedLookup(allowPrivate: boolean) {
+function guardedLookup({ allowPrivate, allowAddresses = [] }: ProbeOptions) {
   return (
     hostname: string,
     options: { all?: boolean; family?: number },
@@ -103,7 +108,9 @@ function guardedLookup(allowPrivate: boolean) {
         return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
       }
       if (!allowPrivate) {
-        const bad = addresses.find((entry) => isForbiddenAddress(entry.address));
+        const bad = addresses.find(
+          (entry) => isForbiddenAddress(entry.address) && !allowAddresses.includes(entry.address),
+        );
         if (bad) return callback(new ForbiddenAddressError(bad.address), []);
       }
       if (options.all) return callback(null, addresses);
@@ -155,7 +162,8 @@ function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Prom
   return new Promise((resolve) => {
     const secure = url.protocol === "https:";
     const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (net.isIP(host) && !options.allowPrivate && isForbiddenAddress(host)) {
+    const exempt = options.allowAddresses?.includes(host) ?? false;
+    if (net.isIP(host) && !options.allowPrivate && !exempt && isForbiddenAddress(host)) {
       resolve({ kind: "failure", ...classifyError(new ForbiddenAddressError(host)) });
       return;
     }
@@ -168,7 +176,7 @@ function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Prom
     const requestOptions: https.RequestOptions = {
       method: "GET",
       agent: false,
-      lookup: guardedLookup(options.allowPrivate) as unknown as https.RequestOptions["lookup"],
+      lookup: guardedLookup(options) as unknown as https.RequestOptions["lookup"],
       headers: {
         "user-agent": "HarborlineMonitor/1.0 (+uptime check)",
         accept: "text/html,*/*;q=0.8",
