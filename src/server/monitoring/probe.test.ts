@@ -2,17 +2,17 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { close, listen, type Server } from "../../../tests/support/local-server";
 import { isForbiddenAddress, probe } from "./probe";
 
 const openssl = (dir: string, ...args: string[]) =>
   execFileSync("/usr/bin/openssl", args, { cwd: dir, stdio: "pipe" });
 
 /** A test CA, a leaf for 127.0.0.1 it signed valid 5 days, and a self-signed leaf. */
-export function makeCertificates() {
+function makeCertificates() {
   const dir = mkdtempSync(path.join(tmpdir(), "monitor-certs-"));
   const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
   openssl(
@@ -74,18 +74,6 @@ export function makeCertificates() {
   rmSync(dir, { recursive: true, force: true });
   return certificates;
 }
-
-type Server = http.Server | https.Server;
-export async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return `${server instanceof https.Server ? "https" : "http"}://127.0.0.1:${port}/`;
-}
-export const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 describe("the probe", () => {
   const servers: Server[] = [];
