@@ -2,11 +2,13 @@ import http from "node:http";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  createPostgresDatabase,
   createTestDatabase,
   databaseKinds,
+  dropPostgresDatabase,
   type TestDatabase,
 } from "../../../tests/support/database";
-import type { Db } from "../db/client";
+import { openDatabase, type Db } from "../db/client";
 import {
   companies,
   companyMembers,
@@ -274,3 +276,46 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     expect(renewed.map((row) => row.daysBefore).sort()).toEqual([14, 30]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "two instances on PostgreSQL (skipped without TEST_DATABASE_URL)",
+  () => {
+    it("check each site once per interval, counted at the target servers", async () => {
+      const url = await createPostgresDatabase();
+      const first = await openDatabase({ url });
+      const second = await openDatabase({ url });
+      const targets = await Promise.all([target(), target(), target(), target()]);
+      try {
+        const companyId = await company(first.db, "twins");
+        for (const [index, site] of targets.entries()) {
+          await website(first.db, companyId, `site${index}.example`, site.url);
+        }
+        const start = Date.UTC(2026, 10, 2, 9);
+        for (let minute = 0; minute < 5; minute++) {
+          for (let second10 = 0; second10 < 6; second10++) {
+            const now = new Date(start + minute * MINUTE + second10 * 10_000);
+            const pass = (db: Db) =>
+              runMonitorOnce({
+                db,
+                settings,
+                intervalMs: MINUTE,
+                probe: { allowPrivate: true, timeoutMs: 1_000 },
+                now,
+                concurrency: 2,
+              });
+            await Promise.all([pass(first.db), pass(second.db)]);
+          }
+        }
+        // 5 minutes, one check a minute each, whichever instance made it.
+        expect(targets.map((site) => site.requests)).toEqual([5, 5, 5, 5]);
+        const checks = await first.db.select().from(monitorChecks);
+        expect(checks).toHaveLength(20);
+      } finally {
+        await Promise.all(targets.map((site) => close(site.server)));
+        await first.close();
+        await second.close();
+        await dropPostgresDatabase(url);
+      }
+    });
+  },
+);
