@@ -36,6 +36,25 @@ describe("settings", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
   });
 
+  it("checks sites every minute, private addresses outside production only", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      monitorIntervalSeconds: 60,
+      monitorAllowPrivate: true,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MONITOR_INTERVAL: "300", MONITOR_ALLOW_PRIVATE: "false" }),
+    ).toMatchObject({ monitorIntervalSeconds: 300, monitorAllowPrivate: false });
+    expect(() => loadConfig({ DATA_DIR: dataDir, MONITOR_INTERVAL: "often" })).toThrow(
+      "MONITOR_INTERVAL: must be a number of seconds",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, MONITOR_INTERVAL: "5" })).toThrow(
+      "MONITOR_INTERVAL: must be a number of seconds, at least 10",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, MONITOR_ALLOW_PRIVATE: "perhaps" })).toThrow(
+      "MONITOR_ALLOW_PRIVATE: must be true or false",
+    );
+  });
+
   it("lists every bad setting, one line each", () => {
     let error: unknown;
     try {
@@ -105,6 +124,8 @@ describe("settings", () => {
       smtpUrl: "smtp://mail.harborline.example:587",
       mailFrom: "Harborline <no-reply@harborline.example>",
       oidc: undefined,
+      // The monitor must not request the server's own network.
+      monitorAllowPrivate: false,
     });
   });
 
