@@ -128,7 +128,7 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
       .where(and(lte(domains.expiresAt, horizon), gte(domains.expiresAt, oldest))),
   ]);
 
-  const daysLeft = (at: Date) => Math.floor((at.getTime() - now.getTime()) / DAY_MS);
+  const daysLeft = (at: Date) => Math.ceil((at.getTime() - now.getTime()) / DAY_MS);
   const expiring: Expiring[] = [
     // A certificate matters while the site is live; a paused site's old one is no news.
     ...certificates

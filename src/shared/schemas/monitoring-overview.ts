@@ -43,7 +43,7 @@ export const expiringSchema = z.object({
   companyId: z.uuid(),
   companyName: z.string(),
   expiresAt: z.string(),
-  /** Whole days left; negative once expired. */
+  /** Days left, rounded up; 0 or less once expired. */
   daysLeft: z.number().int(),
   /** Domains: whether it renews by itself. */
   autoRenew: z.boolean().nullable(),
