@@ -14,12 +14,12 @@ import { errorMessage } from "@/lib/server-errors";
 import { useCreateUsageToken, useRevokeUsageToken, useUsageTokens } from "./usage-tokens-api";
 
 /** The command a host runs to report a day's bytes (docs/usage-reporting.md has the cron line). */
-export function curlExample(origin: string, token: string) {
+export function curlExample(origin: string, token: string, date: string) {
   return [
     `curl -fsS -X POST ${origin}/api/usage \\`,
     `  -H "Authorization: Bearer ${token}" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"date":"2026-11-24","bytes":1234567890}'`,
+    `  -d '{"date":"${date}","bytes":1234567890}'`,
   ].join("\n");
 }
 
@@ -50,7 +50,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 /** The new token, this once, with its curl example. */
 function NewToken({ created, onDone }: { created: CreatedUsageToken; onDone: () => void }) {
   const id = useId();
-  const example = curlExample(window.location.origin, created.token);
+  // Yesterday (UTC), the day a nightly report gives.
+  const [yesterday] = useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  const example = curlExample(window.location.origin, created.token, yesterday);
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -71,13 +73,13 @@ function NewToken({ created, onDone }: { created: CreatedUsageToken; onDone: () 
           readOnly
           value={created.token}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 bg-card font-mono text-xs"
+          className="min-w-0 flex-1 bg-card font-mono text-[13px] leading-normal"
           spellCheck={false}
         />
         <CopyButton text={created.token} label="Copy token" />
       </div>
       <p className="mt-4 text-sm font-medium text-foreground">Report a day&apos;s bytes</p>
-      <pre className="mt-2 overflow-x-auto rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed text-ink-50">
+      <pre className="mt-2 rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-ink-50">
         <code>{example}</code>
       </pre>
       <div className="mt-3 flex flex-wrap gap-2">
