@@ -53,6 +53,8 @@ for (const width of [375, 1280]) {
       page,
       signIn,
     }) => {
+      // A build, axe three times and two dialogs: slow on a busy machine.
+      test.setTimeout(90_000);
       await signIn("admin");
       const invited = await page.request.post("/api/admin/clients", {
         data: { email: `tokens.${unique()}@harbor.example`, companyName: `Tokens ${unique()}` },
