@@ -26,6 +26,7 @@ for (const width of [375, 1280]) {
       page,
       signIn,
     }) => {
+      test.setTimeout(90_000);
       await signIn("admin");
       await page.goto("/admin");
       await page
