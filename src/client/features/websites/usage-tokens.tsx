@@ -73,7 +73,7 @@ function NewToken({ created, onDone }: { created: CreatedUsageToken; onDone: () 
           readOnly
           value={created.token}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 bg-card font-mono text-[13px] leading-normal"
+          className="min-w-0 bg-card font-mono text-[13px] leading-normal sm:flex-1"
           spellCheck={false}
         />
         <CopyButton text={created.token} label="Copy token" />
@@ -189,7 +189,7 @@ function TokensDialogBody({ websiteId, domain }: { websiteId: string; domain: st
                 placeholder="e.g. web-1 nginx"
                 autoComplete="off"
                 maxLength={100}
-                className="min-w-0 flex-1"
+                className="min-w-0 sm:flex-1"
               />
               <Button type="submit" disabled={create.isPending}>
                 <Plus aria-hidden="true" />
