@@ -41,10 +41,12 @@ import { domainRoutes } from "./routes/api/domains";
 import { emailRoutes } from "./routes/api/emails";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
+import { monitoringRoutes } from "./routes/api/monitoring";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
 import { ticketRoutes } from "./routes/api/tickets";
+import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
 
@@ -219,6 +221,8 @@ export async function buildApp({
     clientRoutes,
     teamRoutes,
     websiteRoutes,
+    usageRoutes,
+    monitoringRoutes,
     domainRoutes,
     billingRoutes,
     invoiceRoutes,

@@ -77,6 +77,8 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "PATCH /api/admin/clients/:id/members/:userId": { role: "member" },
   "POST /api/admin/clients/:id/websites": website,
   "PUT /api/admin/websites/:id": website,
+  "POST /api/admin/websites/:id/usage-tokens": { name: "web-1 nginx" },
+  "POST /api/usage": { date: new Date().toISOString().slice(0, 10), bytes: 1_234_567 },
   "POST /api/admin/clients/:id/domains": domain,
   "PUT /api/admin/domains/:id": domain,
   "POST /api/admin/clients/:id/plans": plan,
@@ -167,6 +169,11 @@ export type RouteIds = {
   version: string;
   project: string;
   milestone: string;
+  /**
+   * Usage tokens: a website to make them for (one the walk does not remove), and a token of it
+   * to revoke.
+   */
+  usage: { website: string; token: string };
   /** A monthly plan of the client. */
   plan: string;
   /** A plan request for each decision, so both can be made. */
@@ -197,6 +204,11 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         (_m, admin = "") => `/api/${admin}proposals/${ids.proposal}`,
       )
       .replace(":versionId", ids.version)
+      .replace(
+        "/api/admin/websites/:id/usage-tokens",
+        `/api/admin/websites/${ids.usage?.website}/usage-tokens`,
+      )
+      .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)

@@ -14,6 +14,7 @@ import { DomainsPanel } from "@/features/domains/domains-panel";
 import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
+import { MonitoringView } from "@/features/monitoring/monitoring-view";
 import { PipelineView } from "@/features/projects/pipeline-view";
 import { ProposalEditorView } from "@/features/proposals/proposal-editor";
 import { ClientProposalsPanel, LeadProposalsPanel } from "@/features/proposals/proposals-panel";
@@ -90,6 +91,7 @@ function AdminPageContent() {
               <Route path="/tickets/:id">
                 {(params) => <TicketDetailView id={params.id} clientLink={clientLink} />}
               </Route>
+              <Route path="/monitoring" component={MonitoringView} />
               <Route path="/emails" component={EmailsView} />
               <Route path="/audit" component={AuditLog} />
               <Route component={AdminNotFound} />

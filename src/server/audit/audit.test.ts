@@ -47,6 +47,21 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       .insert(schema.companyMembers)
       .values({ companyId: ids.client, userId: extra!.id, role: "billing" });
     ids.member = extra!.id;
+    // A second website, kept when the walk removes the first, with a usage token to revoke.
+    const [tokenSite] = await t.database.db
+      .insert(schema.websites)
+      .values({
+        companyId: ids.client,
+        domain: "tokens.example",
+        plan: "Starter",
+        status: "active",
+      })
+      .returning();
+    const [token] = await t.database.db
+      .insert(schema.usageTokens)
+      .values({ websiteId: tokenSite!.id, name: "web-1", tokenHash: "0".repeat(64) })
+      .returning();
+    ids.usage = { website: tokenSite!.id, token: token!.id };
     // A proposal of the demo company with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

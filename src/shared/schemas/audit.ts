@@ -16,6 +16,8 @@ export const auditActions = {
   "website.added": "Website added",
   "website.changed": "Website changed",
   "website.removed": "Website removed",
+  "usage-token.created": "Usage token created",
+  "usage-token.revoked": "Usage token revoked",
   "domain.added": "Domain added",
   "domain.changed": "Domain changed",
   "domain.removed": "Domain removed",

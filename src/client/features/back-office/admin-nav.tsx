@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
 import {
+  Activity,
   Inbox,
   Receipt,
   KanbanSquare,
@@ -41,6 +42,12 @@ const items: AdminNavItem[] = [
     icon: Receipt,
     matches: (p) => p.startsWith("/invoices"),
   },
+  {
+    label: "Monitoring",
+    href: "/monitoring",
+    icon: Activity,
+    matches: (p) => p.startsWith("/monitoring"),
+  },
   { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: (p) => p.startsWith("/tickets") },
   { label: "Emails", href: "/emails", icon: Mail, matches: (p) => p.startsWith("/emails") },
   { label: "Audit", href: "/audit", icon: ScrollText, matches: (p) => p.startsWith("/audit") },
@@ -68,7 +75,7 @@ export function AdminNav({ user }: { user: AuthUser }) {
         </div>
 
         <nav aria-label="Back office" className="lg:flex-1">
-          <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7 lg:flex lg:gap-1">
+          <ul className="grid grid-cols-4 gap-1 md:grid-cols-8 lg:flex lg:gap-1">
             {items.map((item) => {
               const current = item.matches(location);
               const Icon = item.icon;

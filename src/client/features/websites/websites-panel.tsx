@@ -17,6 +17,7 @@ import { formatBytes, formatNumber, humanize } from "@/components/format";
 import { WebsiteStatusBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
 import { websiteWrites } from "./api";
+import { UsageTokensButton } from "./usage-tokens";
 import { uptimeText } from "./uptime-text";
 import { websiteFormSchema, websiteFormValues } from "./website-form";
 
@@ -114,7 +115,10 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
           </h3>
           <WebsiteStatusBadge status={site.status} />
         </div>
-        {actions}
+        <div className="flex flex-wrap items-center gap-1">
+          <UsageTokensButton websiteId={site.id} domain={site.domain} />
+          {actions}
+        </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Plan" value={site.plan} />

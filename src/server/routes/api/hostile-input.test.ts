@@ -133,6 +133,8 @@ const counted = [
   schema.outboxEmails,
   schema.loginTokens,
   schema.auditEvents,
+  schema.usageTokens,
+  schema.bandwidthUsage,
 ];
 
 describe("hostile input on every write route", () => {
@@ -166,6 +168,7 @@ describe("hostile input on every write route", () => {
     ids.milestone = milestone!.id;
     ids.client = site!.companyId;
     ids.member = user!.id;
+    ids.usage = { website: site!.id, token: user!.id };
     ids.lead = user!.id;
     ids.proposal = user!.id;
     ids.version = user!.id;

@@ -1,0 +1,218 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  callApi,
+  companyOf,
+  createTestApp,
+  signInAs,
+  type TestApp,
+} from "../../../../tests/support/app";
+import { databaseKinds } from "../../../../tests/support/database";
+import * as schema from "../../db/schema";
+import { demoAdminEmail, demoClientEmail, demoCompanyName, seedDemoData } from "../../db/seed";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) => {
+  let t: TestApp;
+  let staff: string;
+  let client: string;
+  const now = Date.now();
+  const ago = (ms: number) => new Date(now - ms);
+  const ids = {} as Record<"bakery" | "down" | "fresh" | "paused" | "otherCompany", string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
+    await seedDemoData(t.database.db);
+    staff = await signInAs(t, demoAdminEmail);
+    client = await signInAs(t, demoClientEmail);
+    const demo = await companyOf(t, demoClientEmail);
+    const [bakery] = await t.database.db
+      .select()
+      .from(schema.websites)
+      .where(eq(schema.websites.companyId, demo));
+    ids.bakery = bakery!.id;
+    const [company] = await t.database.db
+      .insert(schema.companies)
+      .values({ name: "Tidepool Surf" })
+      .returning();
+    ids.otherCompany = company!.id;
+    const sites = await t.database.db
+      .insert(schema.websites)
+      .values([
+        { companyId: company!.id, domain: "tidepool.example", plan: "Starter", status: "active" },
+        {
+          companyId: company!.id,
+          domain: "new.tidepool.example",
+          plan: "Starter",
+          status: "active",
+        },
+        { companyId: company!.id, domain: "paused.example", plan: "Starter", status: "paused" },
+      ])
+      .returning();
+    ids.down = sites[0]!.id;
+    ids.fresh = sites[1]!.id;
+    ids.paused = sites[2]!.id;
+    await t.database.db.delete(schema.siteMonitors);
+    await t.database.db.insert(schema.siteMonitors).values([
+      {
+        websiteId: ids.bakery,
+        status: "up",
+        lastCheckedAt: ago(30_000),
+        lastResponseMs: 182,
+        lastStatusCode: 200,
+        certExpiresAt: new Date(now + 5 * DAY_MS),
+      },
+      {
+        websiteId: ids.down,
+        status: "down",
+        consecutiveFailures: 3,
+        lastCheckedAt: ago(20_000),
+        lastCause: "http",
+        lastStatusCode: 503,
+        lastResponseMs: 40,
+        certExpiresAt: new Date(now + 90 * DAY_MS),
+      },
+      // A paused site's certificate is not news.
+      { websiteId: ids.paused, status: "unknown", certExpiresAt: new Date(now + 2 * DAY_MS) },
+    ]);
+    await t.database.db.delete(schema.monitorRollups);
+    await t.database.db.insert(schema.monitorRollups).values([
+      {
+        websiteId: ids.bakery,
+        granularity: "hour",
+        periodStart: ago(3 * HOUR_MS),
+        checks: 60,
+        up: 60,
+        responseMsSum: 60 * 180,
+      },
+      {
+        websiteId: ids.down,
+        granularity: "hour",
+        periodStart: ago(3 * HOUR_MS),
+        checks: 60,
+        up: 45,
+        responseMsSum: 60 * 50,
+      },
+    ]);
+    await t.database.db.delete(schema.monitorIncidents);
+    await t.database.db.insert(schema.monitorIncidents).values([
+      { websiteId: ids.down, cause: "http", detail: "HTTP 503", startedAt: ago(15 * 60_000) },
+      {
+        websiteId: ids.bakery,
+        cause: "timeout",
+        detail: "no answer within 10 s",
+        startedAt: ago(2 * DAY_MS),
+        endedAt: ago(2 * DAY_MS - 4 * 60_000),
+      },
+      // Closed more than a week ago: not recent.
+      {
+        websiteId: ids.bakery,
+        cause: "refused",
+        detail: "connection refused",
+        startedAt: ago(9 * DAY_MS),
+        endedAt: ago(9 * DAY_MS - 60_000),
+      },
+    ]);
+    await t.database.db.insert(schema.domains).values([
+      {
+        companyId: company!.id,
+        domain: "tidepool.example",
+        autoRenew: false,
+        expiresAt: new Date(now + 3 * DAY_MS),
+      },
+      { companyId: company!.id, domain: "far.example", expiresAt: new Date(now + 200 * DAY_MS) },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("is for staff only", async () => {
+    expect((await callApi(t, undefined, "GET", "/api/admin/monitoring")).statusCode).toBe(401);
+    expect((await callApi(t, client, "GET", "/api/admin/monitoring")).statusCode).toBe(403);
+  });
+
+  it("shows every live site's state now, down first, with its company and uptime", async () => {
+    const response = await callApi(t, staff, "GET", "/api/admin/monitoring");
+    expect(response.statusCode).toBe(200);
+    const { sites } = response.json();
+    expect(sites).toEqual([
+      expect.objectContaining({
+        websiteId: ids.down,
+        domain: "tidepool.example",
+        companyName: "Tidepool Surf",
+        status: "down",
+        lastStatusCode: 503,
+        uptimePercent: 75,
+      }),
+      expect.objectContaining({
+        websiteId: ids.fresh,
+        status: "unknown",
+        lastCheckedAt: null,
+        uptimePercent: null,
+      }),
+      expect.objectContaining({
+        websiteId: ids.bakery,
+        companyName: demoCompanyName,
+        status: "up",
+        lastResponseMs: 182,
+        lastStatusCode: 200,
+        uptimePercent: 100,
+        lastCheckedAt: ago(30_000).toISOString(),
+      }),
+    ]);
+    // Paused sites are not monitored, so not listed.
+    expect(sites.map((site: { websiteId: string }) => site.websiteId)).not.toContain(ids.paused);
+  });
+
+  it("lists open incidents and those closed in the last 7 days, with their duration", async () => {
+    const { openIncidents, recentIncidents } = (
+      await callApi(t, staff, "GET", "/api/admin/monitoring")
+    ).json();
+    expect(openIncidents).toEqual([
+      expect.objectContaining({
+        domain: "tidepool.example",
+        companyName: "Tidepool Surf",
+        cause: "http",
+        detail: "HTTP 503",
+        startedAt: ago(15 * 60_000).toISOString(),
+        endedAt: null,
+        durationSeconds: null,
+      }),
+    ]);
+    expect(recentIncidents).toEqual([
+      expect.objectContaining({
+        domain: "riverabakery.example",
+        cause: "timeout",
+        detail: "no answer within 10 s",
+        durationSeconds: 240,
+      }),
+    ]);
+  });
+
+  it("lists certificates and domains expiring within 30 days, soonest first", async () => {
+    const { expiring } = (await callApi(t, staff, "GET", "/api/admin/monitoring")).json();
+    expect(
+      expiring.map((item: { kind: string; name: string; daysLeft: number }) => [
+        item.kind,
+        item.name,
+        item.daysLeft,
+      ]),
+    ).toEqual([
+      ["domain", "tidepool.example", 3],
+      ["certificate", "riverabakery.example", 5],
+      // The seed's catering domain expires in 21 days.
+      ["domain", "riverabakery-catering.example", 21],
+    ]);
+    expect(expiring[0]).toMatchObject({ autoRenew: false, companyName: "Tidepool Surf" });
+  });
+
+  it("reads well when there is nothing to show", async () => {
+    await t.database.db.delete(schema.monitorIncidents);
+    await t.database.db.delete(schema.domains);
+    await t.database.db.delete(schema.siteMonitors);
+    const body = (await callApi(t, staff, "GET", "/api/admin/monitoring")).json();
+    expect(body).toMatchObject({ openIncidents: [], recentIncidents: [], expiring: [] });
+    expect(body.sites.every((site: { status: string }) => site.status === "unknown")).toBe(true);
+  });
+});

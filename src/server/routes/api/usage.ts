@@ -1,0 +1,130 @@
+import { z } from "zod";
+import {
+  createdUsageTokenSchema,
+  usageReportSchema,
+  usageStoredSchema,
+  usageTokenInputSchema,
+  usageTokenSchema,
+} from "@shared/schemas/usage";
+import { auditContext, recordAudit } from "../../audit/audit";
+import {
+  createUsageToken,
+  listUsageTokens,
+  recordUsage,
+  revokeUsageToken,
+  websiteOfToken,
+} from "../../usage/tokens";
+import {
+  errorResponses,
+  forStaff,
+  idParams,
+  notFound,
+  notFoundResponse,
+  WRITE_BODY_LIMIT,
+  type RoutePlugin,
+} from "./common";
+
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+function bearerToken(header: string | undefined) {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/**
+ * Bandwidth as the hosting side reports it, one site and one day at a time, with a per-site
+ * token that staff create and revoke in the back office.
+ */
+export const usageRoutes: RoutePlugin = async (app, { db }) => {
+  // Not a browser's call: no session, so no cross-site risk; the token is the whole credential.
+  // The body is checked first, so a malformed report is told what to fix even before its token.
+  app.post(
+    "/api/usage",
+    {
+      bodyLimit: WRITE_BODY_LIMIT,
+      schema: {
+        body: usageReportSchema,
+        response: { 200: usageStoredSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const token = bearerToken(request.headers.authorization);
+      const websiteId = token && (await websiteOfToken(db, token));
+      if (!websiteId) {
+        return reply
+          .code(401)
+          .header("www-authenticate", 'Bearer realm="usage"')
+          .send({
+            message: token
+              ? "This usage token is not valid: it may have been revoked. Ask for a new one."
+              : "Send the website's usage token as Authorization: Bearer <token>",
+          });
+      }
+      return recordUsage(db, websiteId, request.body.date, request.body.bytes);
+    },
+  );
+
+  await forStaff(app, db, (staff) => {
+    staff.get(
+      "/api/admin/websites/:id/usage-tokens",
+      {
+        schema: {
+          params: idParams,
+          response: { 200: z.array(usageTokenSchema), ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const tokens = await listUsageTokens(db, request.params.id);
+        return tokens ?? reply.code(404).send(notFound("Website"));
+      },
+    );
+
+    staff.post(
+      "/api/admin/websites/:id/usage-tokens",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: usageTokenInputSchema,
+          response: { 201: createdUsageTokenSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const created = await createUsageToken(db, request.params.id, request.body.name);
+        if (!created) return reply.code(404).send(notFound("Website"));
+        const { companyId, ...token } = created;
+        // The audit names the token, never its secret.
+        await recordAudit(db, auditContext(request), {
+          action: "usage-token.created",
+          targetType: "usage-token",
+          targetId: token.id,
+          companyId,
+          changes: { after: { websiteId: token.websiteId, name: token.name } },
+        });
+        return reply.code(201).header("cache-control", "no-store").send(token);
+      },
+    );
+
+    staff.post(
+      "/api/admin/usage-tokens/:id/revoke",
+      {
+        schema: {
+          params: idParams,
+          response: { 200: usageTokenSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const revoked = await revokeUsageToken(db, request.params.id);
+        if (!revoked) return reply.code(404).send(notFound("Usage token"));
+        const { companyId, ...token } = revoked;
+        await recordAudit(db, auditContext(request), {
+          action: "usage-token.revoked",
+          targetType: "usage-token",
+          targetId: token.id,
+          companyId,
+          changes: { after: { websiteId: token.websiteId, name: token.name } },
+        });
+        return token;
+      },
+    );
+  });
+};
