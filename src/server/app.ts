@@ -37,6 +37,7 @@ import { cardPaymentRoutes } from "./routes/api/card-payments";
 import { billingSettings } from "./routes/api/common";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
+import { createAnalyticsIngest, eventRoutes, type AnalyticsOptions } from "./routes/api/events";
 import { emailRoutes } from "./routes/api/emails";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
@@ -74,6 +75,8 @@ export type AppOptions = {
     BillingWorkerOptions,
     "now" | "intervalMs"
   >;
+  /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
+  analytics?: AnalyticsOptions;
 };
 
 /**
@@ -96,7 +99,15 @@ export const connectionLimits = {
 };
 
 /** Builds the whole server (plugins, then routes) without listening: what main and tests use. */
-export async function buildApp({ config, database, logger, mailer, outbox, billing }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  outbox,
+  billing,
+  analytics,
+}: AppOptions) {
   // Set once the app is listening and knows its security headers: see static-fast-path.ts.
   let fastPath: FastPath | undefined;
   let closing = false;
@@ -163,9 +174,13 @@ export async function buildApp({ config, database, logger, mailer, outbox, billi
     chargeSavedCard: savedCardCharger(config.stripe),
     ...billing,
   });
+  // Page views from clients' sites, written in batches; closing writes what is left.
+  const ingest = createAnalyticsIngest(database.db, app.log, analytics);
+  app.decorate("analytics", ingest);
   app.addHook("onReady", async () => {
     worker.start();
     billingWorker.start();
+    ingest.start();
   });
   // Claim no more emails from the moment the server starts closing, while requests finish.
   app.addHook("preClose", async () => {
@@ -176,11 +191,13 @@ export async function buildApp({ config, database, logger, mailer, outbox, billi
     await billingWorker.stop();
     await worker.stop();
     mail.close();
+    await ingest.close();
   });
   const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, oidc, outbox: worker });
+  await app.register(eventRoutes, { ingest });
   // Each noun's routes, the client's and the staff's together; each group has its own guard.
   const routeOptions = { db: database.db, config, outbox: worker };
   for (const nounRoutes of [

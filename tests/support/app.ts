@@ -17,7 +17,7 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox" | "logger" | "billing"> & {
+  options: Pick<AppOptions, "outbox" | "logger" | "billing" | "analytics"> & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -42,6 +42,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     outbox: { pollMs: 200, retryBaseMs: 200, ...options.outbox },
     ...(options.billing ? { billing: options.billing } : {}),
+    ...(options.analytics ? { analytics: options.analytics } : {}),
   });
   await app.ready();
   return {
