@@ -157,6 +157,13 @@ export async function buildApp({
   // Bodies are JSON only: anything else is refused with 415 rather than guessed at.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  // Page views from clients' sites, written in batches; closing writes what is left. Registered
+  // before the security headers, sessions, rate limits and same-origin check, whose hooks it so
+  // does not run: the route checks its own origins, needs no session, and a busy site's
+  // visitors behind one address must not be throttled (docs/decisions/011).
+  const ingest = createAnalyticsIngest(database.db, app.log, analytics);
+  app.decorate("analytics", ingest);
+  await app.register(eventRoutes, { ingest });
   decorateUser(app);
   registerSameOriginCheck(app, config.publicUrl);
   await registerSecurity(app, config);
@@ -174,9 +181,6 @@ export async function buildApp({
     chargeSavedCard: savedCardCharger(config.stripe),
     ...billing,
   });
-  // Page views from clients' sites, written in batches; closing writes what is left.
-  const ingest = createAnalyticsIngest(database.db, app.log, analytics);
-  app.decorate("analytics", ingest);
   app.addHook("onReady", async () => {
     worker.start();
     billingWorker.start();
@@ -197,7 +201,6 @@ export async function buildApp({
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, oidc, outbox: worker });
-  await app.register(eventRoutes, { ingest });
   // Each noun's routes, the client's and the staff's together; each group has its own guard.
   const routeOptions = { db: database.db, config, outbox: worker };
   for (const nounRoutes of [

@@ -16,8 +16,7 @@ const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const HEADLESS =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
-const GOOGLEBOT =
-  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
   let t: TestApp;
@@ -112,9 +111,7 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
       expect((await stored()).at(-1)).toMatchObject({ device, referrerHost: null });
     }
     // No Origin (a client program): the page's own address must be the site's.
-    expect((await send(view("/", { referrer: undefined }), { origin: null })).statusCode).toBe(
-      202,
-    );
+    expect((await send(view("/", { referrer: undefined }), { origin: null })).statusCode).toBe(202);
     expect((await stored()).at(-1)).toMatchObject({ referrerHost: null });
   });
 
@@ -153,9 +150,9 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     for (const [body, field] of cases) {
       const response = await send(body);
       expect(response.statusCode, field).toBe(400);
-      expect(Object.keys(response.json().errors ?? {}), JSON.stringify(body).slice(0, 80)).toEqual(
-        [field],
-      );
+      expect(Object.keys(response.json().errors ?? {}), JSON.stringify(body).slice(0, 80)).toEqual([
+        field,
+      ]);
     }
     const longPath = await send(view(`/${"a".repeat(600)}`));
     expect(longPath.statusCode).toBe(400);
@@ -212,10 +209,14 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
   });
 
   it("writes the views still waiting when the app closes", async () => {
-    const other = await createTestApp(kind, {}, {
-      database: { ...t.database, drop: async () => {} },
-      analytics: { now: () => clock, flushMs: 60_000 },
-    });
+    const other = await createTestApp(
+      kind,
+      {},
+      {
+        database: { ...t.database, drop: async () => {} },
+        analytics: { now: () => clock, flushMs: 60_000 },
+      },
+    );
     await clear();
     const response = await other.app.inject({
       method: "POST",

@@ -48,10 +48,7 @@ export const isBotAgent = (userAgent: string | undefined) =>
 export const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 export const visitorHash = (salt: string, websiteId: string, ip: string, userAgent: string) =>
-  createHash("sha256")
-    .update(`${salt}${websiteId}${ip}${userAgent}`)
-    .digest("hex")
-    .slice(0, 32);
+  createHash("sha256").update(`${salt}${websiteId}${ip}${userAgent}`).digest("hex").slice(0, 32);
 
 /** A website as the ingestion sees it: its id and the host names a view may come from. */
 export type AnalyticsSite = { id: string; domain: string; checkHost: string | undefined };
@@ -218,7 +215,7 @@ export function createPageViewBuffer({
   batchSize = 1000,
   maxPending = 50_000,
 }: PageViewBufferOptions) {
-  let pending: PageViewRow[] = [];
+  const pending: PageViewRow[] = [];
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 

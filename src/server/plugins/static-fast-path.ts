@@ -67,7 +67,9 @@ export function createFastPath({
       headers[encoding] = [
         ...(file.crossOrigin
           ? securityHeaders.map(([name, value]): [string, string] =>
-              name.toLowerCase() === "cross-origin-resource-policy" ? [name, "cross-origin"] : [name, value],
+              name.toLowerCase() === "cross-origin-resource-policy"
+                ? [name, "cross-origin"]
+                : [name, value],
             )
           : securityHeaders),
         ["content-type", file.type],
