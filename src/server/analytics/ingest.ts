@@ -3,6 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
+import { plainText } from "@shared/schemas/fields";
 import type { Db } from "../db/client";
 import { analyticsSalts, websites } from "../db/schema";
 
@@ -19,8 +20,7 @@ export const pageViewEventSchema = z.object({
   url: z
     .url({ protocol: /^https?$/, error: "url must be the page's http(s) address" })
     .max(2000, { error: "url must be at most 2000 characters" }),
-  referrer: z
-    .string({ error: "referrer must be a string" })
+  referrer: plainText("referrer", "referrer must be a string")
     .max(2000, { error: "referrer must be at most 2000 characters" })
     .optional(),
   width: z
