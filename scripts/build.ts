@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { cpSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { buildAnalyticsTag } from "./analytics-tag";
 import { buildId, buildInto, sourceFiles } from "./build-output";
 
 const inputs = [
@@ -15,8 +16,10 @@ const inputs = [
   "src/content",
   "src/shared",
   "src/server",
+  "src/analytics",
   "scripts/build.ts",
   "scripts/build-output.ts",
+  "scripts/analytics-tag.ts",
   "scripts/prerender.ts",
   "scripts/build-manifest.ts",
   "scripts/og-image.ts",
@@ -47,6 +50,7 @@ async function buildClient(outDir: string) {
     "--emptyOutDir",
   ]);
   await run(process.execPath, ["--import", "tsx", "scripts/prerender.ts", outDir]);
+  await buildAnalyticsTag(path.join(outDir, "js", "hl.js"));
 }
 
 /**

@@ -38,6 +38,7 @@ import { cardPaymentRoutes } from "./routes/api/card-payments";
 import { billingSettings } from "./routes/api/common";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
+import { createAnalyticsIngest, eventRoutes, type AnalyticsOptions } from "./routes/api/events";
 import { emailRoutes } from "./routes/api/emails";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
@@ -83,6 +84,8 @@ export type AppOptions = {
    * certificate authorities, a 10 s timeout).
    */
   monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
+  /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
+  analytics?: AnalyticsOptions;
 };
 
 /**
@@ -113,6 +116,7 @@ export async function buildApp({
   outbox,
   billing,
   monitor,
+  analytics,
 }: AppOptions) {
   // Set once the app is listening and knows its security headers: see static-fast-path.ts.
   let fastPath: FastPath | undefined;
@@ -163,6 +167,13 @@ export async function buildApp({
   // Bodies are JSON only: anything else is refused with 415 rather than guessed at.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  // Page views from clients' sites, written in batches; closing writes what is left. Registered
+  // before the security headers, sessions, rate limits and same-origin check, whose hooks it so
+  // does not run: the route checks its own origins, needs no session, and a busy site's
+  // visitors behind one address must not be throttled (docs/decisions/011).
+  const ingest = createAnalyticsIngest(database.db, app.log, analytics);
+  app.decorate("analytics", ingest);
+  await app.register(eventRoutes, { ingest });
   decorateUser(app);
   registerSameOriginCheck(app, config.publicUrl);
   await registerSecurity(app, config);
@@ -197,6 +208,7 @@ export async function buildApp({
     worker.start();
     billingWorker.start();
     monitorWorker?.start();
+    ingest.start();
   });
   // Claim no more emails from the moment the server starts closing, while requests finish.
   app.addHook("preClose", async () => {
@@ -209,6 +221,7 @@ export async function buildApp({
     await billingWorker.stop();
     await worker.stop();
     mail.close();
+    await ingest.close();
   });
   const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
 

@@ -17,7 +17,7 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox" | "logger" | "billing" | "monitor"> & {
+  options: Pick<AppOptions, "outbox" | "logger" | "billing" | "monitor" | "analytics"> & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -44,6 +44,7 @@ export async function createTestApp(
     ...(options.billing ? { billing: options.billing } : {}),
     // The monitor would request the seeded sites' addresses: off unless a test drives it.
     monitor: options.monitor ?? false,
+    ...(options.analytics ? { analytics: options.analytics } : {}),
   });
   await app.ready();
   return {

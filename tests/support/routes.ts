@@ -45,6 +45,13 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     message: "We would like a new website for our shops.",
     website: "",
   },
+  // A page view from the analytics tag (public, cross-site); an unknown site key: 404, nothing kept.
+  "POST /api/events": {
+    site: "0".repeat(32),
+    url: "https://harborcoffee.com/menu",
+    referrer: "https://www.google.com/",
+    width: 1440,
+  },
   "POST /api/apply": {
     name: "Maria Lopez",
     email: "maria@example.com",

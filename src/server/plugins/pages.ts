@@ -20,6 +20,8 @@ type Representation = { body: Buffer; etag: string };
 export type SiteFile = {
   type: string;
   cacheControl: string;
+  /** Embedded by other sites (/js/hl.js): sent with Cross-Origin-Resource-Policy: cross-origin. */
+  crossOrigin?: boolean;
   variants: Partial<Record<Encoding, Representation>> & { identity: Representation };
 };
 
@@ -100,6 +102,7 @@ export async function loadSite(
     site.set(`/${relative.split(path.sep).join("/")}`, {
       type: TYPES[extension] ?? "application/octet-stream",
       cacheControl: relative.startsWith("assets/") ? IMMUTABLE : REVALIDATE,
+      ...(relative.startsWith(`js${path.sep}`) ? { crossOrigin: true } : {}),
       variants,
     });
   }
@@ -142,6 +145,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
     .header("content-type", file.type)
     .header("cache-control", file.cacheControl)
     .header("etag", variant.etag);
+  if (file.crossOrigin) reply.header("cross-origin-resource-policy", "cross-origin");
   if (offered.length > 1) reply.header("vary", "Accept-Encoding");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   if (status === 200 && request.headers["if-none-match"] === variant.etag) {

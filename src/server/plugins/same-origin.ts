@@ -5,11 +5,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses writes that a browser says come from another site (Sec-Fetch-Site), or whose Origin is
  * neither this host nor PUBLIC_URL. Clients that are not browsers send neither header and pass.
+ * Routes marked `config: { crossSite: true }` (POST /api/events) are left to check their own.
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    // A route made for other sites to post to (page views from /js/hl.js) checks its own origins.
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSite) return;
     const site = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
     const crossSite = site === "cross-site" || site === "same-site";

@@ -65,7 +65,13 @@ export function createFastPath({
     const headers: Prepared["headers"] = {};
     for (const [encoding, variant] of Object.entries(file.variants)) {
       headers[encoding] = [
-        ...securityHeaders,
+        ...(file.crossOrigin
+          ? securityHeaders.map(([name, value]): [string, string] =>
+              name.toLowerCase() === "cross-origin-resource-policy"
+                ? [name, "cross-origin"]
+                : [name, value],
+            )
+          : securityHeaders),
         ["content-type", file.type],
         ["cache-control", file.cacheControl],
         ["etag", variant.etag],
