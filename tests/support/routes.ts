@@ -199,6 +199,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace(":versionId", ids.version)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+      .replace("/api/websites/:id/health", `/api/websites/${ids.website}/health`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
       .replace(
         /\/api\/(admin\/)?tickets\/:id/,

@@ -8,6 +8,7 @@ import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../proposals/content-hash";
 import type { Db, DbExecutor } from "./client";
+import { seedDemoHistory } from "./demo-history";
 import {
   billingAccounts,
   companies,
@@ -63,12 +64,16 @@ export async function seedDemoData(db: Db, now = new Date()) {
       .insert(companyMembers)
       .values({ companyId: company.id, userId: client.id, role: "owner" });
 
-    await tx.insert(websites).values({
-      companyId: company.id,
-      domain: "riverabakery.example",
-      plan: "VPS Hosting",
-      status: "active",
-    });
+    const [site] = await tx
+      .insert(websites)
+      .values({
+        companyId: company.id,
+        domain: "riverabakery.example",
+        plan: "VPS Hosting",
+        status: "active",
+      })
+      .returning({ id: websites.id });
+    await seedDemoHistory(tx, site!.id, now);
     await tx.insert(domains).values([
       {
         companyId: company.id,

@@ -3,8 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { domains, supportTickets, ticketMessages } from "../../db/schema";
+import { DEMO_HISTORY, demoBandwidth } from "../../db/demo-history";
 import { demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
+
+/** The bytes the demo history reports for this calendar month's complete days. */
+const demoBandwidthThisMonth = (now = new Date()) =>
+  demoBandwidth(now)
+    .filter((row) => row.day.slice(0, 7) === now.toISOString().slice(0, 7))
+    .reduce((sum, row) => sum + row.bytes, 0);
 
 describe.each(databaseKinds)("client portal API on %s", (kind) => {
   let t: TestApp;
@@ -55,8 +62,32 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
         domain: "riverabakery.example",
         plan: "VPS Hosting",
         status: "active",
-        health: expect.stringMatching(/^(up|down|unknown)$/),
+        health: "up",
+        monthlyVisitors: DEMO_HISTORY.visitors,
+        uptimePercent: DEMO_HISTORY.uptimePercent,
+        bandwidthBytes: demoBandwidthThisMonth(),
       }),
+    ]);
+    expect(sites[0].monthlyVisitors).toBe(12_480);
+    expect(sites[0].uptimePercent).toBe(99.94);
+    const health = (await call(demo, "GET", `/api/websites/${sites[0].id}/health`)).json();
+    expect(health).toMatchObject({
+      pageViews: 23_712,
+      uptime: { percent: 99.94, status: "up" },
+      bandwidth: { thisMonthBytes: demoBandwidthThisMonth() },
+    });
+    expect(health.days).toHaveLength(30);
+    expect(health.days.reduce((sum: number, d: { visitors: number }) => sum + d.visitors, 0)).toBe(
+      12_480,
+    );
+    expect(
+      health.uptime.incidents.map((i: { cause: string; durationSeconds: number }) => [
+        i.cause,
+        i.durationSeconds,
+      ]),
+    ).toEqual([
+      ["http", 8 * 60],
+      ["timeout", 14 * 60],
     ]);
     const billing = (await call(demo, "GET", "/api/billing")).json();
     expect(billing).toMatchObject({
