@@ -177,7 +177,7 @@ function viewsOf(now: Date, first: number, last: number, visitors: number, views
           occurred_at: new Date(Math.min(at, end - 1)).toISOString(),
           day,
           visitor_hash: hash,
-          path: page === 0 ? pick(next, pages) : pick(next, pages.slice(1)),
+          path: pick(next, pages),
           referrer_host: referrer,
           device,
         });
@@ -209,6 +209,14 @@ export function demoBandwidth(now: Date): { day: string; bytes: number }[] {
     const load = (weekday[new Date(start).getUTCDay()]! / 1.0314) * (0.88 + 0.24 * next());
     return { day: isoDay(start), bytes: Math.round(BYTES_PER_DAY * load) };
   });
+}
+
+/** The bytes of this calendar month's complete days, as the portal shows them (Bandwidth Used). */
+export function demoBandwidthThisMonth(now = new Date()): number {
+  const month = now.toISOString().slice(0, 7);
+  return demoBandwidth(now)
+    .filter((row) => row.day.startsWith(month))
+    .reduce((sum, row) => sum + row.bytes, 0);
 }
 
 /** Writes the demo website's history (see above). */

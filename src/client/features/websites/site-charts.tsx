@@ -65,7 +65,7 @@ const axis = (values: uPlot.Axis["values"], space: number, size?: number): uPlot
   font,
   values,
   space,
-  size,
+  ...(size === undefined ? {} : { size }),
   gap: 6,
   grid: { stroke: grid, width: 1 },
   ticks: { show: false },

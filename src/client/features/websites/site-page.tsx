@@ -492,7 +492,9 @@ function Header({ health }: { health?: SiteHealth }) {
               </h1>
               {site && (
                 <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <Pill tone="gold">{site.plan}</Pill>
+                  <span className="inline-flex items-center rounded-full border border-gold-500/50 bg-gold-500/15 px-2.5 py-0.5 text-xs font-semibold text-gold-200">
+                    {site.plan}
+                  </span>
                   <Pill tone={statusTones[site.status] ?? "neutral"} dot>
                     {titleCase(site.status)}
                   </Pill>
@@ -649,7 +651,9 @@ function Body({ health }: { health: SiteHealth }) {
             {live ? "No checks recorded yet." : "No checks yet: uptime is measured once live."}
           </NoData>
         )}
-        <h3 className="mt-6 mb-3 text-sm font-semibold text-foreground">Incidents</h3>
+        <h3 className="mt-6 mb-3 font-sans text-sm font-semibold text-foreground">
+          Incidents in the last 30 days
+        </h3>
         <IncidentList incidents={uptime.incidents} />
       </Section>
 

@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { domains, supportTickets, ticketMessages } from "../../db/schema";
-import { DEMO_HISTORY, demoBandwidth } from "../../db/demo-history";
+import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../db/demo-history";
 import { demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
-
-/** The bytes the demo history reports for this calendar month's complete days. */
-const demoBandwidthThisMonth = (now = new Date()) =>
-  demoBandwidth(now)
-    .filter((row) => row.day.slice(0, 7) === now.toISOString().slice(0, 7))
-    .reduce((sum, row) => sum + row.bytes, 0);
 
 describe.each(databaseKinds)("client portal API on %s", (kind) => {
   let t: TestApp;
