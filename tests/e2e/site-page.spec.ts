@@ -104,6 +104,7 @@ test.describe("the site page", () => {
 
   for (const width of [375, 1280]) {
     test(`is accessible and fits at ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await openSitePage(page);
       await expect(page.locator("[data-chart] canvas")).toHaveCount(3);

@@ -145,7 +145,7 @@ export function VisitorsChart({
       <Legend
         items={[
           { label: "Visitors", swatch: "bg-gold-500" },
-          { label: "Page views", swatch: "border-t-2 border-dashed border-ink-700 bg-transparent" },
+          { label: "Page views", swatch: "h-0 border-t-2 border-dashed border-ink-700" },
         ]}
       />
     </>
@@ -277,7 +277,9 @@ function Legend({ items }: { items: { label: string; swatch: string }[] }) {
     >
       {items.map(({ label, swatch }) => (
         <li key={label} className="flex items-center gap-2">
-          <span className={`inline-block h-2.5 w-4 rounded-sm ${swatch}`} />
+          <span
+            className={`inline-block w-4 rounded-sm ${swatch.startsWith("h-0") ? "" : "h-2.5"} ${swatch}`}
+          />
           {label}
         </li>
       ))}

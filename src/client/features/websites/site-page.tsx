@@ -135,9 +135,11 @@ function ChartFigure({
   summary,
   chart,
   table,
+  tableLabel,
   height,
 }: {
   summary: string;
+  tableLabel: string;
   chart: ReactNode;
   table: ReactNode;
   height: number;
@@ -156,7 +158,15 @@ function ChartFigure({
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium text-accent hover:underline">
           Show as table
         </summary>
-        <div className="mt-2 max-h-80 overflow-auto rounded-lg border border-border">{table}</div>
+        {/* Focusable, so a keyboard can scroll it. */}
+        <div
+          role="region"
+          aria-label={tableLabel}
+          tabIndex={0}
+          className="mt-2 max-h-80 overflow-auto rounded-lg border border-border"
+        >
+          {table}
+        </div>
       </details>
     </figure>
   );
@@ -442,7 +452,7 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
       description="We add this line to your site. It sets no cookies and keeps no personal data."
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <pre className="min-w-0 flex-1 overflow-x-auto rounded-lg bg-ink-950 px-4 py-3 text-xs leading-relaxed text-ink-50">
+        <pre className="min-w-0 flex-1 rounded-lg break-all whitespace-pre-wrap bg-ink-950 px-4 py-3 text-xs leading-relaxed text-ink-50">
           <code>{code}</code>
         </pre>
         <Button
@@ -555,6 +565,7 @@ function Body({ health }: { health: SiteHealth }) {
             height={240}
             summary={`Line chart of the last 30 days: ${formatNumber(website.monthlyVisitors)} visitors and ${formatNumber(health.pageViews)} page views in all; the busiest day was ${dayLabel(busiest.day)} with ${formatNumber(busiest.visitors)} visitors.`}
             chart={<VisitorsChart days={days} />}
+            tableLabel="Visitors and page views per day, as a table"
             table={
               <SimpleTable
                 caption="Visitors and page views per day"
@@ -634,6 +645,7 @@ function Body({ health }: { health: SiteHealth }) {
             height={180}
             summary={`Bar chart of uptime per day over the last 30 days: ${checked.length} days checked, ${uptime.percent ?? "no"}${uptime.percent === null ? "" : "%"} uptime overall${lowest ? `; lowest ${lowest.uptimePercent}% on ${dayLabel(lowest.day)}` : ""}; ${uptime.incidents.length} ${uptime.incidents.length === 1 ? "incident" : "incidents"}.`}
             chart={<UptimeChart days={days} incidentDays={incidentDays} />}
+            tableLabel="Uptime per day, as a table"
             table={
               <SimpleTable
                 caption="Uptime and average response time per day"
@@ -699,6 +711,7 @@ function Body({ health }: { health: SiteHealth }) {
               height={200}
               summary={`Bar chart of bandwidth per month over the last 12 months: ${formatBytes(bandwidth.thisMonthBytes)} this month; the most was ${formatBytes(biggestMonth.bytes)} in ${monthLabel(biggestMonth.month)}.`}
               chart={<BandwidthChart months={bandwidth.months} format={formatBytes} />}
+              tableLabel="Bandwidth per month, as a table"
               table={
                 <SimpleTable
                   caption="Bandwidth per month"
