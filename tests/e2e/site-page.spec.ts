@@ -40,8 +40,8 @@ test.describe("the site page", () => {
   }) => {
     await openSitePage(page);
     const tile = (label: string) => page.locator(`dt:has-text("${label}") + dd`).first();
-    await expect(tile("Visitors")).toHaveText("12,480");
-    await expect(tile("Page views")).toHaveText("23,712");
+    await expect(tile("Visitors")).toHaveText("3,120");
+    await expect(tile("Page views")).toHaveText("5,928");
     await expect(tile("Uptime")).toHaveText(`${DEMO_HISTORY.uptimePercent}%`);
     await expect(tile("Bandwidth")).toHaveText(formatBytes(demoBandwidthThisMonth()));
     await expect(page.getByRole("link", { name: /^Visit riverabakery\.example/ })).toHaveAttribute(
@@ -54,7 +54,7 @@ test.describe("the site page", () => {
     const visitors = section(page, "Visitors and page views");
     await expect(visitors.getByRole("figure")).toHaveAttribute(
       "aria-label",
-      /12,480 visitors and 23,712 page views/,
+      /3,120 visitors and 5,928 page views/,
     );
 
     await visitors.getByText("Show as table").click();

@@ -14,9 +14,9 @@ import { bandwidthUsage, monitorIncidents, monitorRollups, siteMonitors } from "
  */
 export const DEMO_HISTORY = {
   /** Unique visitors of the last 30 UTC days (today included). */
-  visitors: 12_480,
+  visitors: 3_120,
   /** Page views of the same 30 days. */
-  pageViews: 23_712,
+  pageViews: 5_928,
   /** Uptime of the last 30 days, as the portal shows it (hourly roll-ups). */
   uptimePercent: 99.94,
   /** Checks that failed in the last 30 days (one a minute while down). */
@@ -24,7 +24,7 @@ export const DEMO_HISTORY = {
 } as const;
 
 /** Visitors and page views of the 60 days before those 30. */
-const EARLIER = { visitors: 22_900, pageViews: 43_510 };
+const EARLIER = { visitors: 5_730, pageViews: 10_890 };
 const BYTES_PER_DAY = 600_000_000;
 
 const DAY_MS = 86_400_000;

@@ -62,17 +62,17 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
         bandwidthBytes: demoBandwidthThisMonth(),
       }),
     ]);
-    expect(sites[0].monthlyVisitors).toBe(12_480);
+    expect(sites[0].monthlyVisitors).toBe(3_120);
     expect(sites[0].uptimePercent).toBe(99.94);
     const health = (await call(demo, "GET", `/api/websites/${sites[0].id}/health`)).json();
     expect(health).toMatchObject({
-      pageViews: 23_712,
+      pageViews: 5_928,
       uptime: { percent: 99.94, status: "up" },
       bandwidth: { thisMonthBytes: demoBandwidthThisMonth() },
     });
     expect(health.days).toHaveLength(30);
     expect(health.days.reduce((sum: number, d: { visitors: number }) => sum + d.visitors, 0)).toBe(
-      12_480,
+      3_120,
     );
     expect(
       health.uptime.incidents.map((i: { cause: string; durationSeconds: number }) => [
