@@ -89,6 +89,7 @@ const publicPages = Object.fromEntries(
   }),
 ) as Record<PublicRoute, ComponentType>;
 const DashboardRoute = lazyPage(() => import("@/pages/dashboard").then((m) => m.DashboardPage));
+const SiteRoute = lazyPage(() => import("@/pages/site").then((m) => m.SitePage));
 const AccountRoute = lazyPage(() => import("@/pages/account").then((m) => m.AccountPage));
 const LoginVerifyRoute = lazyPage(() =>
   import("@/pages/login-verify").then((m) => m.LoginVerifyPage),
@@ -121,6 +122,7 @@ function AppRoutes() {
         <Route key={path} path={path} component={publicPages[path]} />
       ))}
       <Route path="/dashboard" component={DashboardRoute} />
+      <Route path="/dashboard/sites/:id" component={SiteRoute} />
       <Route path="/account" component={AccountRoute} />
       <Route path="/login" component={LoginRoute} />
       <Route path="/login/verify" component={LoginVerifyRoute} />

@@ -28,6 +28,10 @@ export function homePath(user: { isAdmin?: boolean }): string {
   return user.isAdmin ? adminPrefix : "/dashboard";
 }
 
+/** A website's page in the portal: /dashboard/sites/<id> (served as the app shell). */
+export const sitePagePath = (websiteId: string) => `/dashboard/sites/${websiteId}`;
+const sitePagePattern = /^\/dashboard\/sites\/[0-9a-f-]{36}$/i;
+
 export type PublicRoute = (typeof publicRoutes)[number];
 export type PortalRoute = (typeof portalRoutes)[number];
 
@@ -45,5 +49,6 @@ export function isAdminRoute(url: string): boolean {
 }
 
 export function isAppRoute(url: string): boolean {
-  return appRoutes.includes(normalizePath(url)) || isAdminRoute(url);
+  const path = normalizePath(url);
+  return appRoutes.includes(path) || sitePagePattern.test(path) || isAdminRoute(url);
 }

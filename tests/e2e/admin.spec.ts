@@ -280,16 +280,25 @@ test("staff edit a client's websites and domains, and see its billing", async ({
   await websites.getByLabel("Domain", { exact: true }).fill(domain.toUpperCase());
   await websites.getByLabel("Plan").fill("Premium Hosting");
   await choose(page, "Status", "Building");
-  await websites.getByLabel("Monthly visitors").fill("1200");
+  await websites.getByLabel("Check address (optional)").fill("ftp://nope");
+  await websites.getByRole("button", { name: "Add website" }).last().click();
+  await expect(websites).toContainText("Check address must be an http:// or https:// address");
+  await websites.getByLabel("Check address (optional)").fill(`https://${domain}/status`);
   await websites.getByRole("button", { name: "Add website" }).last().click();
   await expect(websites.getByRole("heading", { name: domain })).toBeVisible();
   await expect(websites).toContainText("Building");
-  await expect(websites).toContainText("1,200");
+  // Measured, never typed: a site that is not live has no uptime, and no visitors yet.
+  await expect(websites).toContainText("Not live yet");
 
   await websites.getByRole("button", { name: `Edit ${domain}` }).click();
-  await websites.getByLabel("Uptime (%)").fill("99.9");
+  await expect(websites.getByLabel("Check address (optional)")).toHaveValue(
+    `https://${domain}/status`,
+  );
+  await websites.getByLabel("Check address (optional)").fill("");
   await websites.getByRole("button", { name: "Save website" }).click();
-  await expect(websites).toContainText("99.9%");
+  await websites.getByRole("button", { name: `Edit ${domain}` }).click();
+  await expect(websites.getByLabel("Check address (optional)")).toHaveValue("");
+  await websites.getByRole("button", { name: "Cancel" }).click();
 
   const domains = page.getByRole("region", { name: /Domains/ });
   await domains.getByRole("button", { name: "Add domain" }).click();

@@ -218,6 +218,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+      .replace("/api/websites/:id/health", `/api/websites/${ids.website}/health`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
       .replace(
         /\/api\/(admin\/)?tickets\/:id/,

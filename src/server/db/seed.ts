@@ -8,6 +8,7 @@ import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../proposals/content-hash";
 import type { Db, DbExecutor } from "./client";
+import { seedDemoHistory } from "./demo-history";
 import {
   billingAccounts,
   companies,
@@ -63,14 +64,18 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       .insert(companyMembers)
       .values({ companyId: company.id, userId: client.id, role: "owner" });
 
-    await tx.insert(websites).values({
-      companyId: company.id,
-      domain: "riverabakery.example",
-      plan: "VPS Hosting",
-      status: "active",
-      // The demo domain does not exist: the monitor checks this app instead, so checks arrive.
-      checkUrl,
-    });
+    const [site] = await tx
+      .insert(websites)
+      .values({
+        companyId: company.id,
+        domain: "riverabakery.example",
+        plan: "VPS Hosting",
+        status: "active",
+        // The demo domain does not exist: the monitor checks this app instead, so checks arrive.
+        checkUrl,
+      })
+      .returning({ id: websites.id });
+    await seedDemoHistory(tx, site!.id, now);
     await tx.insert(domains).values([
       {
         companyId: company.id,

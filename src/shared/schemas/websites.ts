@@ -35,7 +35,7 @@ export const websiteSchema = z.object({
 });
 export type Website = z.infer<typeof websiteSchema>;
 
-/** An http(s) address for the monitor to check instead of https://<domain>/; empty: none. */
+/** An http(s) address for the monitor to check instead of https://<domain>/; empty or null: none. */
 export const checkUrlField = plainText("Check address")
   .trim()
   .max(2048, "Check address must be at most 2048 characters")
@@ -43,6 +43,8 @@ export const checkUrlField = plainText("Check address")
     (value) => value === "" || /^https?:\/\/[^\s/?#]+/i.test(value),
     "Check address must be an http:// or https:// address",
   )
+  // The form sends what it parsed: null for an emptied field.
+  .nullable()
   .optional()
   .transform((value) => value || null);
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ClientDetail } from "@shared/schemas/clients";
+import type { SiteHealth } from "@shared/schemas/site-health";
 import type { Website, WebsiteInput } from "@shared/schemas/websites";
 import { sendJson } from "@/lib/api";
 
@@ -14,3 +15,7 @@ export const websiteWrites = {
     sendJson<ClientDetail>("PUT", `/api/admin/websites/${websiteId}`, input),
   remove: (websiteId: string) => sendJson<null>("DELETE", `/api/admin/websites/${websiteId}`),
 };
+
+/** A website's last 30 days, measured, for its page (404 when it is not the client's). */
+export const useSiteHealth = (websiteId: string) =>
+  useQuery<SiteHealth>({ queryKey: [`/api/websites/${websiteId}/health`] });

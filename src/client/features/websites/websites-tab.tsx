@@ -1,5 +1,6 @@
 import { Link } from "wouter";
-import { ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
+import { BarChart3, ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
+import { sitePagePath } from "@shared/routes";
 import { isLive, type Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
 import { formatNumber, titleCase } from "@/components/format";
@@ -40,7 +41,12 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-sans text-lg leading-snug font-semibold break-words text-foreground">
-            <DomainName domain={site.domain} />
+            <Link
+              href={sitePagePath(site.id)}
+              className="rounded-sm underline-offset-4 hover:text-accent hover:underline"
+            >
+              <DomainName domain={site.domain} />
+            </Link>
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Pill tone="gold">{site.plan}</Pill>
@@ -69,6 +75,12 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
       </dl>
 
       <div className="mt-6 flex flex-wrap gap-3 pt-0 sm:mt-auto sm:pt-6">
+        <Button asChild variant="outline" className="grow basis-0">
+          <Link href={sitePagePath(site.id)}>
+            <BarChart3 aria-hidden="true" />
+            Details<span className="sr-only"> of {site.domain}</span>
+          </Link>
+        </Button>
         <Button variant="outline" className="grow basis-0" onClick={() => onManage(site.domain)}>
           <Settings2 aria-hidden="true" />
           Manage<span className="sr-only"> {site.domain}</span>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { domains, supportTickets, ticketMessages } from "../../db/schema";
+import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../db/demo-history";
 import { demoClientEmail, seedDemoData } from "../../db/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
@@ -55,8 +56,32 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
         domain: "riverabakery.example",
         plan: "VPS Hosting",
         status: "active",
-        health: expect.stringMatching(/^(up|down|unknown)$/),
+        health: "up",
+        monthlyVisitors: DEMO_HISTORY.visitors,
+        uptimePercent: DEMO_HISTORY.uptimePercent,
+        bandwidthBytes: demoBandwidthThisMonth(),
       }),
+    ]);
+    expect(sites[0].monthlyVisitors).toBe(3_120);
+    expect(sites[0].uptimePercent).toBe(99.94);
+    const health = (await call(demo, "GET", `/api/websites/${sites[0].id}/health`)).json();
+    expect(health).toMatchObject({
+      pageViews: 5_928,
+      uptime: { percent: 99.94, status: "up" },
+      bandwidth: { thisMonthBytes: demoBandwidthThisMonth() },
+    });
+    expect(health.days).toHaveLength(30);
+    expect(health.days.reduce((sum: number, d: { visitors: number }) => sum + d.visitors, 0)).toBe(
+      3_120,
+    );
+    expect(
+      health.uptime.incidents.map((i: { cause: string; durationSeconds: number }) => [
+        i.cause,
+        i.durationSeconds,
+      ]),
+    ).toEqual([
+      ["http", 8 * 60],
+      ["timeout", 14 * 60],
     ]);
     const billing = (await call(demo, "GET", "/api/billing")).json();
     expect(billing).toMatchObject({

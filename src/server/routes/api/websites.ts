@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
+import { siteHealthSchema } from "@shared/schemas/site-health";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
 import { signedInMember } from "../../plugins/auth-guard";
+import { siteHealth } from "../../websites/health";
 import {
   createWebsite,
   deleteWebsite,
@@ -34,6 +36,22 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
       async (request) => {
         const member = await signedInMember(request, db);
         return member ? listWebsites(db, member.companyId) : [];
+      },
+    );
+
+    client.get(
+      "/api/websites/:id/health",
+      {
+        schema: {
+          params: idParams,
+          response: { 200: siteHealthSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const member = await signedInMember(request, db);
+        const health = member && (await siteHealth(db, member.companyId, request.params.id));
+        if (!health) return reply.code(404).send(notFound("Website"));
+        return health;
       },
     );
   });

@@ -1,0 +1,288 @@
+/**
+ * The site page's charts, drawn with uPlot on a canvas. This module (and uPlot with its CSS) is
+ * its own chunk, fetched only by the site page. Each chart is decoration for sighted readers:
+ * the page gives every one a summary and a table (see site-page.tsx).
+ */
+import { useEffect, useRef, useState } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+const ink = "#2a2a30";
+const inkSoft = "#6b6b73";
+const grid = "rgba(17,17,19,0.07)";
+const gold = "#d4af37";
+const goldDeep = "#7a5f16";
+const red = "#b42318";
+const font = '11px "Inter Variable", system-ui, sans-serif';
+
+type Hover = number | null;
+
+/** A uPlot chart that fills its box's width and follows it (ResizeObserver). */
+function Chart({
+  options,
+  data,
+  height,
+  onHover,
+}: {
+  options: Omit<uPlot.Options, "width" | "height">;
+  data: uPlot.AlignedData;
+  height: number;
+  /** Must be stable (a state setter): the chart is built again when it changes. */
+  onHover?: (index: Hover) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = box.current;
+    if (!target) return;
+    const width = () => Math.max(200, Math.floor(target.clientWidth));
+    const chart = new uPlot(
+      {
+        ...options,
+        width: width(),
+        height,
+        legend: { show: false },
+        hooks: {
+          setCursor: [(u) => onHover?.(u.cursor.idx ?? null)],
+        },
+      },
+      data,
+      target,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
+    resize.observe(target);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [options, data, height, onHover]);
+
+  return <div ref={box} className="w-full" data-chart="" />;
+}
+
+const axis = (values: uPlot.Axis["values"], space: number, size?: number): uPlot.Axis => ({
+  stroke: inkSoft,
+  font,
+  values,
+  space,
+  ...(size === undefined ? {} : { size }),
+  gap: 6,
+  grid: { stroke: grid, width: 1 },
+  ticks: { show: false },
+});
+
+const shortDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** The hover line above a chart: what the pointer is on, or the hint. */
+function Readout({ children }: { children: React.ReactNode }) {
+  return (
+    <p aria-hidden="true" className="mb-2 min-h-5 text-xs text-muted-foreground tabular-nums">
+      {children}
+    </p>
+  );
+}
+
+function dayTicks(days: string[]) {
+  return (_u: uPlot, splits: number[]) =>
+    splits.map((i) => (Number.isInteger(i) && days[i] ? dayLabel(days[i]) : ""));
+}
+
+export function VisitorsChart({
+  days,
+}: {
+  days: { day: string; visitors: number; pageViews: number }[];
+}) {
+  const [at, setAt] = useState<Hover>(null);
+  const [setup] = useState(() => {
+    const labels = days.map((d) => d.day);
+    const options: Omit<uPlot.Options, "width" | "height"> = {
+      scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] } },
+      cursor: { points: { size: 7 }, y: false, drag: { x: false, y: false } },
+      series: [
+        {},
+        {
+          label: "Page views",
+          stroke: ink,
+          width: 1.5,
+          dash: [4, 3],
+          points: { show: false },
+        },
+        {
+          label: "Visitors",
+          stroke: goldDeep,
+          width: 2.25,
+          fill: "rgba(212,175,55,0.22)",
+          points: { show: false },
+        },
+      ],
+      axes: [
+        axis(dayTicks(labels), 56),
+        axis((_u, splits) => splits.map((v) => compact.format(v)), 32, 40),
+      ],
+    };
+    const data: uPlot.AlignedData = [
+      days.map((_, i) => i),
+      days.map((d) => d.pageViews),
+      days.map((d) => d.visitors),
+    ];
+    return { options, data };
+  });
+  const point = at === null ? undefined : days[at];
+  return (
+    <>
+      <Readout>
+        {point
+          ? `${dayLabel(point.day)}: ${point.visitors.toLocaleString("en-US")} visitors, ${point.pageViews.toLocaleString("en-US")} page views`
+          : "Point at the chart to see a day."}
+      </Readout>
+      <Chart {...setup} height={240} onHover={setAt} />
+      <Legend
+        items={[
+          { label: "Visitors", swatch: "bg-gold-500" },
+          { label: "Page views", swatch: "h-0 border-t-2 border-dashed border-ink-700" },
+        ]}
+      />
+    </>
+  );
+}
+
+export function UptimeChart({
+  days,
+  incidentDays,
+}: {
+  days: { day: string; uptimePercent: number | null; responseMs: number | null }[];
+  /** The days an incident began on. */
+  incidentDays: Set<string>;
+}) {
+  const [at, setAt] = useState<Hover>(null);
+  const [setup] = useState(() => {
+    const labels = days.map((d) => d.day);
+    const measured = days.flatMap((d) => (d.uptimePercent === null ? [] : [d.uptimePercent]));
+    const floor = Math.min(99, Math.floor((Math.min(...measured, 100) - 0.5) * 2) / 2);
+    const bars = uPlot.paths.bars!({ size: [0.7, 28], gap: 1 });
+    const options: Omit<uPlot.Options, "width" | "height"> = {
+      scales: { x: { time: false, range: [-0.5, days.length - 0.5] }, y: { range: [floor, 100] } },
+      cursor: { points: { show: false }, y: false, drag: { x: false, y: false } },
+      series: [
+        {},
+        { label: "Uptime", fill: ink, stroke: ink, paths: bars, points: { show: false } },
+        { label: "Incident", fill: red, stroke: red, paths: bars, points: { show: false } },
+      ],
+      axes: [
+        axis(dayTicks(labels), 56),
+        axis((_u, splits) => splits.map((v) => `${Number(v.toFixed(2))}%`), 30, 52),
+      ],
+    };
+    const data: uPlot.AlignedData = [
+      days.map((_, i) => i),
+      days.map((d) => (incidentDays.has(d.day) ? null : d.uptimePercent)),
+      days.map((d) => (incidentDays.has(d.day) ? d.uptimePercent : null)),
+    ];
+    return { options, data };
+  });
+  const point = at === null ? undefined : days[at];
+  return (
+    <>
+      <Readout>
+        {point
+          ? point.uptimePercent === null
+            ? `${dayLabel(point.day)}: not checked`
+            : `${dayLabel(point.day)}: ${point.uptimePercent}% up${point.responseMs === null ? "" : `, ${point.responseMs} ms average response`}${incidentDays.has(point.day) ? ", incident" : ""}`
+          : "Point at a bar to see a day."}
+      </Readout>
+      <Chart {...setup} height={180} onHover={setAt} />
+      <Legend
+        items={[
+          { label: "Uptime per day", swatch: "bg-ink-700" },
+          { label: "Day with an incident", swatch: "bg-red-700" },
+        ]}
+      />
+    </>
+  );
+}
+
+const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export function BandwidthChart({
+  months,
+  format,
+}: {
+  months: { month: string; bytes: number }[];
+  format: (bytes: number) => string;
+}) {
+  const [at, setAt] = useState<Hover>(null);
+  const [setup] = useState(() => {
+    const gb = months.map((m) => m.bytes / 1e9);
+    const options: Omit<uPlot.Options, "width" | "height"> = {
+      scales: {
+        x: { time: false, range: [-0.5, months.length - 0.5] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] },
+      },
+      cursor: { points: { show: false }, y: false, drag: { x: false, y: false } },
+      series: [
+        {},
+        {
+          label: "Bandwidth",
+          fill: gold,
+          stroke: goldDeep,
+          width: 1,
+          paths: uPlot.paths.bars!({ size: [0.66, 40], gap: 2 }),
+          points: { show: false },
+        },
+      ],
+      axes: [
+        axis(
+          (_u, splits) =>
+            splits.map((i) =>
+              Number.isInteger(i) && months[i]
+                ? monthLabel.format(new Date(`${months[i].month}-01T00:00:00Z`))
+                : "",
+            ),
+          34,
+        ),
+        axis((_u, splits) => splits.map((v) => `${Number(v.toFixed(1))} GB`), 30, 56),
+      ],
+    };
+    return { options, data: [months.map((_, i) => i), gb] as uPlot.AlignedData };
+  });
+  const point = at === null ? undefined : months[at];
+  return (
+    <>
+      <Readout>
+        {point
+          ? `${monthYear.format(new Date(`${point.month}-01T00:00:00Z`))}: ${format(point.bytes)}`
+          : "Point at a bar to see a month."}
+      </Readout>
+      <Chart {...setup} height={200} onHover={setAt} />
+    </>
+  );
+}
+
+function Legend({ items }: { items: { label: string; swatch: string }[] }) {
+  return (
+    <ul
+      aria-hidden="true"
+      className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground"
+    >
+      {items.map(({ label, swatch }) => (
+        <li key={label} className="flex items-center gap-2">
+          <span
+            className={`inline-block w-4 rounded-sm ${swatch.startsWith("h-0") ? "" : "h-2.5"} ${swatch}`}
+          />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import { useParams } from "wouter";
+import { PageLoading } from "@/components/page-loading";
+import { Seo } from "@/components/seo";
+import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
+import { SitePageView } from "@/features/websites/site-page";
+import { useAuth } from "@/lib/auth";
+import { withQueryClient } from "@/lib/query-client";
+
+/** /dashboard/sites/:id: one of the signed-in client's websites, measured. */
+function SitePageContent() {
+  const { id = "" } = useParams<{ id: string }>();
+  const { user, isLoading } = useAuth();
+  useSignOutOn401();
+  useRedirectWhenSignedOut(!isLoading && !user);
+
+  return (
+    <>
+      <Seo page="/dashboard" />
+      {isLoading || !user ? <PageLoading /> : <SitePageView websiteId={id} />}
+    </>
+  );
+}
+
+export const SitePage = withQueryClient(SitePageContent);
