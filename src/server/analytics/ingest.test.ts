@@ -201,6 +201,22 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     expect(sites).toEqual([expect.objectContaining({ id: site.id, monthlyVisitors: 3 })]);
   });
 
+  it("keeps page views 13 months: the day's rotation deletes older ones", async () => {
+    await clear();
+    const old = (day: string) => ({
+      websiteId: site.id,
+      occurredAt: new Date(`${day}T12:00:00Z`),
+      day,
+      visitorHash: "a".repeat(32),
+      path: "/",
+      device: "desktop" as const,
+    });
+    await t.database.db.insert(pageViews).values([old("2025-10-21"), old("2025-10-22")]);
+    clock = new Date("2026-11-22T00:00:10Z");
+    await send(view("/"));
+    expect((await stored()).map((row) => row.day)).toEqual(["2025-10-22", "2026-11-22"]);
+  });
+
   it("is outside the session, CSRF check and API rate limit: no cookie is needed or set", async () => {
     const response = await send(view(), { origin: "https://harborcoffee.example" });
     expect(response.statusCode).toBe(202);

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { plainText } from "@shared/schemas/fields";
 import type { Db } from "../db/client";
-import { analyticsSalts, websites } from "../db/schema";
+import { analyticsSalts, pageViews, websites } from "../db/schema";
 
 /**
  * Cookieless visitor analytics (docs/decisions/011-cookieless-analytics.md): a page view becomes
@@ -149,6 +149,16 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
  * nothing, then read: every instance reads the same one), after which every older salt is
  * deleted.
  */
+/** How long page views are kept. */
+export const PAGE_VIEW_MONTHS = 13;
+
+/** The day `months` calendar months before `day` (YYYY-MM-DD, UTC). */
+export function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
 export function createSaltStore(db: Db) {
   let current: { day: string; salt: Promise<string> } | undefined;
 
@@ -162,12 +172,17 @@ export function createSaltStore(db: Db) {
       .from(analyticsSalts)
       .where(eq(analyticsSalts.day, day));
     await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+    // Page views are kept 13 months, so a year can be compared with the one before.
+    await db.delete(pageViews).where(lt(pageViews.day, monthsBefore(day, PAGE_VIEW_MONTHS)));
     if (!row) throw new Error(`No analytics salt for ${day}`);
     return row.salt;
   }
 
   return {
-    /** The salt of `day`; the first call of a new day rotates (and deletes the old salts). */
+    /**
+     * The salt of `day`; the first call of a new day rotates (and deletes the old salts and the
+     * page views past their 13 months).
+     */
     salt(day: string): Promise<string> {
       if (current?.day !== day) {
         const salt = saltOf(day);
