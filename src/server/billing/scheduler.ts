@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { billingAccounts, invoiceReminders, invoices, recurringPlans } from "../db/schema";
 import { formatDate } from "../documents/pdf";
 import { enqueueEmails } from "../mail/outbox";
+import { createPeriodicWorker } from "../scheduling/periodic";
 import { invoiceReminderEmail } from "../mail/templates/billing";
 import { billingContacts } from "../team/team";
 import { displayName } from "../tickets/tickets";
@@ -350,15 +351,9 @@ export type BillingWorkerOptions = {
 };
 
 /**
- * How long stop() waits for the run in flight to finish the step in hand: a server has 10 s to
- * exit after SIGTERM. Each step is a transaction of its own, so one cut short is simply redone.
- */
-const STOP_WAIT_MS = 5_000;
-
-/**
  * Runs the billing schedule in this process: at start (catching up on whatever was missed while
- * no instance ran), then every interval. Runs never overlap in one process; across processes the
- * steps themselves make sure each is done once.
+ * no instance ran), then every interval. Across processes the steps themselves make sure each is
+ * done once.
  */
 export function createBillingWorker({
   db,
@@ -369,72 +364,26 @@ export function createBillingWorker({
   onEmailsQueued,
   now = () => new Date(),
 }: BillingWorkerOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopping: Promise<void> | undefined;
-  const abort = new AbortController();
-  /** The run in flight, or the last one; each run waits for the one before. */
-  let last: Promise<unknown> = Promise.resolve();
-  let inFlight = 0;
-
-  /** One run, after the one in flight (if any) has finished. */
-  function runOnce(): Promise<BillingRun> {
-    inFlight++;
-    const run = last.then(async () => {
+  return createPeriodicWorker({
+    name: "billing run",
+    log,
+    everyMs: intervalMs,
+    async pass(signal): Promise<BillingRun> {
       const result = await runBillingOnce({
         db,
         settings,
         now: now(),
         chargeSavedCard,
         log,
-        signal: abort.signal,
+        signal,
       });
       if (result.invoicesIssued + result.remindersSent > 0) onEmailsQueued?.();
       if (result.invoicesIssued + result.remindersSent + result.chargesRequested > 0) {
         log.info(result, "billing run");
       }
       return result;
-    });
-    last = run.catch(() => undefined).finally(() => inFlight--);
-    return run;
-  }
-
-  function schedule(ms: number) {
-    if (!started || stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (inFlight > 0) return schedule(intervalMs);
-    runOnce()
-      .catch((error: unknown) => log.error({ err: error }, "billing run failed"))
-      .finally(() => schedule(intervalMs));
-  }
-
-  async function finish() {
-    clearTimeout(timer);
-    abort.abort();
-    let waited: NodeJS.Timeout | undefined;
-    const timeUp = new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)));
-    await Promise.race([last, timeUp]);
-    clearTimeout(waited);
-  }
-
-  return {
-    runOnce,
-    /** Runs now (catching up), then every interval. */
-    start() {
-      started = true;
-      schedule(0);
     },
-    /** Starts no more runs; resolves once the run in flight is done (or after STOP_WAIT_MS). */
-    stop(): Promise<void> {
-      stopping ??= finish();
-      return stopping;
-    },
-  };
+  });
 }
 
 export type BillingWorker = ReturnType<typeof createBillingWorker>;

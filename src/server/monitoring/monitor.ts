@@ -19,6 +19,7 @@ import {
   siteRecoveredEmail,
 } from "../mail/templates/monitoring";
 import { displayName } from "../tickets/tickets";
+import { createPeriodicWorker } from "../scheduling/periodic";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
 
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
@@ -466,7 +467,6 @@ export type MonitorWorkerOptions = {
 };
 
 const PRUNE_EVERY_MS = 3_600_000;
-const STOP_WAIT_MS = 5_000;
 
 /**
  * Runs the monitor in this process: a pass at start, then every few seconds (a pass only checks
@@ -483,16 +483,12 @@ export function createMonitorWorker({
   onEmailsQueued,
   now = () => new Date(),
 }: MonitorWorkerOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopping: Promise<void> | undefined;
-  let last: Promise<unknown> = Promise.resolve();
-  let inFlight = 0;
   let prunedAt = -Infinity;
-
-  function runOnce(): Promise<MonitorRun> {
-    inFlight++;
-    const pass = last.then(async () => {
+  return createPeriodicWorker({
+    name: "monitor pass",
+    log,
+    everyMs: passMs,
+    async pass(): Promise<MonitorRun> {
       const at = now();
       const prune = at.getTime() - prunedAt >= PRUNE_EVERY_MS;
       const result = await runMonitorOnce({
@@ -510,44 +506,8 @@ export function createMonitorWorker({
         log.info(result, "monitor pass");
       }
       return result;
-    });
-    last = pass.catch(() => undefined).finally(() => inFlight--);
-    return pass;
-  }
-
-  function schedule(ms: number) {
-    if (!started || stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (inFlight > 0) return schedule(passMs);
-    runOnce()
-      .catch((error: unknown) => log.error({ err: error }, "monitor pass failed"))
-      .finally(() => schedule(passMs));
-  }
-
-  async function finish() {
-    clearTimeout(timer);
-    let waited: NodeJS.Timeout | undefined;
-    const timeUp = new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)));
-    await Promise.race([last, timeUp]);
-    clearTimeout(waited);
-  }
-
-  return {
-    runOnce,
-    start() {
-      started = true;
-      schedule(0);
     },
-    stop(): Promise<void> {
-      stopping ??= finish();
-      return stopping;
-    },
-  };
+  });
 }
 
 export type MonitorWorker = ReturnType<typeof createMonitorWorker>;
