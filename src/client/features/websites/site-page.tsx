@@ -8,7 +8,6 @@ import {
   Check,
   Code2,
   Copy,
-  ExternalLink,
   Eye,
   Globe,
   HardDrive,
@@ -39,6 +38,8 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useSiteHealth } from "./api";
+import { VisitButton } from "./visit-button";
+import { type Stat, StatTiles } from "./stat-cards";
 import { uptimeText } from "./uptime-text";
 
 // uPlot and its CSS come with this chunk, fetched only here, after the page's text is shown.
@@ -218,9 +219,9 @@ function SimpleTable({
   );
 }
 
-function StatTiles({ health }: { health: SiteHealth }) {
+function SiteStats({ health }: { health: SiteHealth }) {
   const { website } = health;
-  const tiles: { icon: LucideIcon; label: string; value: string; note: string }[] = [
+  const tiles: Stat[] = [
     {
       icon: Users,
       label: "Visitors",
@@ -246,27 +247,7 @@ function StatTiles({ health }: { health: SiteHealth }) {
       note: "This month",
     },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-      {tiles.map(({ icon: Icon, label, value, note }) => (
-        <div
-          key={label}
-          className="flex min-w-0 flex-col rounded-2xl border border-border bg-card p-4 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_18px_40px_-24px_rgb(0_0_0/0.35)] sm:p-6"
-        >
-          <dt className="flex items-start justify-between gap-3 text-sm font-medium text-muted-foreground">
-            {label}
-            <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-ink-950 text-gold-400 sm:inline-flex">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-          </dt>
-          <dd className="mt-2 font-display text-2xl font-semibold tracking-tight text-foreground tabular-nums sm:text-3xl">
-            {value}
-          </dd>
-          <dd className="mt-1 text-xs text-muted-foreground">{note}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatTiles items={tiles} />;
 }
 
 /** Ranked rows with a bar behind each, as a list a screen reader reads in order. */
@@ -517,14 +498,7 @@ function Header({ health }: { health?: SiteHealth }) {
               )}
             </div>
           </div>
-          {site && isLive(site.status) && (
-            <Button asChild className="self-start sm:self-auto">
-              <a href={`https://${site.domain}`} target="_blank" rel="noopener noreferrer">
-                Visit<span className="sr-only"> {site.domain} (opens in a new tab)</span>
-                <ExternalLink aria-hidden="true" />
-              </a>
-            </Button>
-          )}
+          {site && <VisitButton site={site} className="self-start sm:self-auto" />}
         </div>
       </div>
     </section>
@@ -745,7 +719,7 @@ export function SitePageView({ websiteId }: { websiteId: string }) {
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         {health ? (
           <>
-            <StatTiles health={health} />
+            <SiteStats health={health} />
             <Body health={health} />
           </>
         ) : isPending ? (

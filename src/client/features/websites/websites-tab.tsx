@@ -1,7 +1,7 @@
 import { Link } from "wouter";
-import { BarChart3, ExternalLink, Globe, Plus, Settings2 } from "lucide-react";
+import { BarChart3, Globe, Plus, Settings2 } from "lucide-react";
 import { sitePagePath } from "@shared/routes";
-import { isLive, type Website } from "@shared/schemas/websites";
+import type { Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
 import { formatNumber, titleCase } from "@/components/format";
 import {
@@ -15,6 +15,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useWebsites } from "./api";
+import { VisitButton } from "./visit-button";
 import { uptimeText } from "./uptime-text";
 
 const websiteTones: Record<string, Tone> = {
@@ -85,14 +86,7 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
           <Settings2 aria-hidden="true" />
           Manage<span className="sr-only"> {site.domain}</span>
         </Button>
-        {isLive(site.status) && (
-          <Button asChild className="grow basis-0">
-            <a href={`https://${site.domain}`} target="_blank" rel="noopener noreferrer">
-              Visit<span className="sr-only"> {site.domain} (opens in a new tab)</span>
-              <ExternalLink aria-hidden="true" />
-            </a>
-          </Button>
-        )}
+        <VisitButton site={site} className="grow basis-0" />
       </div>
     </Card>
   );
