@@ -111,3 +111,11 @@ export function requiredDate() {
 export function optionalDate() {
   return requiredDate().nullable().default(null);
 }
+
+/**
+ * The SHA-256 of the content a client was shown with a proposal version or a milestone: an answer
+ * to content that has since changed is refused as stale.
+ */
+export const contentHashField = z
+  .string({ error: "Reload the page: this answer names no content hash" })
+  .regex(/^[0-9a-f]{64}$/, "Not a content hash");

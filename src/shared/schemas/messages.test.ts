@@ -11,6 +11,12 @@ import * as audit from "./audit";
 import * as leads from "./leads";
 import * as tickets from "./tickets";
 import * as websites from "./websites";
+import * as monitoringOverview from "./monitoring-overview";
+import * as projects from "./projects";
+import * as proposals from "./proposals";
+import * as siteHealth from "./site-health";
+import * as team from "./team";
+import * as usage from "./usage";
 
 const modules = {
   account,
@@ -22,7 +28,13 @@ const modules = {
   emails,
   errors,
   leads,
+  monitoringOverview,
+  projects,
+  proposals,
+  siteHealth,
+  team,
   tickets,
+  usage,
   websites,
 };
 
@@ -66,6 +78,21 @@ const inputs: Record<string, z.ZodObject> = {
   passkeyRegistrationSchema: account.passkeyRegistrationSchema,
   totpConfirmSchema: account.totpConfirmSchema,
   totpDisableSchema: account.totpDisableSchema,
+  projectUpdateInputSchema: projects.projectUpdateInputSchema,
+  milestoneInputSchema: projects.milestoneInputSchema,
+  milestoneAnswerSchema: projects.milestoneAnswerSchema,
+  proposalLineSchema: proposals.proposalLineSchema,
+  proposalDraftSchema: proposals.proposalDraftSchema,
+  newProposalSchema: proposals.newProposalSchema,
+  acceptProposalSchema: proposals.acceptProposalSchema,
+  declineProposalSchema: proposals.declineProposalSchema,
+  convertLeadSchema: proposals.convertLeadSchema,
+  inviteMemberSchema: team.inviteMemberSchema,
+  memberRoleUpdateSchema: team.memberRoleUpdateSchema,
+  memberParamsSchema: team.memberParamsSchema,
+  companyMemberParamsSchema: team.companyMemberParamsSchema,
+  usageReportSchema: usage.usageReportSchema,
+  usageTokenInputSchema: usage.usageTokenInputSchema,
 };
 /** Our answers: they describe what we send, not what we are sent. */
 const answers = new Set([
@@ -111,12 +138,36 @@ const answers = new Set([
   "auditEventSchema",
   "auditPageSchema",
   "errorBodySchema",
+  "milestoneApprovalSchema",
+  "milestoneSchema",
+  "projectUpdateSchema",
+  "projectSummarySchema",
+  "projectDetailSchema",
+  "pipelineSchema",
+  "proposalVersionSchema",
+  "proposalResponseSchema",
+  "proposalSummarySchema",
+  "proposalDetailSchema",
+  "convertedLeadSchema",
+  "siteHealthDaySchema",
+  "siteIncidentSchema",
+  "siteHealthSchema",
+  "membershipSchema",
+  "memberSchema",
+  "usageStoredSchema",
+  "usageTokenSchema",
+  "createdUsageTokenSchema",
+  "monitoredSiteSchema",
+  "incidentSchema",
+  "expiringSchema",
+  "monitoringOverviewSchema",
 ]);
 /** Single fields, checked as part of the inputs that use them. */
 const fields = new Set([
   "domainName",
   "invoiceLineInputSchema",
   "returnToField",
+  "checkUrlField",
   "passkeyNameField",
   "totpCodeField",
   "webauthnResponseField",

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { optionalDate, optionalText, requiredText } from "./fields";
+import { contentHashField, optionalDate, optionalText, requiredText } from "./fields";
 
 export const milestoneStatuses = ["upcoming", "in-progress", "waiting-on-client", "done"] as const;
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
@@ -104,7 +104,7 @@ export const milestoneAnswerSchema = z
     decision: z.enum(["approved", "changes-requested"], {
       error: "Choose Approve or Request changes",
     }),
-    contentHash: z.string().regex(/^[0-9a-f]{64}$/, "Not a content hash"),
+    contentHash: contentHashField,
     comment: optionalText("Comment", 2000, "Comment must be at most 2,000 characters"),
   })
   .refine((value) => value.decision === "approved" || value.comment, {

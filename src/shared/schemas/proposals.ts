@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { optionalText, requiredText, wholeNumber } from "./fields";
+import { contentHashField, optionalText, requiredText, wholeNumber } from "./fields";
 
 export const proposalStatuses = ["draft", "sent", "accepted", "declined"] as const;
 export type ProposalStatus = (typeof proposalStatuses)[number];
@@ -145,7 +145,7 @@ export type ProposalDetail = z.infer<typeof proposalDetailSchema>;
 export const acceptProposalSchema = z.object({
   versionId: z.uuid({ error: "Not a version id" }),
   /** The hash the client was shown with the version: a newer version makes the answer stale. */
-  contentHash: z.string().regex(/^[0-9a-f]{64}$/, "Not a content hash"),
+  contentHash: contentHashField,
   signedName: requiredText(
     "Full name",
     2,
@@ -160,7 +160,7 @@ export type AcceptProposalInput = z.input<typeof acceptProposalSchema>;
 /** The client declines, saying why. */
 export const declineProposalSchema = z.object({
   versionId: z.uuid({ error: "Not a version id" }),
-  contentHash: z.string().regex(/^[0-9a-f]{64}$/, "Not a content hash"),
+  contentHash: contentHashField,
   reason: requiredText(
     "Reason",
     3,
