@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   boolean,
   char,
   check,
@@ -366,12 +367,26 @@ export const supportTickets = pgTable(
     subject: varchar("subject", { length: 200 }).notNull(),
     status: varchar("status", { length: 40 }).notNull(),
     priority: varchar("priority", { length: 40 }).notNull(),
+    /** The client's website the ticket is about, if any. */
+    websiteId: uuid("website_id").references(() => websites.id, { onDelete: "set null" }),
+    /** The staff member the ticket is assigned to, if any. */
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** Secret part of the ticket's reply address, support+<token>@...: unguessable, never reused. */
+    replyToken: varchar("reply_token", { length: 32 })
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When staff should have answered first, from the company's plan when the ticket opened. */
+    firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true }),
+    /** When staff first replied; null until then. */
+    firstRespondedAt: timestamp("first_responded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("support_tickets_company_id_idx").on(table.companyId),
     index("support_tickets_user_id_idx").on(table.userId),
+    index("support_tickets_assignee_id_idx").on(table.assigneeId),
   ],
 );
 
@@ -386,9 +401,110 @@ export const ticketMessages = pgTable(
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     fromStaff: boolean("from_staff").notNull().default(false),
     body: text("body").notNull(),
+    /** How it arrived: typed in the portal ("web") or sent as an email reply ("email"). */
+    source: varchar("source", { length: 10 }).notNull().default("web"),
     createdAt: createdAt(),
   },
   (table) => [index("ticket_messages_ticket_id_idx").on(table.ticketId)],
+);
+
+/** Raw bytes: Buffer on node-postgres, Uint8Array on PGlite, Buffer to the app either way. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A file on a ticket message. Uploaded first (message_id null, owned by its uploader), then
+ * attached when the message is sent; unattached uploads are deleted after a day. The bytes live
+ * in the row (content) or, when S3 is configured, in the bucket under storage_key.
+ */
+export const ticketAttachments = pgTable(
+  "ticket_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id").references(() => ticketMessages.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    /** Detected from the content, not from the name. */
+    contentType: varchar("content_type", { length: 100 }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: char("sha256", { length: 64 }).notNull(),
+    storage: varchar("storage", { length: 10 }).notNull(),
+    storageKey: varchar("storage_key", { length: 300 }),
+    content: bytea("content"),
+    /** A small JPEG/PNG/WebP preview for images, kept in the row whatever the storage. */
+    thumbnail: bytea("thumbnail"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("ticket_attachments_message_id_idx").on(table.messageId),
+    index("ticket_attachments_pending_idx")
+      .on(table.uploadedBy, table.createdAt)
+      .where(sql`${table.messageId} is null`),
+    check("ticket_attachments_storage_check", sql`${table.storage} in ('database', 's3')`),
+    check(
+      "ticket_attachments_size_check",
+      sql`${table.sizeBytes} between 0 and ${sql.raw(String(MAX_ATTACHMENT_BYTES))}`,
+    ),
+  ],
+);
+
+/**
+ * Every email that reached the support address, and what became of it: a reply added, a ticket
+ * opened, or rejected with the reason. The Message-ID makes a redelivered mail count once.
+ */
+export const inboundEmails = pgTable(
+  "inbound_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageIdHeader: varchar("message_id_header", { length: 998 }).notNull().unique(),
+    fromAddress: varchar("from_address", { length: 254 }).notNull(),
+    toAddress: varchar("to_address", { length: 254 }).notNull(),
+    subject: varchar("subject", { length: 998 }).notNull(),
+    outcome: varchar("outcome", { length: 20 }).notNull(),
+    reason: text("reason"),
+    ticketId: uuid("ticket_id").references(() => supportTickets.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("inbound_emails_created_at_idx").on(table.createdAt),
+    check(
+      "inbound_emails_outcome_check",
+      sql`${table.outcome} in ('reply', 'new-ticket', 'rejected')`,
+    ),
+  ],
+);
+
+/**
+ * A user's in-app notice (the bell). dedupe_key names the event, so an event retried or seen by
+ * two instances makes one notice per user.
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    title: varchar("title", { length: 300 }).notNull(),
+    body: text("body"),
+    /** The portal or back-office path the notice opens. */
+    link: varchar("link", { length: 500 }),
+    dedupeKey: varchar("dedupe_key", { length: 200 }).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("notices_user_dedupe_idx").on(table.userId, table.dedupeKey),
+    index("notices_user_created_idx").on(table.userId, table.createdAt),
+    index("notices_unread_idx")
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
 );
 
 /**
@@ -1016,6 +1132,9 @@ export type Website = typeof websites.$inferSelect;
 export type Domain = typeof domains.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
+export type TicketAttachment = typeof ticketAttachments.$inferSelect;
+export type InboundEmail = typeof inboundEmails.$inferSelect;
+export type Notice = typeof notices.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type Proposal = typeof proposals.$inferSelect;
 export type ProposalVersion = typeof proposalVersions.$inferSelect;
