@@ -28,7 +28,7 @@ import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
-import { createFastPath, type FastPath } from "./plugins/static-fast-path";
+import { createAnswerTail, createFastPath, type FastPath } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
@@ -38,7 +38,12 @@ import { cardPaymentRoutes } from "./routes/api/card-payments";
 import { billingSettings } from "./routes/api/common";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
-import { createAnalyticsIngest, eventRoutes, type AnalyticsOptions } from "./routes/api/events";
+import {
+  createAnalyticsIngest,
+  createEventsFastPath,
+  eventRoutes,
+  type AnalyticsOptions,
+} from "./routes/api/events";
 import { emailRoutes } from "./routes/api/emails";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
@@ -118,7 +123,8 @@ export async function buildApp({
   monitor,
   analytics,
 }: AppOptions) {
-  // Set once the app is listening and knows its security headers: see static-fast-path.ts.
+  // Set once the app is listening and knows its security headers: the built pages
+  // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
   let fastPath: FastPath | undefined;
   let closing = false;
   const trustProxy = trustedProxies(config.trustProxy);
@@ -260,13 +266,17 @@ export async function buildApp({
       .getRawHeaderNames()
       .filter((name) => !perAnswerHeaders.has(name.toLowerCase()))
       .map((name): [string, string] => [name, String(sent.getHeader(name))]);
-    fastPath = createFastPath({
-      files: pageFiles,
+    const tail = createAnswerTail({ https: config.publicUrl.startsWith("https://"), trustProxy });
+    const isClosing = () => closing;
+    const files = createFastPath({ files: pageFiles, securityHeaders, tail, closing: isClosing });
+    const pageViews = createEventsFastPath({
+      ingest,
       securityHeaders,
-      https: config.publicUrl.startsWith("https://"),
-      trustProxy,
-      closing: () => closing,
+      tail,
+      log: app.log,
+      closing: isClosing,
     });
+    fastPath = (request, response) => files(request, response) || pageViews(request, response);
   });
 
   return app;

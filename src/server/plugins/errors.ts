@@ -4,6 +4,38 @@ import { isDatabaseUnavailable } from "../db/errors";
 
 export type ErrorBody = { message: string; errors?: Record<string, string> };
 
+export const unavailableBody: ErrorBody = {
+  message: "The service is briefly unavailable. Please try again in a few moments.",
+};
+export const failedBody: ErrorBody = {
+  message: "Something went wrong on our side. Please try again.",
+};
+
+/** A schema's complaint about one place in the input, as fastify-type-provider-zod reports it. */
+export type ValidationIssue = { instancePath: string; keyword: string; message?: string };
+
+/**
+ * A field's problem goes under its name (a field may well be called "body"); a problem with the
+ * whole body or query (not an object, or a rule across fields) is the message.
+ */
+export function validationErrorBody(validation: ValidationIssue[]): ErrorBody {
+  const errors: Record<string, string> = {};
+  let whole: string | undefined;
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    if (field) {
+      errors[field] ??= issue.message ?? "Invalid value";
+    } else {
+      whole ??=
+        issue.keyword === "invalid_type"
+          ? "The request body must be a JSON object."
+          : issue.message;
+    }
+  }
+  const message = whole ?? "Some fields need attention. Please check them and try again.";
+  return Object.keys(errors).length > 0 ? { message, errors } : { message };
+}
+
 /**
  * The one error handler: JSON { message, errors? }. A 4xx says what the caller can fix;
  * a 5xx says nothing of the internals (they go to the log).
@@ -11,34 +43,12 @@ export type ErrorBody = { message: string; errors?: Record<string, string> };
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A field's problem goes under its name (a field may well be called "body"); a problem
-      // with the whole body or query (not an object, or a rule across fields) is the message.
-      const errors: Record<string, string> = {};
-      let whole: string | undefined;
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-        if (field) {
-          errors[field] ??= issue.message ?? "Invalid value";
-        } else {
-          whole ??=
-            issue.keyword === "invalid_type"
-              ? "The request body must be a JSON object."
-              : issue.message;
-        }
-      }
-      const message = whole ?? "Some fields need attention. Please check them and try again.";
-      const body: ErrorBody = Object.keys(errors).length > 0 ? { message, errors } : { message };
-      return reply.code(400).send(body);
+      return reply.code(400).send(validationErrorBody(error.validation));
     }
 
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
-      return reply
-        .code(503)
-        .header("retry-after", "5")
-        .send({
-          message: "The service is briefly unavailable. Please try again in a few moments.",
-        } satisfies ErrorBody);
+      return reply.code(503).header("retry-after", "5").send(unavailableBody);
     }
 
     const status = error.statusCode ?? 500;
@@ -47,9 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     request.log.error({ err: error }, "request failed");
-    return reply
-      .code(status >= 500 && status < 600 ? status : 500)
-      .send({ message: "Something went wrong on our side. Please try again." } satisfies ErrorBody);
+    return reply.code(status >= 500 && status < 600 ? status : 500).send(failedBody);
   });
 }
 

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,40 +6,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { fakeBuild } from "../../../tests/support/fake-build";
-import { perAnswerHeaders } from "./security";
-
-type Answer = { status: number; rawHeaders: string[]; body: Buffer };
-
-/** A real HTTP request to the listening server, keeping the header lines as sent. */
-function fetchRaw(port: number, url: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: url, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode!,
-          rawHeaders: res.rawHeaders,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const pairs = (raw: string[]) => raw.flatMap((_, i) => (i % 2 ? [] : [[raw[i]!, raw[i + 1]!]]));
-/** The security header lines, in order: every header but what one answer has of its own. */
-const securityLines = (raw: string[]) =>
-  pairs(raw)
-    .filter(
-      ([name]) =>
-        !perAnswerHeaders.has(name!.toLowerCase()) || name!.toLowerCase() === "permissions-policy",
-    )
-    .map(([name, value]) => `${name}: ${value}`);
-const header = (raw: string[], name: string) =>
-  pairs(raw).find(([key]) => key!.toLowerCase() === name)?.[1];
+import { fetchRaw, header, securityLines } from "../../../tests/support/raw-http";
 
 describe.each([
   ["plain http", {}, {}, false],

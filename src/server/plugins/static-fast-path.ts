@@ -41,24 +41,52 @@ function protocolOf(request: IncomingMessage, trusted: (address: string, hop: nu
   return socket.encrypted ? "https" : "http";
 }
 
+/**
+ * The header lines every answer given before Fastify ends with, as a dynamic route sends them:
+ * HSTS when the request came over https (as TRUST_PROXY decides), the permissions policy and the
+ * request id.
+ */
+export function createAnswerTail({
+  https,
+  trustProxy,
+}: {
+  /** PUBLIC_URL is https: HSTS goes on answers to requests that came over https. */
+  https: boolean;
+  trustProxy: FastifyServerOptions["trustProxy"];
+}) {
+  const trusted = trustOf(trustProxy);
+  return {
+    trusted,
+    /** Appends the tail's name/value pairs to a raw header list. */
+    append(request: IncomingMessage, raw: string[]) {
+      if (https && protocolOf(request, trusted) === "https")
+        raw.push("strict-transport-security", HSTS);
+      raw.push(
+        "permissions-policy",
+        PERMISSIONS_POLICY,
+        "x-request-id",
+        requestId(request.headers["x-request-id"]),
+      );
+      return raw;
+    },
+  };
+}
+export type AnswerTail = ReturnType<typeof createAnswerTail>;
+
 export function createFastPath({
   files,
   securityHeaders,
-  https,
-  trustProxy,
+  tail,
   closing,
 }: {
   /** Path (no query) to the file served for it. */
   files: Map<string, SiteFile>;
   /** The security headers of a dynamic answer, in order, names as sent (HSTS and ids apart). */
   securityHeaders: [string, string][];
-  /** PUBLIC_URL is https: HSTS goes on answers to requests that came over https. */
-  https: boolean;
-  trustProxy: FastifyServerOptions["trustProxy"];
+  tail: AnswerTail;
   /** While the server closes, Fastify answers (503): the fast path steps aside. */
   closing: () => boolean;
 }): FastPath {
-  const trusted = trustOf(trustProxy);
   const prepared = new Map<string, Prepared>();
   for (const [path, file] of files) {
     const offered = Object.keys(file.variants);
@@ -98,14 +126,7 @@ export function createFastPath({
     const fresh = request.headers["if-none-match"] === variant.etag;
     const raw: string[] = [];
     for (const [name, value] of headers[encoding] ?? headers.identity!) raw.push(name, value);
-    if (https && protocolOf(request, trusted) === "https")
-      raw.push("strict-transport-security", HSTS);
-    raw.push(
-      "permissions-policy",
-      PERMISSIONS_POLICY,
-      "x-request-id",
-      requestId(request.headers["x-request-id"]),
-    );
+    tail.append(request, raw);
     if (fresh) {
       response.writeHead(304, raw);
       response.end();

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyError, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,8 +17,17 @@ import {
   utcDate,
   visitorHash,
   type PageViewBufferOptions,
+  type PageViewEvent,
 } from "../../analytics/ingest";
 import type { Db } from "../../db/client";
+import { isDatabaseUnavailable } from "../../db/errors";
+import {
+  failedBody,
+  unavailableBody,
+  validationErrorBody,
+  type ErrorBody,
+} from "../../plugins/errors";
+import type { AnswerTail, FastPath } from "../../plugins/static-fast-path";
 import { errorResponses } from "./common";
 
 /** An event is a few hundred bytes: refuse anything far larger unread. */
@@ -77,9 +88,61 @@ export function createAnalyticsIngest(
 }
 export type AnalyticsIngest = ReturnType<typeof createAnalyticsIngest>;
 
+/** What a page view comes with besides its body. */
+type ViewContext = { origin: string | undefined; userAgent: string | undefined; ip: string };
+type ViewAnswer = { status: 202 } | { status: 400 | 403 | 404 | 503; body: ErrorBody };
+
+/** A page view's checks and its place in the write buffer: the one rule of both ways in. */
+async function acceptView(
+  { now, sites, salts, buffer }: AnalyticsIngest,
+  event: PageViewEvent,
+  { origin, userAgent, ip }: ViewContext,
+): Promise<ViewAnswer> {
+  const path = pathOf(event.url);
+  if (path.length > MAX_PATH) {
+    return {
+      status: 400,
+      body: {
+        message: `The page path must be at most ${MAX_PATH} characters.`,
+        errors: { url: `The path must be at most ${MAX_PATH} characters` },
+      },
+    };
+  }
+  const site = await sites.get(event.site);
+  if (!site) return { status: 404, body: { message: "No website has this site key." } };
+  // A browser always names the page's origin; a client program may name the page instead.
+  const host = origin && origin !== "null" ? hostnameOf(origin) : new URL(event.url).hostname;
+  if (!host || !siteOwnsHost(site, host)) {
+    return {
+      status: 403,
+      body: { message: "This site key does not belong to the site that sent the view." },
+    };
+  }
+  if (isBotAgent(userAgent)) return { status: 202 };
+
+  const at = now();
+  const day = utcDate(at);
+  const salt = await salts.salt(day);
+  const added = buffer.add({
+    websiteId: site.id,
+    occurredAt: at.toISOString(),
+    day,
+    visitorHash: visitorHash(salt, site.id, ip, userAgent ?? ""),
+    path,
+    referrerHost: referrerHost(site, event.referrer),
+    device: deviceOf(event.width),
+  });
+  if (!added) {
+    return { status: 503, body: { message: "Too many page views waiting: try again shortly." } };
+  }
+  return { status: 202 };
+}
+
+const notJson = "The body must be a JSON object (sent as text/plain or JSON).";
+
 export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = async (
   plugin,
-  { ingest: { now, sites, salts, buffer } },
+  { ingest },
 ) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
@@ -91,7 +154,7 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
       try {
         done(null, JSON.parse(body as string));
       } catch {
-        done(badRequest("The body must be a JSON object (sent as text/plain or JSON)."));
+        done(badRequest(notJson));
       }
     },
   );
@@ -104,49 +167,109 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
       schema: { body: pageViewEventSchema, response: { 202: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
-      const event = request.body;
-      const path = pathOf(event.url);
-      if (path.length > MAX_PATH) {
-        return reply.code(400).send({
-          message: `The page path must be at most ${MAX_PATH} characters.`,
-          errors: { url: `The path must be at most ${MAX_PATH} characters` },
-        });
-      }
-      const site = await sites.get(event.site);
-      if (!site) return reply.code(404).send({ message: "No website has this site key." });
-      // A browser always names the page's origin; a client program may name the page instead.
-      const origin = request.headers.origin;
-      const host = origin && origin !== "null" ? hostnameOf(origin) : new URL(event.url).hostname;
-      if (!host || !siteOwnsHost(site, host)) {
-        return reply
-          .code(403)
-          .send({ message: "This site key does not belong to the site that sent the view." });
-      }
-      const userAgent = request.headers["user-agent"];
-      if (isBotAgent(userAgent)) return reply.code(202).send(null);
-
-      const at = now();
-      const day = utcDate(at);
-      const salt = await salts.salt(day);
-      const added = buffer.add({
-        websiteId: site.id,
-        occurredAt: at.toISOString(),
-        day,
-        visitorHash: visitorHash(salt, site.id, request.ip, userAgent ?? ""),
-        path,
-        referrerHost: referrerHost(site, event.referrer),
-        device: deviceOf(event.width),
+      const answer = await acceptView(ingest, request.body, {
+        origin: request.headers.origin,
+        userAgent: request.headers["user-agent"],
+        ip: request.ip,
       });
-      if (!added) {
-        return reply
-          .code(503)
-          .header("retry-after", "5")
-          .send({ message: "Too many page views waiting: try again shortly." });
-      }
-      return reply.code(202).send(null);
+      if (answer.status === 202) return reply.code(202).send(null);
+      if (answer.status === 503) reply.header("retry-after", "5");
+      return reply.code(answer.status).send(answer.body);
     },
   );
 };
+
+/**
+ * POST /api/events answered before Fastify, as the built pages are (static-fast-path.ts): the
+ * busiest public write skips routing, the session, rate-limit and security hooks it does not use,
+ * and the schema compilers. It takes only what hl.js sends (a text/plain body of known length up
+ * to the limit, no query); anything else, and every request while the server closes, goes on to
+ * the route above. Both give the same answers, byte for byte (events-fast-path.test.ts).
+ */
+export function createEventsFastPath({
+  ingest,
+  securityHeaders,
+  tail,
+  log,
+  closing,
+}: {
+  ingest: AnalyticsIngest;
+  securityHeaders: [string, string][];
+  tail: AnswerTail;
+  log: FastifyBaseLogger;
+  closing: () => boolean;
+}): FastPath {
+  const head: string[] = securityHeaders.flat();
+  const answer = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: ErrorBody | null,
+  ) => {
+    const payload = Buffer.from(JSON.stringify(body));
+    const raw = tail.append(request, [...head]);
+    if (status === 503) raw.push("retry-after", "5");
+    raw.push(
+      "content-type",
+      "application/json; charset=utf-8",
+      "content-length",
+      String(payload.length),
+    );
+    response.writeHead(status, raw);
+    response.end(payload);
+  };
+
+  return (request, response) => {
+    if (request.method !== "POST" || request.url !== "/api/events" || closing()) return false;
+    const { headers } = request;
+    const length = Number(headers["content-length"]);
+    if (
+      !headers["content-type"]?.toLowerCase().startsWith("text/plain") ||
+      headers["transfer-encoding"] ||
+      !(length >= 0 && length <= EVENT_BODY_LIMIT)
+    ) {
+      return false;
+    }
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.once("error", () => response.destroy());
+    request.once("end", () => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return answer(request, response, 400, { message: notJson });
+      }
+      const event = pageViewEventSchema.safeParse(parsed);
+      if (!event.success) {
+        const issues = event.error.issues.map((issue) => ({
+          keyword: issue.code,
+          instancePath: `/${issue.path.join("/")}`,
+          message: issue.message,
+        }));
+        return answer(request, response, 400, validationErrorBody(issues));
+      }
+      acceptView(ingest, event.data, {
+        origin: headers.origin,
+        userAgent: headers["user-agent"],
+        ip: proxyAddr(request, tail.trusted),
+      }).then(
+        (view) => answer(request, response, view.status, view.status === 202 ? null : view.body),
+        (error: unknown) => {
+          const unavailable = isDatabaseUnavailable(error);
+          log.error({ err: error }, unavailable ? "database unavailable" : "request failed");
+          answer(
+            request,
+            response,
+            unavailable ? 503 : 500,
+            unavailable ? unavailableBody : failedBody,
+          );
+        },
+      );
+    });
+    return true;
+  };
+}
 
 declare module "fastify" {
   interface FastifyInstance {
