@@ -9,28 +9,17 @@
  * Needs wrk: `apt-get install -y wrk` (Debian/Ubuntu). BENCH_DATABASE_URL names a server where
  * a scratch database may be created (default: the local PostgreSQL); BENCH_SECONDS the duration.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
+import { query, requireWrk, runWrk, scratchDatabase, type WrkRun } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-try {
-  execFileSync("wrk", ["--version"], { stdio: "ignore" });
-} catch (error) {
-  // wrk --version exits 1 but runs; only a missing binary throws ENOENT.
-  if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-    console.error(
-      "wrk is not installed: run `apt-get install -y wrk` (Debian/Ubuntu), then again.",
-    );
-    process.exit(1);
-  }
-}
+requireWrk();
 
 const SITE_ORIGIN = "http://127.0.0.1:8080";
 const lua = (siteKey: string) => `
@@ -57,84 +46,8 @@ request = function()
 end
 `;
 
-type Run = {
-  threads: number;
-  connections: number;
-  rate: number;
-  p50: string;
-  p99: string;
-  requests: number;
-  non2xx: number;
-  socketErrors: string;
-  wrkCpu: number;
-  serverCpu: number;
-};
-
-/** The server's CPU seconds so far (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function runWrk(
-  url: string,
-  script: string,
-  threads: number,
-  connections: number,
-  serverPid: number,
-) {
-  const before = cpuSeconds(serverPid);
-  // `times` prints the CPU of the shell's children (wrk) once it has finished.
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn("bash", [
-      "-c",
-      `wrk -t${threads} -c${connections} -d${SECONDS}s --latency -s "$1" "$2"; times`,
-      "wrk",
-      script,
-      url,
-    ]);
-    let text = "";
-    child.stdout.on("data", (chunk) => (text += chunk));
-    child.stderr.on("data", (chunk) => (text += chunk));
-    child.once("error", reject);
-    child.once("exit", () => resolve(text));
-  });
-  const serverCpu = cpuSeconds(serverPid) - before;
-  const match = (re: RegExp) => output.match(re)?.[1];
-  const seconds = (time: string) => {
-    const [, m, s] = time.match(/(\d+)m([\d.]+)s/) ?? [];
-    return Number(m) * 60 + Number(s);
-  };
-  const children = output.trim().split("\n").at(-1)!.split(" ");
-  const run: Run = {
-    threads,
-    connections,
-    rate: Number(match(/Requests\/sec:\s+([\d.]+)/)),
-    p50: match(/\s50%\s+(\S+)/) ?? "?",
-    p99: match(/\s99%\s+(\S+)/) ?? "?",
-    requests: Number(match(/(\d+) requests in/)),
-    non2xx: Number(match(/Non-2xx or 3xx responses: (\d+)/) ?? 0),
-    socketErrors: match(/Socket errors: (.*)/) ?? "none",
-    wrkCpu: seconds(children[0]!) + seconds(children[1]!),
-    serverCpu,
-  };
-  if (!run.requests) throw new Error(`wrk said:\n${output}`);
-  return run;
-}
-
-async function admin(url: string, query: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(query, params);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `harborline_bench_${Date.now()}`;
-await admin(adminUrl, `create database "${name}"`);
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+const database = await scratchDatabase(adminUrl);
+const databaseUrl = database.url;
 const work = mkdtempSync(path.join(tmpdir(), "harborline-events-"));
 const port = await freePort();
 const server = startServer(
@@ -153,7 +66,7 @@ const server = startServer(
 
 try {
   await waitForReady(server);
-  const { rows } = await admin(
+  const { rows } = await query(
     databaseUrl,
     `with company as (insert into companies (name) values ('Harbor Coffee') returning id)
      insert into websites (company_id, domain, plan, status, check_url)
@@ -167,23 +80,32 @@ try {
   const pid = server.child.pid!;
 
   // A short warm-up (JIT, connection pool, site cache, today's salt), not counted.
-  await runWrk(url, script, 1, 8, pid).catch(() => undefined);
+  await runWrk({ url, script, threads: 1, connections: 8, seconds: 3, serverPid: pid }).catch(
+    () => undefined,
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  await admin(databaseUrl, "delete from page_views");
+  await query(databaseUrl, "delete from page_views");
 
-  const runs: Run[] = [];
+  const runs: WrkRun[] = [];
   for (const [threads, connections] of [
     [1, CONNECTIONS],
     [2, CONNECTIONS * 2],
   ] as const) {
     const before = Number(
-      (await admin(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
+      (await query(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
     );
-    const run = await runWrk(url, script, threads, connections, pid);
+    const run = await runWrk({
+      url,
+      script,
+      threads,
+      connections,
+      seconds: SECONDS,
+      serverPid: pid,
+    });
     // Past one flush window (250 ms) the buffer is written: count what landed.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const after = Number(
-      (await admin(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
+      (await query(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
     );
     runs.push(run);
     const ok = run.requests - run.non2xx;
@@ -216,5 +138,5 @@ try {
 } finally {
   await server.stop();
   rmSync(work, { recursive: true, force: true });
-  await admin(adminUrl, `drop database if exists "${name}" with (force)`);
+  await database.drop();
 }

@@ -35,9 +35,14 @@ export const SESSION_COOKIE = "harborline.sid";
 export const SIGNED_IN_COOKIE = "harborline.signed_in";
 const WEEK_MS = SESSION_LIFETIME_MS;
 const PRUNE_EVERY_S = 15 * 60;
+/** An unchanged session's expiry is written at most this often per instance. */
+const TOUCH_EVERY_MS = 60_000;
+/** Past this many remembered touches, the stale ones are forgotten. */
+const MAX_TOUCHED = 10_000;
 
 /**
- * connect-pg-simple, except that saving an unchanged session only moves its expiry. Every answer
+ * connect-pg-simple, except that saving an unchanged session only moves its expiry, and at most
+ * once a minute per instance (so "last active" on the account page is to the minute). Every answer
  * saves the session (rolling expiry), and the library saves with an upsert: a dashboard request
  * still in flight when its user logs out would write the deleted session back and sign them in
  * again. An UPDATE of the expiry cannot bring a deleted row back.
@@ -45,11 +50,31 @@ const PRUNE_EVERY_S = 15 * 60;
 function sessionStore() {
   const PgStore = connectPgSimple(fastifySession as never);
   return class ExpiryOnlyWhenUnchangedStore extends PgStore {
+    /** When this instance last moved each session's expiry (session id -> ms). */
+    private touched = new Map<string, number>();
+
     override set(...[sid, session, callback]: Parameters<InstanceType<typeof PgStore>["set"]>) {
       // The session library passes its Session object, which knows whether it changed.
       const { isModified } = session as { isModified?: () => boolean };
-      if (isModified?.call(session) === false) return super.touch(sid, session, callback);
-      return super.set(sid, session, callback);
+      if (isModified?.call(session) !== false) {
+        this.touched.delete(sid);
+        return super.set(sid, session, callback);
+      }
+      // A week's expiry moved a minute later changes nothing anyone sees, and skipping the write
+      // spares every portal read a round trip and a commit.
+      const now = Date.now();
+      if (now - (this.touched.get(sid) ?? 0) < TOUCH_EVERY_MS) return callback?.();
+      if (this.touched.size >= MAX_TOUCHED) {
+        for (const [id, at] of this.touched)
+          if (now - at >= TOUCH_EVERY_MS) this.touched.delete(id);
+      }
+      this.touched.set(sid, now);
+      return super.touch(sid, session, callback);
+    }
+
+    override destroy(...[sid, callback]: Parameters<InstanceType<typeof PgStore>["destroy"]>) {
+      this.touched.delete(sid);
+      return super.destroy(sid, callback);
     }
   };
 }
