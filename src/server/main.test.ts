@@ -123,6 +123,48 @@ describe("the server process", { timeout: 120_000 }, () => {
     }
   });
 
+  it(
+    "on a new embedded data folder, two servers started at once: one prepares and serves the demo, the other refuses",
+    { timeout: 180_000 },
+    async () => {
+      const newDir = mkdtempSync(path.join(tmpdir(), "harborline-first-"));
+      const servers = [
+        startProcess(await freePort(), { DATA_DIR: newDir }),
+        startProcess(await freePort(), { DATA_DIR: newDir }),
+      ];
+      try {
+        const outcome = await Promise.race([
+          // Two tsx starts, a child process each and a new database: slow on a busy machine.
+          Promise.any(servers.map(async (server) => (await waitForReady(server, 150_000), server))),
+          Promise.all(servers.map((server) => server.exit)).then(() => undefined),
+        ]);
+        expect(outcome, servers.map((server) => server.output()).join("\n")).toBeDefined();
+        const serving = outcome!;
+        const refused = servers.find((server) => server !== serving)!;
+        expect(await refused.exit).toBe(1);
+        expect(refused.output()).toMatch(/is in use by another Harborline server/);
+        expect(serving.output().match(/Seeded demo data/g)).toHaveLength(1);
+        // The demo is there: the demo client signs in and sees the demo website.
+        const signIn = await fetch(`${serving.url}/api/login/demo`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ as: "client" }),
+        });
+        expect(signIn.status).toBe(200);
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+        const sites = await fetch(`${serving.url}/api/websites`, { headers: { cookie } });
+        expect(((await sites.json()) as unknown[]).length).toBe(1);
+      } finally {
+        for (const server of servers) server.child.kill("SIGKILL");
+        await Promise.all(servers.map((server) => server.exit));
+        rmSync(newDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it("stops at start with one line per bad setting", async () => {
     const server = startServer(await freePort(), { PORT: "eighty", SEED_DEMO: "maybe" });
     expect(await server.exit).toBe(1);

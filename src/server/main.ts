@@ -1,8 +1,29 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoData } from "./db/seed";
+
+/** Set for the child process that only creates, migrates and seeds a new embedded database. */
+const PREPARE_ONLY = "HARBORLINE_PREPARE_DATABASE_ONLY";
+
+/** Whether DATA_DIR already holds an embedded database (PostgreSQL writes PG_VERSION first). */
+const hasEmbeddedDatabase = (dataDir: string) =>
+  existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+
+/** Runs this same entry as a child that prepares the embedded database and exits: its code. */
+function prepareInChildProcess(): Promise<number> {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [PREPARE_ONLY]: "1" },
+    stdio: "inherit",
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+}
+
+const SEEDED = "Seeded demo data: client demo@example.com, staff admin@example.com";
 
 /** How long requests in flight get to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,26 +41,39 @@ async function main() {
     throw error;
   }
 
-  let database;
-  try {
-    database = await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-    );
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
+  const open = async () => {
+    try {
+      return await openDatabase(
+        config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+      );
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
     }
-    throw error;
+  };
+  // A new embedded database is created, migrated and seeded in a child process: creating it
+  // takes PGlite's WebAssembly memory to about 850 MB, which no close or collection gives back
+  // in full, so the server then opens it as it would any existing one (decision 008).
+  if (!config.databaseUrl && !process.env[PREPARE_ONLY] && !hasEmbeddedDatabase(config.dataDir)) {
+    const code = await prepareInChildProcess();
+    if (code !== 0) process.exit(code);
+  }
+  const database = await open();
+  // Only the process that created the tables seeds them: of several servers starting at once on
+  // one new PostgreSQL database, exactly one (migrations run under an advisory lock).
+  const seeded = database.created && config.seedDemo;
+  if (seeded) await seedDemoData(database.db, new Date(), `${config.publicUrl}/healthz`);
+  if (process.env[PREPARE_ONLY]) {
+    await database.close();
+    if (seeded) console.log(SEEDED);
+    process.exit(0);
   }
 
   const app = await buildApp({ config, database });
-  // Only the process that created the tables seeds them: of several servers starting at once on
-  // one new PostgreSQL database, exactly one (migrations run under an advisory lock).
-  if (database.created && config.seedDemo) {
-    await seedDemoData(database.db, new Date(), `${config.publicUrl}/healthz`);
-    app.log.info("Seeded demo data: client demo@example.com, staff admin@example.com");
-  }
+  if (seeded) app.log.info(SEEDED);
 
   let stopping = false;
   const stop = async (signal: string) => {
