@@ -35,15 +35,6 @@ function pageModules(route: PublicRoute | "not-found"): string[] {
   return page.filter((file) => !layout.has(file));
 }
 
-/**
- * Preload tags for the web fonts, so text is drawn in its own face from the first paint instead
- * of swapping (and shifting) when the stylesheet finally asks for them.
- */
-const fontPreloads = (manifest["index.html"]?.assets ?? [])
-  .filter((file) => file.endsWith(".woff2"))
-  .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`);
-if (fontPreloads.length === 0) throw new Error("the build holds no web fonts to preload");
-
 const vite = await createServer({
   configFile: path.resolve("vite.config.ts"),
   server: { middlewareMode: true, hmr: false },
@@ -69,16 +60,13 @@ try {
     const modules = files.length
       ? [`<meta name="page-modules" content="${files.join(" ")}" />`]
       : [];
-    write(pageFiles.page(route), fill([head, ...fontPreloads, ...modules].join("\n"), html));
+    write(pageFiles.page(route), fill([head, ...modules].join("\n"), html));
   }
   for (const [file, page] of [
     [pageFiles.shell, "/dashboard"],
     [pageFiles.adminShell, "/admin"],
   ] as const) {
-    write(
-      file,
-      fill([entry.shellHead(page, PUBLIC_URL_PLACEHOLDER), ...fontPreloads].join("\n"), ""),
-    );
+    write(file, fill(entry.shellHead(page, PUBLIC_URL_PLACEHOLDER), ""));
   }
 } finally {
   await vite.close();

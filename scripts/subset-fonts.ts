@@ -3,13 +3,13 @@
  * cut down to what the pages use: the latin characters (Fontsource's own latin range) and only
  * the weights the styles ask for. A variable font carries every weight from 100 to 900; pinning
  * the range makes the three files 84 KB instead of 130 KB. Run it again after changing the
- * weights (and change fonts.css to match); the output is committed.
+ * weights (and change web-fonts.ts to match); the output is committed.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";
 
-/** Fontsource's "latin" subset, as its CSS declares it; fonts.css uses the same range. */
+/** Fontsource's "latin" subset, as its CSS declares it. */
 const LATIN_RANGE =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329," +
   "U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";

@@ -1,6 +1,7 @@
 import "./fonts.css";
 import "./styles.css";
 import { PAGE_READY } from "./lib/page-ready";
+import { loadWebFonts } from "./web-fonts";
 
 const root = document.getElementById("root");
 const prerendered = Boolean(root?.hasChildNodes());
@@ -98,6 +99,7 @@ function holdEarlyActions(container: HTMLElement) {
 
 if (root && prerendered) holdEarlyActions(root);
 afterFirstPaint(() => {
+  loadWebFonts();
   preloadPageModules();
   void import("./hydrate");
 });
