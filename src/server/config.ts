@@ -294,7 +294,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM ?? `${brand.name} <no-reply@${hostOf(publicUrl)}>`,
     agencyInbox: settings.AGENCY_INBOX ?? contact.email,
-    supportEmail: (settings.SUPPORT_EMAIL ?? `support@${contact.email.split("@")[1]}`).toLowerCase(),
+    supportEmail: (
+      settings.SUPPORT_EMAIL ?? `support@${contact.email.split("@")[1]}`
+    ).toLowerCase(),
     inbound: {
       smtpPort: settings.INBOUND_SMTP_PORT,
       smtpHost: settings.INBOUND_SMTP_HOST ?? settings.HOST,

@@ -133,14 +133,12 @@ export async function openTicket(
       })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
-    await tx
-      .insert(ticketMessages)
-      .values({
-        ticketId: ticket.id,
-        authorId: user.id,
-        body: input.message,
-        ...originFields(origin),
-      });
+    await tx.insert(ticketMessages).values({
+      ticketId: ticket.id,
+      authorId: user.id,
+      body: input.message,
+      ...originFields(origin),
+    });
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
     return toTicket(ticket, user);
   });
