@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
@@ -21,6 +22,8 @@ const otherClientEmail = "eve@other.test";
 const webhookSecret = "inbound-secret-0123456789abcdef";
 /** Small, so the size limit is tested without sending megabytes. */
 const maxBytes = 256 * 1024;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 type Thread = {
   status: string;
@@ -425,12 +428,19 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
 
     const stranger = await post(basic(webhookSecret), {
       ...payload,
-      FromFull: { Email: "someone@elsewhere.test" },
+      FromFull: { Email: "some\u0000one@elsewhere.test" },
+      // A stray control character is taken out, not a reason to lose the email.
+      Subject: "Re: New logo\u0000 on the home page",
       MessageID: "b1f0",
       Headers: [],
     });
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({ outcome: "rejected" });
+    expect(await inboundRow("<sha256-" + sha256("postmark:b1f0") + "@inbound>")).toMatchObject({
+      fromAddress: "someone@elsewhere.test",
+      subject: "Re: New logo on the home page",
+      outcome: "rejected",
+    });
     expect((await thread()).messages).toHaveLength(before + 1);
   });
 });

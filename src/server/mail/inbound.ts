@@ -75,9 +75,17 @@ type Decision =
  */
 export async function receiveInboundMail(
   deps: InboundDeps,
-  mail: InboundMail,
+  received: InboundMail,
 ): Promise<InboundOutcome> {
   const { db, settings, log } = deps;
+  // Whatever arrives is stored cleaned, never refused for a stray control character.
+  const mail: InboundMail = {
+    ...received,
+    messageId: cleanText(received.messageId),
+    from: cleanText(received.from),
+    recipients: received.recipients.map(cleanText),
+    subject: cleanText(received.subject),
+  };
   const decision = await decide(db, settings, mail);
   const recipient = addressedTo(settings.supportEmail, mail) ?? mail.recipients[0] ?? "";
   const body = replyText(mail.text);
