@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import { and, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
@@ -442,5 +443,29 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
       outcome: "rejected",
     });
     expect((await thread()).messages).toHaveLength(before + 1);
+  });
+});
+
+describe("the inbound SMTP listener's lifecycle", () => {
+  /** The first line the server at this port says, or the connection's error code. */
+  const greeting = (port: number) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("data", (data) => {
+        resolve(data.toString("utf8").trim());
+        socket.destroy();
+      });
+      socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+    });
+
+  it("listens once the app is ready, and closing the app closes it", async () => {
+    const t = await createTestApp("pglite", {
+      INBOUND_SMTP_PORT: "0",
+      INBOUND_SMTP_HOST: "127.0.0.1",
+    });
+    const port = t.app.inboundSmtp!.port!;
+    expect(await greeting(port)).toMatch(/^220 .*Harborline support mail/);
+    await t.close();
+    expect(await greeting(port)).toBe("ECONNREFUSED");
   });
 });
