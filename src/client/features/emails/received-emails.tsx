@@ -34,7 +34,6 @@ export function ReceivedEmails({ query }: { query: ReturnType<typeof useInboundE
       <THead>
         <TH>Subject</TH>
         <TH>From</TH>
-        <TH>To</TH>
         <TH>Outcome</TH>
         <TH>Received</TH>
         <TH>Details</TH>
@@ -42,16 +41,16 @@ export function ReceivedEmails({ query }: { query: ReturnType<typeof useInboundE
       <TBody>
         {data.map((email) => (
           <TR key={email.id} className={email.outcome === "rejected" ? "lg:bg-red-50/50" : ""}>
-            <TD main className="lg:max-w-72 lg:min-w-52">
+            <TD main className="lg:max-w-80 lg:min-w-56">
               <span className="block font-semibold break-words text-foreground">
                 {email.subject || "(no subject)"}
               </span>
+              <span className="mt-0.5 block text-xs break-all text-muted-foreground">
+                to {email.to}
+              </span>
             </TD>
-            <TD label="From" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-40">
+            <TD label="From" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-48">
               {email.from || "—"}
-            </TD>
-            <TD label="To" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-40">
-              {email.to}
             </TD>
             <TD inline label="Outcome" className="max-lg:order-1">
               <InboundOutcomeBadge outcome={email.outcome} />
@@ -64,18 +63,23 @@ export function ReceivedEmails({ query }: { query: ReturnType<typeof useInboundE
               hideOnPhone={!email.reason && !email.ticketId}
               className="max-lg:order-2 lg:max-w-72"
             >
-              {email.reason && (
-                <span className="block break-words text-foreground/80">{email.reason}</span>
+              {email.reason || email.ticketId ? (
+                <div className="min-w-0 space-y-1">
+                  {email.reason && (
+                    <p className="[overflow-wrap:anywhere] text-foreground/80">{email.reason}</p>
+                  )}
+                  {email.ticketId && (
+                    <Link
+                      href={`/tickets/${email.ticketId}`}
+                      className="inline-block font-medium text-foreground underline underline-offset-4 hover:text-foreground/70"
+                    >
+                      Open the ticket
+                    </Link>
+                  )}
+                </div>
+              ) : (
+                <span className="text-muted-foreground">—</span>
               )}
-              {email.ticketId && (
-                <Link
-                  href={`/tickets/${email.ticketId}`}
-                  className="font-medium text-foreground underline underline-offset-4 hover:text-foreground/70"
-                >
-                  Open the ticket
-                </Link>
-              )}
-              {!email.reason && !email.ticketId && <span className="text-muted-foreground">—</span>}
             </TD>
           </TR>
         ))}
