@@ -20,6 +20,8 @@ import { savedCardCharger } from "./billing/stripe";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { serializeError } from "./error-log";
+import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "./mail/inbound";
+import { createInboundSmtp, type InboundSmtp } from "./mail/inbound-smtp";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
@@ -45,6 +47,7 @@ import {
   type AnalyticsOptions,
 } from "./routes/api/events";
 import { emailRoutes } from "./routes/api/emails";
+import { inboundEmailRoutes } from "./routes/api/inbound-email";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
@@ -62,6 +65,8 @@ export type RouteEntry = { method: string; url: string; schema?: FastifySchema }
 declare module "fastify" {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** The inbound mail listener, when INBOUND_SMTP_PORT is set (its port once ready). */
+    inboundSmtp: InboundSmtp | undefined;
   }
 }
 
@@ -91,6 +96,8 @@ export type AppOptions = {
   monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
   /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
   analytics?: AnalyticsOptions;
+  /** Received mail: tests may lower the size limit (default MAX_INBOUND_BYTES). */
+  inbound?: { maxBytes?: number };
 };
 
 /**
@@ -122,6 +129,7 @@ export async function buildApp({
   billing,
   monitor,
   analytics,
+  inbound,
 }: AppOptions) {
   // Set once the app is listening and knows its security headers: the built pages
   // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
@@ -210,19 +218,44 @@ export async function buildApp({
           ...monitor,
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
+  // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
+  const inboundPort = config.inbound.smtpPort;
+  const inboundSmtp =
+    inboundPort === undefined
+      ? undefined
+      : createInboundSmtp({
+          supportEmail: config.supportEmail,
+          maxBytes: inbound?.maxBytes ?? MAX_INBOUND_BYTES,
+          tls: config.inbound.tls,
+          log: app.log,
+          receive: (mail) =>
+            receiveInboundMail(
+              {
+                db: database.db,
+                settings: inboundSettings(config),
+                log: app.log,
+                onEmailsQueued: () => worker.wake(),
+              },
+              mail,
+            ),
+        });
+  app.decorate("inboundSmtp", inboundSmtp);
   app.addHook("onReady", async () => {
     worker.start();
     billingWorker.start();
     monitorWorker?.start();
     ingest.start();
+    if (inboundSmtp) await inboundSmtp.listen(inboundPort!, config.inbound.smtpHost);
   });
   // Claim no more emails from the moment the server starts closing, while requests finish.
   app.addHook("preClose", async () => {
     void worker.stop();
     void billingWorker.stop();
     void monitorWorker?.stop();
+    void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
+    await inboundSmtp?.close();
     await monitorWorker?.stop();
     await billingWorker.stop();
     await worker.stop();
@@ -250,6 +283,7 @@ export async function buildApp({
     proposalRoutes,
     projectRoutes,
     emailRoutes,
+    inboundEmailRoutes,
     auditRoutes,
     accountRoutes,
   ]) {

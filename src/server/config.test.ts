@@ -108,6 +108,54 @@ describe("settings", () => {
     ).toEqual({ secretKey: "sk_live_abc123", webhookSecret: "whsec_abc123", apiUrl: undefined });
   });
 
+  it("receives mail only when asked, at the support address of the brand's domain by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      supportEmail: "support@harborline.example",
+      inbound: { smtpPort: undefined, tls: undefined, webhookSecret: undefined },
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        HOST: "10.0.0.5",
+        SUPPORT_EMAIL: "Help@Agency.example",
+        INBOUND_SMTP_PORT: "2525",
+        INBOUND_SMTP_TLS_KEY: "/etc/ssl/mx.key",
+        INBOUND_SMTP_TLS_CERT: "/etc/ssl/mx.pem",
+        INBOUND_WEBHOOK_SECRET: "a".repeat(24),
+      }),
+    ).toMatchObject({
+      supportEmail: "help@agency.example",
+      inbound: {
+        smtpPort: 2525,
+        smtpHost: "10.0.0.5",
+        tls: { keyFile: "/etc/ssl/mx.key", certFile: "/etc/ssl/mx.pem" },
+        webhookSecret: "a".repeat(24),
+      },
+    });
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(
+      problems({
+        SUPPORT_EMAIL: "support+tickets@agency.example",
+        INBOUND_SMTP_PORT: "smtp",
+        INBOUND_WEBHOOK_SECRET: "short",
+      }),
+    ).toEqual([
+      "SUPPORT_EMAIL: must be a plain address without a +tag: each ticket's replies go to its +tag",
+      "INBOUND_SMTP_PORT: must be a port number",
+      "INBOUND_WEBHOOK_SECRET: must be at least 24 characters: openssl rand -hex 24",
+    ]);
+    expect(problems({ INBOUND_SMTP_TLS_KEY: "/etc/ssl/mx.key" })).toEqual([
+      "INBOUND_SMTP_TLS_CERT: required when any INBOUND_SMTP_TLS_ setting is set",
+    ]);
+  });
+
   it("reads production settings", () => {
     const config = loadConfig({
       NODE_ENV: "production",

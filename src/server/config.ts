@@ -56,6 +56,26 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AGENCY_INBOX: z.email({ error: "must be an email address" }).optional(),
+  SUPPORT_EMAIL: z
+    .email({ error: "must be an email address" })
+    .refine((email) => !email.split("@")[0]!.includes("+"), {
+      error: "must be a plain address without a +tag: each ticket's replies go to its +tag",
+    })
+    .optional(),
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0, "must be a port number")
+    .max(65535, "must be a port number")
+    .optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+  INBOUND_WEBHOOK_SECRET: z
+    .string()
+    .min(24, "must be at least 24 characters: openssl rand -hex 24")
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {
@@ -145,6 +165,21 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   agencyInbox: string;
+  /**
+   * The address clients write to, lowercase. Each ticket's emails carry a Reply-To of its own,
+   * local+token@domain, so that replies find their ticket.
+   */
+  supportEmail: string;
+  /** Receiving mail: an SMTP listener of the app's own and a provider's webhook, each optional. */
+  inbound: {
+    /** Unset: no SMTP listener. */
+    smtpPort: number | undefined;
+    smtpHost: string;
+    /** PEM files of a certificate for STARTTLS (unset: a self-signed one). */
+    tls: { keyFile: string; certFile: string } | undefined;
+    /** Unset: the webhook answers 404. */
+    webhookSecret: string | undefined;
+  };
   logLevel: string;
   /**
    * Behind a reverse proxy, whose X-Forwarded-* headers to believe, so client addresses and https
@@ -220,6 +255,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${key}: required when any STRIPE_ setting is set`);
     }
   }
+  const tlsKeys = ["INBOUND_SMTP_TLS_KEY", "INBOUND_SMTP_TLS_CERT"] as const;
+  if (tlsKeys.some((key) => settings[key]) && !tlsKeys.every((key) => settings[key])) {
+    for (const key of tlsKeys.filter((k) => !settings[k])) {
+      problems.push(`${key}: required when any INBOUND_SMTP_TLS_ setting is set`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -253,6 +294,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM ?? `${brand.name} <no-reply@${hostOf(publicUrl)}>`,
     agencyInbox: settings.AGENCY_INBOX ?? contact.email,
+    supportEmail: (
+      settings.SUPPORT_EMAIL ?? `support@${contact.email.split("@")[1]}`
+    ).toLowerCase(),
+    inbound: {
+      smtpPort: settings.INBOUND_SMTP_PORT,
+      smtpHost: settings.INBOUND_SMTP_HOST ?? settings.HOST,
+      tls:
+        settings.INBOUND_SMTP_TLS_KEY && settings.INBOUND_SMTP_TLS_CERT
+          ? { keyFile: settings.INBOUND_SMTP_TLS_KEY, certFile: settings.INBOUND_SMTP_TLS_CERT }
+          : undefined,
+      webhookSecret: settings.INBOUND_WEBHOOK_SECRET,
+    },
     taxRatePpm: settings.TAX_RATE ?? 0,
     stripe:
       settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET

@@ -17,7 +17,10 @@ export type TestApp = { app: App; database: TestDatabase; config: Config; close(
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: Pick<AppOptions, "outbox" | "logger" | "billing" | "monitor" | "analytics"> & {
+  options: Pick<
+    AppOptions,
+    "outbox" | "logger" | "billing" | "monitor" | "analytics" | "inbound"
+  > & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
     /** Use this database instead of a fresh one of `kind`. */
@@ -45,6 +48,7 @@ export async function createTestApp(
     // The monitor would request the seeded sites' addresses: off unless a test drives it.
     monitor: options.monitor ?? false,
     ...(options.analytics ? { analytics: options.analytics } : {}),
+    ...(options.inbound ? { inbound: options.inbound } : {}),
   });
   await app.ready();
   return {

@@ -33,6 +33,12 @@ const proposalDraft = {
   ],
   validUntil: "2099-12-31",
 };
+/** The inbound webhook's secret for tests that walk every route, and how it is sent. */
+export const webhookSecret = "walk-every-route-inbound-secret";
+export const webhookAuth = (url: string): Record<string, string> =>
+  url === "/api/inbound/postmark"
+    ? { authorization: `Basic ${Buffer.from(`inbound:${webhookSecret}`).toString("base64")}` }
+    : {};
 /** A UUID no row has, where a body must name one: concreteBody puts a real one in. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 export const validBodies: Record<string, Record<string, unknown>> = {
@@ -70,6 +76,18 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     priority: "high",
   },
   "POST /api/tickets/:id/messages": { body: "Thanks, that fixed it for us." },
+  // An email as Postmark posts it (the route wants INBOUND_WEBHOOK_SECRET: see webhookAuth).
+  "POST /api/inbound/postmark": {
+    FromFull: { Email: "demo@example.com", Name: "Jordan" },
+    ToFull: [{ Email: "support@harborline.example", Name: "" }],
+    OriginalRecipient: "support@harborline.example",
+    Subject: "The site is slow",
+    MessageID: "0f4c2b8e-6a51-4d1e-9a53-2f4b7c9d1e60",
+    TextBody: "The home page takes ten seconds to load.",
+    HtmlBody: "",
+    Headers: [],
+    Attachments: [],
+  },
   "PATCH /api/admin/leads/:kind/:id": { status: "contacted" },
   "POST /api/admin/leads/:kind/:id/notes": { body: "Called back, they want a quote." },
   "POST /api/team/members": { email: "sam@example.com", firstName: "Sam", role: "member" },

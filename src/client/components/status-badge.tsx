@@ -128,6 +128,17 @@ export function EmailStatusBadge({ status }: { status: string }) {
   return <Pill look={emailStatusLooks[status] ?? { tone: "gray", icon: Mail }} value={status} />;
 }
 
+const inboundLooks: Record<string, Look> = {
+  reply: { tone: "emerald", icon: MessageSquare, label: "Added to ticket" },
+  "new-ticket": { tone: "sky", icon: Send, label: "Opened a ticket" },
+  rejected: { tone: "red", icon: Ban, label: "Refused" },
+};
+
+/** What became of a received email. */
+export function InboundOutcomeBadge({ outcome }: { outcome: string }) {
+  return <Pill look={inboundLooks[outcome] ?? { tone: "gray", icon: Mail }} value={outcome} />;
+}
+
 export function WebsiteStatusBadge({ status }: { status: string }) {
   return <Pill look={websiteStatusLooks[status] ?? fallback} value={status} />;
 }

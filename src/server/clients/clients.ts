@@ -8,6 +8,7 @@ import {
   companyMembers,
   leads,
   loginTokens,
+  inboundEmails,
   outboxEmails,
   sessions,
   supportTickets,
@@ -218,15 +219,19 @@ async function memberAccounts(db: Db, companyId: string) {
 /**
  * Everything stored about one client company and its members, for a privacy request (a
  * portable JSON copy): the company, each member's account, the leads and emails of every
- * member's address (and the lead the company came from), its proposals and its projects.
+ * member's address (and the lead the company came from), the emails they sent to the support
+ * address, its proposals and its projects.
  */
 export async function exportClientData(db: Db, id: string) {
   const client = await findClient(db, id);
   if (!client) return undefined;
   const accounts = await memberAccounts(db, id);
   const emails = accounts.map((account) => account.email);
-  const anyEmail = <T extends typeof leads.email | typeof outboxEmails.to>(column: T) =>
-    emails.length > 0 ? inArray(column, emails) : sql`false`;
+  const anyEmail = <
+    T extends typeof leads.email | typeof outboxEmails.to | typeof inboundEmails.fromAddress,
+  >(
+    column: T,
+  ) => (emails.length > 0 ? inArray(column, emails) : sql`false`);
   // The leads its members sent, and the one it was converted from (whatever address that used).
   const theirLeads = or(anyEmail(leads.email), eq(leads.companyId, id));
   // Proposals as the client reads them: sent versions and the answers, never the agency's drafts.
@@ -241,6 +246,7 @@ export async function exportClientData(db: Db, id: string) {
     billing,
     invoiceList,
     paymentList,
+    received,
   ] = await Promise.all([
     Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
     db
@@ -267,6 +273,17 @@ export async function exportClientData(db: Db, id: string) {
     findBilling(db, id, false),
     listInvoices(db, { companyId: id, withDrafts: false }),
     listPayments(db, id),
+    db
+      .select({
+        from: inboundEmails.fromAddress,
+        to: inboundEmails.toAddress,
+        subject: inboundEmails.subject,
+        outcome: inboundEmails.outcome,
+        reason: inboundEmails.reason,
+        createdAt: inboundEmails.createdAt,
+      })
+      .from(inboundEmails)
+      .where(anyEmail(inboundEmails.fromAddress)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -286,6 +303,7 @@ export async function exportClientData(db: Db, id: string) {
     contactMessages: messages,
     projectApplications: applications,
     emailsSent: sent,
+    emailsReceived: received,
     proposals: await Promise.all(proposalList.map((p) => findProposal(db, p.id, asClient))),
     projects: await Promise.all(projectList.map((p) => findProject(db, p.id, id))),
   };
@@ -294,8 +312,8 @@ export async function exportClientData(db: Db, id: string) {
 /**
  * Erases a client company: the company and everything hanging off it (websites, domains,
  * billing, tickets and their threads), and its members' accounts with their sessions and
- * sign-in links, the leads they sent and the emails addressed to them. One transaction: all or
- * nothing.
+ * sign-in links, the leads they sent, the emails addressed to them and those they sent to the
+ * support address. One transaction: all or nothing.
  */
 export async function deleteClientData(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -314,6 +332,7 @@ export async function deleteClientData(db: Db, id: string): Promise<boolean> {
       await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${member.id}`);
       await tx.delete(loginTokens).where(eq(loginTokens.email, member.email));
       await tx.delete(outboxEmails).where(eq(outboxEmails.to, member.email));
+      await tx.delete(inboundEmails).where(eq(inboundEmails.fromAddress, member.email));
       // Their notes go with the leads (cascade).
       await tx.delete(leads).where(eq(leads.email, member.email));
       await tx.delete(users).where(eq(users.id, member.id));

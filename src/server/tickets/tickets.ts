@@ -9,6 +9,7 @@ import type {
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import {
   companies,
@@ -22,7 +23,25 @@ import { wantsNotice } from "../auth/account";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 
-export type TicketNotice = { agencyInbox: string; publicUrl: string };
+export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
+
+/** What ticket emails need of the settings: who gets them, links, and the Reply-To's domain. */
+export const ticketNotice = (config: Config): TicketNotice => ({
+  agencyInbox: config.agencyInbox,
+  publicUrl: config.publicUrl,
+  supportEmail: config.supportEmail,
+});
+
+/**
+ * Where a message came from: typed in the portal (the default) or sent by email; an email's
+ * message id is chosen beforehand so that its attachments can be filed under it.
+ */
+export type MessageOrigin = { source?: "web" | "email"; messageId?: string };
+
+const originFields = (origin: MessageOrigin) => ({
+  source: origin.source ?? "web",
+  ...(origin.messageId ? { id: origin.messageId } : {}),
+});
 
 /** A ticket and the member who opened it (null: their account is gone). */
 function toTicket(row: SupportTicket, opener: User | null): Ticket {
@@ -100,6 +119,7 @@ export async function openTicket(
   companyId: string,
   input: NewTicket,
   notice: TicketNotice,
+  origin: MessageOrigin = {},
 ): Promise<Ticket> {
   return db.transaction(async (tx) => {
     const [ticket] = await tx
@@ -113,9 +133,12 @@ export async function openTicket(
       })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
-    await tx
-      .insert(ticketMessages)
-      .values({ ticketId: ticket.id, authorId: user.id, body: input.message });
+    await tx.insert(ticketMessages).values({
+      ticketId: ticket.id,
+      authorId: user.id,
+      body: input.message,
+      ...originFields(origin),
+    });
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
     return toTicket(ticket, user);
   });
@@ -134,6 +157,7 @@ export async function replyToTicket(
   reply: TicketReply,
   notice: TicketNotice,
   as: { companyId: string } | "staff",
+  origin: MessageOrigin = {},
 ): Promise<TicketDetail | undefined> {
   const companyId = as === "staff" ? undefined : as.companyId;
   const found = await db.transaction(async (tx) => {
@@ -149,6 +173,7 @@ export async function replyToTicket(
       authorId: author.id,
       fromStaff: as === "staff",
       body: reply.body,
+      ...originFields(origin),
     });
     const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
     await tx

@@ -93,6 +93,7 @@ const inputs: Record<string, z.ZodObject> = {
   companyMemberParamsSchema: team.companyMemberParamsSchema,
   usageReportSchema: usage.usageReportSchema,
   usageTokenInputSchema: usage.usageTokenInputSchema,
+  postmarkInboundSchema: emails.postmarkInboundSchema,
 };
 /** Our answers: they describe what we send, not what we are sent. */
 const answers = new Set([
@@ -135,6 +136,8 @@ const answers = new Set([
   "recoveryCodesSchema",
   "webauthnOptionsSchema",
   "outboxEmailSchema",
+  "inboundEmailSchema",
+  "inboundResultSchema",
   "auditEventSchema",
   "auditPageSchema",
   "errorBodySchema",

@@ -1,16 +1,28 @@
 import { brand } from "@content/site";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
+import { ticketReplyAddress } from "../../tickets/reply-address";
 
-type TicketRef = { id: string; subject: string };
+type TicketRef = { id: string; subject: string; replyToken: string };
 type Person = { name: string; email: string };
+type Settings = { agencyInbox: string; publicUrl: string; supportEmail: string };
+
+/**
+ * The Reply-To of every email about a ticket: the ticket's own address, so that whoever answers
+ * by email (client or staff) lands in the thread.
+ */
+const replyAddress = (ticket: TicketRef, settings: Settings) =>
+  ticketReplyAddress(settings.supportEmail, ticket.replyToken);
+
+/** Staff who answer from their own address (one in ADMIN_EMAILS) reply in the thread. */
+const staffHint = "Reply to this email to answer in the ticket.";
 
 /** To the agency: a client opened a ticket. */
 export function newTicketEmail(
   ticket: TicketRef & { priority: string },
   client: Person,
   message: string,
-  settings: { agencyInbox: string; publicUrl: string },
+  settings: Settings,
 ): QueuedEmail {
   return simpleEmail(
     "ticket-new",
@@ -19,9 +31,10 @@ export function newTicketEmail(
     [
       `${client.name} <${client.email}> opened a support ticket (${ticket.priority} priority).`,
       message,
+      staffHint,
     ],
     { label: "Open the ticket", href: `${settings.publicUrl}/admin/tickets/${ticket.id}` },
-    client.email,
+    replyAddress(ticket, settings),
   );
 }
 
@@ -30,15 +43,15 @@ export function clientReplyEmail(
   ticket: TicketRef,
   client: Person,
   message: string,
-  settings: { agencyInbox: string; publicUrl: string },
+  settings: Settings,
 ): QueuedEmail {
   return simpleEmail(
     "ticket-client-reply",
     settings.agencyInbox,
     `Reply from ${client.name}: ${ticket.subject}`,
-    [`${client.name} <${client.email}> replied on their ticket.`, message],
+    [`${client.name} <${client.email}> replied on their ticket.`, message, staffHint],
     { label: "Open the ticket", href: `${settings.publicUrl}/admin/tickets/${ticket.id}` },
-    client.email,
+    replyAddress(ticket, settings),
   );
 }
 
@@ -48,17 +61,22 @@ export function staffReplyEmail(
   client: Person,
   staffName: string,
   message: string,
-  settings: { agencyInbox: string; publicUrl: string },
+  settings: Settings,
 ): QueuedEmail {
   return simpleEmail(
     "ticket-staff-reply",
     client.email,
     `Re: ${ticket.subject}`,
-    [`Hi ${client.name},`, `${staffName} from ${brand.name} replied to your ticket:`, message],
+    [
+      `Hi ${client.name},`,
+      `${staffName} from ${brand.name} replied to your ticket:`,
+      message,
+      "You can answer by replying to this email.",
+    ],
     {
       label: "View the ticket",
       href: `${settings.publicUrl}/dashboard?tab=support&ticket=${ticket.id}`,
     },
-    settings.agencyInbox,
+    replyAddress(ticket, settings),
   );
 }

@@ -7,6 +7,7 @@ import {
   companies,
   companyMembers,
   domains,
+  inboundEmails,
   leadNotes,
   leads,
   outboxEmails,
@@ -76,6 +77,24 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       subject: "Another question",
       message: "Can we add a page for wedding cakes to the site?",
     });
+    // An email the client sent to the support address, and one from someone else.
+    await t.database.db.insert(inboundEmails).values([
+      {
+        messageIdHeader: "<privacy-1@riverabakery.example>",
+        fromAddress: demoClientEmail,
+        toAddress: "support@harborline.example",
+        subject: "Our opening hours changed",
+        outcome: "new-ticket",
+      },
+      {
+        messageIdHeader: "<privacy-2@else.example>",
+        fromAddress: "someone@else.example",
+        toAddress: "support@harborline.example",
+        subject: "Hello",
+        outcome: "rejected",
+        reason: "not a client",
+      },
+    ]);
     for (const [leadKind, id] of [
       ["contact", contactId],
       ["application", applicationId],
@@ -165,6 +184,9 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       timeline: "flexible",
     });
     expect(data.emailsSent.length).toBeGreaterThan(0);
+    expect(data.emailsReceived).toEqual([
+      expect.objectContaining({ from: demoClientEmail, subject: "Our opening hours changed" }),
+    ]);
     // The accepted proposal with its acceptance record, and the project it opened.
     expect(data.proposals).toHaveLength(1);
     expect(data.proposals[0].response).toMatchObject({
@@ -220,6 +242,10 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect(notes.map((note) => note.leadId)).toEqual([otherLeadId]);
     expect(await t.database.db.$count(leads)).toBe(1);
     expect(await t.database.db.$count(outboxEmails, eq(outboxEmails.to, demoClientEmail))).toBe(0);
+    expect(
+      await t.database.db.$count(inboundEmails, eq(inboundEmails.fromAddress, demoClientEmail)),
+    ).toBe(0);
+    expect(await t.database.db.$count(inboundEmails)).toBe(1);
     const left = await t.database.db.select().from(sessions);
     expect(left.some((row) => JSON.stringify(row.sess).includes(clientId))).toBe(false);
     const me = await t.app.inject({

@@ -75,7 +75,8 @@ describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
         ),
       );
     expect(agency).toHaveLength(1);
-    expect(agency[0]?.replyTo).toBe(demoClientEmail);
+    // Answering the email answers in the ticket (SUPPORT_EMAIL defaults to the brand's domain).
+    expect(agency[0]?.replyTo).toBe(`support+${row!.replyToken}@harborline.example`);
 
     const nothing = await call(staff, "PATCH", `/api/admin/tickets/${ticketId}`, {});
     expect(nothing.statusCode).toBe(400);

@@ -17,6 +17,7 @@ import {
   listTickets,
   openTicket,
   replyToTicket,
+  ticketNotice,
   updateTicket,
 } from "../../tickets/tickets";
 import {
@@ -38,7 +39,7 @@ const thread = { ...notFoundResponse, ...errorResponses };
  * emails the other.
  */
 export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+  const notice = ticketNotice(config);
 
   await forSignedInClients(app, db, (client) => {
     client.get(
