@@ -121,6 +121,8 @@ const answers = new Set([
   "ticketMessageSchema",
   "ticketDetailSchema",
   "queueTicketSchema",
+  "ticketChoicesSchema",
+  "firstResponseSchema",
   "authUserSchema",
   "checkEmailSchema",
   "signedInSchema",
