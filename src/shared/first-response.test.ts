@@ -19,7 +19,8 @@ describe("the first-response clock", () => {
     expect(say({}, minutes(0))).toBe("4 h left");
     expect(say({}, minutes(275))).toBe("Late by 35 min");
     expect(say({}, minutes(240))).toBe("Late by under 1 min");
-    expect(say({}, minutes(240 + 27 * 60))).toBe("Late by 1 d 3 h");
+    expect(say({}, minutes(240 + 27 * 60))).toBe("Late by 27 h");
+    expect(say({}, minutes(240 + 51 * 60 + 10))).toBe("Late by 2 d 3 h");
     expect(say({ firstRespondedAt: minutes(65) }, minutes(600))).toBe("Answered in 1 h 5 min");
     expect(say({ firstRespondedAt: minutes(300) }, minutes(600))).toBe("Answered late, in 5 h");
     expect(say({ status: "resolved" }, minutes(600))).toBe("Closed before a reply");
@@ -37,7 +38,9 @@ describe("the first-response clock", () => {
     expect(formatDuration(0)).toBe("under 1 min");
     expect(formatDuration(59)).toBe("59 min");
     expect(formatDuration(60)).toBe("1 h");
-    expect(formatDuration(24 * 60)).toBe("1 d");
+    expect(formatDuration(24 * 60)).toBe("24 h");
+    expect(formatDuration(47 * 60 + 59)).toBe("47 h 59 min");
+    expect(formatDuration(48 * 60)).toBe("2 d");
     expect(formatDuration(49 * 60 + 30)).toBe("2 d 1 h");
   });
 });

@@ -65,12 +65,15 @@ export function firstResponse(ticket: ResponseTimes, now: Date): FirstResponse {
     : { ...base, state: "late", minutes: Math.floor(-left / MINUTE_MS) };
 }
 
-/** "35 min", "2 h 10 min", "4 h", "1 d 3 h"; under a minute reads "under 1 min". */
+/**
+ * "35 min", "2 h 10 min", "24 h", then days from two days on ("2 d 3 h"): a day's target counts
+ * down in hours. Under a minute reads "under 1 min".
+ */
 export function formatDuration(minutes: number): string {
   if (minutes < 1) return "under 1 min";
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) {
+  if (hours < 48) {
     const rest = minutes % 60;
     return rest ? `${hours} h ${rest} min` : `${hours} h`;
   }

@@ -27,7 +27,6 @@ import {
   ViewHeader,
 } from "@/components/parts";
 import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
-import { cn } from "@/lib/utils";
 import { useTicketQueue } from "./api";
 import { FirstResponseBadge } from "./first-response-badge";
 
@@ -143,15 +142,8 @@ export function TicketQueue() {
               {data.map((ticket) => {
                 const late = ticket.firstResponse.state === "late";
                 return (
-                  <TR
-                    key={ticket.id}
-                    data-late={late || undefined}
-                    // A late ticket is tinted and barred in red; its badge says "Late by" too.
-                    className={cn(
-                      late &&
-                        "bg-red-50/70 shadow-[inset_4px_0_0_var(--color-red-700)] max-lg:border-red-300 lg:hover:bg-red-50",
-                    )}
-                  >
+                  // A late ticket is tinted and barred in red; its badge says "Late by" too.
+                  <TR key={ticket.id} alert={late}>
                     <TD main className="lg:max-w-72">
                       <span className="block break-words">
                         <RowLink href={`/tickets/${ticket.id}`}>{ticket.subject}</RowLink>
