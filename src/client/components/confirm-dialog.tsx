@@ -2,7 +2,10 @@ import type { ReactNode } from "react";
 import { AlertDialog } from "radix-ui";
 import { Button } from "@/components/ui/button";
 
-/** Asks before something that cannot be undone; focus starts on Cancel. */
+/**
+ * Asks before something that cannot be undone (or, `tone: "default"`, is worth a second
+ * thought); focus starts on Cancel.
+ */
 export function ConfirmDialog({
   trigger,
   title,
@@ -10,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   pending = false,
+  tone = "destructive",
 }: {
   trigger: ReactNode;
   title: string;
@@ -17,6 +21,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   pending?: boolean;
+  tone?: "destructive" | "default";
 }) {
   return (
     <AlertDialog.Root>
@@ -35,7 +40,7 @@ export function ConfirmDialog({
               <Button variant="outline">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+              <Button variant={tone} disabled={pending} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

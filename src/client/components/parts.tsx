@@ -374,12 +374,24 @@ export function TBody({ children }: { children: ReactNode }) {
   return <tbody className="max-lg:grid max-lg:gap-3 md:max-lg:grid-cols-2">{children}</tbody>;
 }
 
-export function TR({ className, ...props }: ComponentProps<"tr">) {
+/**
+ * A row; on phones, a card. `alert` marks a row that needs attention (a late ticket, say): tinted
+ * and barred in red. Colour alone says nothing to some readers: say it in the row's words too.
+ */
+export function TR({
+  className,
+  alert = false,
+  ...props
+}: ComponentProps<"tr"> & { alert?: boolean }) {
   return (
     <tr
+      data-alert={alert || undefined}
       className={cn(
-        "relative align-top transition-colors lg:border-b lg:border-border lg:last:border-b-0 lg:hover:bg-gold-50/60",
-        "max-lg:flex max-lg:flex-wrap max-lg:content-start max-lg:items-center max-lg:gap-x-2 max-lg:gap-y-2 max-lg:rounded-2xl max-lg:border max-lg:border-border max-lg:bg-card max-lg:p-4 max-lg:shadow-[0_1px_2px_rgb(0_0_0/0.04)]",
+        "relative align-top transition-colors lg:border-b lg:border-border lg:last:border-b-0",
+        "max-lg:flex max-lg:flex-wrap max-lg:content-start max-lg:items-center max-lg:gap-x-2 max-lg:gap-y-2 max-lg:rounded-2xl max-lg:border max-lg:p-4",
+        alert
+          ? "bg-red-50 shadow-[inset_4px_0_0_var(--color-red-700)] max-lg:border-red-300 lg:hover:bg-red-100/70"
+          : "max-lg:border-border max-lg:bg-card max-lg:shadow-[0_1px_2px_rgb(0_0_0/0.04)] lg:hover:bg-gold-50/60",
         className,
       )}
       {...props}

@@ -93,7 +93,9 @@ function Dashboard({ user }: { user: AuthUser }) {
           </TabsList>
           <TabsContent value="websites" className="mt-8">
             <WebsitesTab
-              onManage={(domain) => openTicketForm({ subject: `Change request for ${domain}` })}
+              onManage={(domain, websiteId) =>
+                openTicketForm({ subject: `Change request for ${domain}`, websiteId })
+              }
             />
           </TabsContent>
           <TabsContent value="domains" className="mt-8">

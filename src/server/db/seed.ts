@@ -39,6 +39,7 @@ export const demoCompanyName = "Rivera Bakery";
 export const demoProjectName = "Rivera Bakery website redesign";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The demo data a fresh evaluation install starts with: one client company, whose owner is the
@@ -90,6 +91,12 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
         expiresAt: new Date(now.getTime() + 21 * DAY_MS),
       },
     ]);
+    // Both about the site, on the hosting plan's 24-hour first-response target
+    // (src/content/support.ts): the first still unanswered, so late; the second assigned to the
+    // demo staff member and answered in 2 h 15 min.
+    const slowOpened = new Date(now.getTime() - 2 * DAY_MS);
+    const bannerOpened = new Date(now.getTime() - 6 * DAY_MS);
+    const bannerAnswered = new Date(bannerOpened.getTime() + 2.25 * HOUR_MS);
     const tickets = await tx
       .insert(supportTickets)
       .values([
@@ -99,7 +106,9 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
           subject: "Checkout page loads slowly on mobile",
           status: "open",
           priority: "high",
-          createdAt: new Date(now.getTime() - 2 * DAY_MS),
+          websiteId: site!.id,
+          firstResponseDueAt: new Date(slowOpened.getTime() + 24 * HOUR_MS),
+          createdAt: slowOpened,
         },
         {
           companyId: company.id,
@@ -107,7 +116,11 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
           subject: "Add a holiday hours banner to the home page",
           status: "in-progress",
           priority: "medium",
-          createdAt: new Date(now.getTime() - 6 * DAY_MS),
+          websiteId: site!.id,
+          assigneeId: staff.id,
+          firstResponseDueAt: new Date(bannerOpened.getTime() + 24 * HOUR_MS),
+          firstRespondedAt: bannerAnswered,
+          createdAt: bannerOpened,
         },
       ])
       .returning({ id: supportTickets.id });
@@ -131,7 +144,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
         authorId: staff.id,
         fromStaff: true,
         body: "On it! We will have a draft banner on the staging site by Friday for you to review.",
-        createdAt: new Date(now.getTime() - 5 * DAY_MS),
+        createdAt: bannerAnswered,
       },
     ]);
 

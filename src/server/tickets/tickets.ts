@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { brand } from "@content/site";
+import { firstResponse } from "@shared/first-response";
 import type {
   NewTicket,
   QueueTicket,
@@ -16,12 +18,14 @@ import {
   supportTickets,
   ticketMessages,
   users,
+  websites,
   type SupportTicket,
   type User,
 } from "../db/schema";
 import { wantsNotice } from "../auth/account";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
+import { firstResponseDueAt, serviceLevels } from "./response-targets";
 
 export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
 
@@ -43,14 +47,23 @@ const originFields = (origin: MessageOrigin) => ({
   ...(origin.messageId ? { id: origin.messageId } : {}),
 });
 
-/** A ticket and the member who opened it (null: their account is gone). */
-function toTicket(row: SupportTicket, opener: User | null): Ticket {
+/** The website a ticket is about, as a ticket read selects it (left joined: null when none). */
+const ticketWebsite = { id: websites.id, domain: websites.domain };
+type WebsiteRow = { id: string; domain: string } | null;
+/** The member of staff a ticket is assigned to, joined under this name. */
+const assignees = alias(users, "assignee");
+
+/**
+ * A ticket, the member who opened it (null: their account is gone) and the website it is about.
+ */
+function toTicket(row: SupportTicket, opener: User | null, website: WebsiteRow = null): Ticket {
   return {
     id: row.id,
     openedBy: opener ? displayName(opener) : "Former user",
     subject: row.subject,
     status: row.status,
     priority: row.priority,
+    website: website && { id: website.id, domain: website.domain },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -66,12 +79,13 @@ const person = (user: User) => ({ name: displayName(user), email: user.email });
 /** A company's tickets, newest first, with who opened each. */
 export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> {
   const rows = await db
-    .select({ ticket: supportTickets, opener: users })
+    .select({ ticket: supportTickets, opener: users, website: ticketWebsite })
     .from(supportTickets)
     .leftJoin(users, eq(users.id, supportTickets.userId))
+    .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
     .where(eq(supportTickets.companyId, companyId))
     .orderBy(desc(supportTickets.createdAt));
-  return rows.map(({ ticket, opener }) => toTicket(ticket, opener));
+  return rows.map(({ ticket, opener, website }) => toTicket(ticket, opener, website));
 }
 
 /** The ticket with its thread: one of the company's (companyId given) or any (staff). */
@@ -82,9 +96,11 @@ export async function findTicket(
 ): Promise<TicketDetail | undefined> {
   const owned: SQL[] = companyId ? [eq(supportTickets.companyId, companyId)] : [];
   const [found] = await db
-    .select({ ticket: supportTickets, opener: users })
+    .select({ ticket: supportTickets, opener: users, website: ticketWebsite, assignee: assignees })
     .from(supportTickets)
     .leftJoin(users, eq(users.id, supportTickets.userId))
+    .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
+    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
     .where(and(eq(supportTickets.id, ticketId), ...owned));
   if (!found) return undefined;
   const thread = await db
@@ -94,8 +110,9 @@ export async function findTicket(
     .where(eq(ticketMessages.ticketId, ticketId))
     .orderBy(asc(ticketMessages.createdAt));
   return {
-    ...toTicket(found.ticket, found.opener),
+    ...toTicket(found.ticket, found.opener, found.website),
     companyId: found.ticket.companyId,
+    assignee: found.assignee && { id: found.assignee.id, name: displayName(found.assignee) },
     messages: thread.map(({ message, author }) => {
       const name = author ? displayName(author) : "Former user";
       return {
@@ -122,6 +139,8 @@ export async function openTicket(
   origin: MessageOrigin = {},
 ): Promise<Ticket> {
   return db.transaction(async (tx) => {
+    // The first reply is due by the company's plan's target (response-targets.ts).
+    const openedAt = new Date();
     const [ticket] = await tx
       .insert(supportTickets)
       .values({
@@ -130,6 +149,10 @@ export async function openTicket(
         subject: input.subject,
         priority: input.priority,
         status: "open",
+        websiteId: input.websiteId ?? null,
+        firstResponseDueAt: await firstResponseDueAt(tx, companyId, openedAt),
+        createdAt: openedAt,
+        updatedAt: openedAt,
       })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
@@ -140,7 +163,10 @@ export async function openTicket(
       ...originFields(origin),
     });
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
-    return toTicket(ticket, user);
+    const [website] = ticket.websiteId
+      ? await tx.select(ticketWebsite).from(websites).where(eq(websites.id, ticket.websiteId))
+      : [];
+    return toTicket(ticket, user, website ?? null);
   });
 }
 
@@ -176,9 +202,12 @@ export async function replyToTicket(
       ...originFields(origin),
     });
     const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
+    const now = new Date();
+    // The team's first reply stops the first-response clock; later ones leave it as it is.
+    const firstReply = as === "staff" && !ticket.firstRespondedAt ? { firstRespondedAt: now } : {};
     await tx
       .update(supportTickets)
-      .set({ status: reopen ? "open" : ticket.status, updatedAt: new Date() })
+      .set({ status: reopen ? "open" : ticket.status, updatedAt: now, ...firstReply })
       .where(eq(supportTickets.id, ticketId));
     if (as !== "staff") {
       await enqueueEmails(tx, [clientReplyEmail(ticket, person(author), reply.body, notice)]);
@@ -196,33 +225,94 @@ export async function replyToTicket(
   return found ? findTicket(db, ticketId, companyId) : undefined;
 }
 
-/** The staff queue: every ticket, filtered by status and priority, most recently active first. */
-export async function listAllTickets(db: Db, filter: TicketQueueQuery): Promise<QueueTicket[]> {
+/**
+ * Tickets still waiting for the team's first reply come first, the most urgent (the latest, then
+ * the soonest due) at the top; then the rest, most recently active first.
+ */
+const byTimeLeft = [
+  sql`case when ${supportTickets.firstRespondedAt} is null
+    and ${supportTickets.firstResponseDueAt} is not null
+    and ${supportTickets.status} not in ('resolved', 'closed') then 0 else 1 end`,
+  sql`case when ${supportTickets.firstRespondedAt} is null then ${supportTickets.firstResponseDueAt} end asc nulls last`,
+  desc(supportTickets.updatedAt),
+];
+
+/**
+ * The staff queue: every ticket, filtered by status, priority and assignee (`me`: this member of
+ * staff), most recently active first or by time left; each with its website, assignee, the
+ * client's plan and where it stands against its first-response target at `now`.
+ */
+export async function listAllTickets(
+  db: Db,
+  filter: TicketQueueQuery,
+  me: Pick<User, "id">,
+  now = new Date(),
+): Promise<QueueTicket[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(supportTickets.status, filter.status));
   if (filter.priority) conditions.push(eq(supportTickets.priority, filter.priority));
+  if (filter.assignee === "me") conditions.push(eq(supportTickets.assigneeId, me.id));
+  if (filter.assignee === "none") conditions.push(isNull(supportTickets.assigneeId));
   const rows = await db
     .select({
       ticket: supportTickets,
       client: users,
       company: companies,
+      website: ticketWebsite,
+      assignee: assignees,
       messages: count(ticketMessages.id),
     })
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .innerJoin(companies, eq(companies.id, supportTickets.companyId))
+    .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
+    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
     .leftJoin(ticketMessages, eq(ticketMessages.ticketId, supportTickets.id))
     .where(and(...conditions))
-    .groupBy(supportTickets.id, users.id, companies.id)
-    .orderBy(desc(supportTickets.updatedAt));
-  return rows.map(({ ticket, client, company, messages }) => ({
-    ...toTicket(ticket, client),
-    clientName: displayName(client),
-    clientEmail: client.email,
-    companyId: company.id,
-    companyName: company.name,
-    messages,
-  }));
+    .groupBy(supportTickets.id, users.id, companies.id, websites.id, assignees.id)
+    .orderBy(...(filter.sort === "time-left" ? byTimeLeft : [desc(supportTickets.updatedAt)]));
+  const levels = await serviceLevels(db, [...new Set(rows.map((row) => row.company.id))]);
+  return rows.map(({ ticket, client, company, website, assignee, messages }) => {
+    const level = levels.get(company.id);
+    return {
+      ...toTicket(ticket, client, website),
+      clientName: displayName(client),
+      clientEmail: client.email,
+      companyId: company.id,
+      companyName: company.name,
+      messages,
+      assignee: assignee && { id: assignee.id, name: displayName(assignee) },
+      plan: level?.plan ?? null,
+      serviceLevel: level?.label ?? "",
+      firstResponse: firstResponse(ticket, now),
+    };
+  });
+}
+
+/**
+ * The client marks their own ticket resolved (a reply opens it again). Undefined when it is not
+ * the company's; a ticket already resolved or closed stays as it is.
+ */
+export async function resolveTicket(
+  db: Db,
+  ticketId: string,
+  companyId: string,
+): Promise<TicketDetail | undefined> {
+  const [found] = await db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.companyId, companyId)));
+  if (!found) return undefined;
+  await db
+    .update(supportTickets)
+    .set({ status: "resolved", updatedAt: new Date() })
+    .where(
+      and(
+        eq(supportTickets.id, ticketId),
+        inArray(supportTickets.status, ["open", "in-progress", "waiting"]),
+      ),
+    );
+  return findTicket(db, ticketId, companyId);
 }
 
 export async function updateTicket(

@@ -33,7 +33,7 @@ export const auditActions = {
   "invoice.uncollectible": "Invoice marked uncollectible",
   "invoice.deleted": "Draft invoice deleted",
   "payment.recorded": "Payment recorded",
-  "ticket.changed": "Ticket status or priority changed",
+  "ticket.changed": "Ticket status, priority, website or assignee changed",
   "ticket.answered": "Ticket answered by staff",
   "proposal.created": "Proposal created",
   "proposal.updated": "Proposal draft changed",

@@ -122,6 +122,8 @@ const answers = new Set([
   "ticketMessageSchema",
   "ticketDetailSchema",
   "queueTicketSchema",
+  "ticketChoicesSchema",
+  "firstResponseSchema",
   "authUserSchema",
   "checkEmailSchema",
   "signedInSchema",

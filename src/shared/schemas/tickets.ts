@@ -16,6 +16,20 @@ const messageField = requiredText(
   "Message must be at most 5,000 characters",
 );
 
+/** What a ticket's website or assignee is refused with (400, naming the field). */
+export const ticketRefusals = {
+  websiteNotYours: "That website is not one of yours. Choose one of your websites, or none.",
+  websiteNotClients:
+    "That website belongs to another client. Choose one of this client's websites, or none.",
+  assigneeNotStaff: "Only a member of staff can take a ticket. Choose someone from the staff list.",
+};
+
+const websiteMessage = "Choose one of your websites, or none";
+/** A website's id; an empty choice ("" or null) means none. */
+const websiteChoice = z
+  .union([z.uuid({ error: websiteMessage }), z.literal(""), z.null()], { error: websiteMessage })
+  .transform((value) => value || null);
+
 /** The portal's New Ticket form and the body of POST /api/tickets. */
 export const newTicketSchema = z.object({
   subject: requiredText(
@@ -29,6 +43,8 @@ export const newTicketSchema = z.object({
   priority: z
     .enum(clientTicketPriorities, { error: "Choose low, medium or high priority" })
     .default("medium"),
+  /** The client's website the ticket is about, if any: one of their company's. */
+  websiteId: websiteChoice.optional(),
 });
 
 /** A reply in a ticket's thread: POST /api/tickets/:id/messages. */
@@ -38,6 +54,13 @@ export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
 export type TicketReply = z.output<typeof ticketReplySchema>;
 
+/** The website a ticket is about. */
+const ticketWebsite = z.object({ id: z.uuid(), domain: z.string() });
+/** The member of staff a ticket is assigned to. */
+const staffMember = z.object({ id: z.uuid(), name: z.string() });
+export type TicketWebsite = z.infer<typeof ticketWebsite>;
+export type StaffMember = z.infer<typeof staffMember>;
+
 export const ticketSchema = z.object({
   id: z.uuid(),
   /** The name of the member who opened it. */
@@ -45,6 +68,7 @@ export const ticketSchema = z.object({
   subject: z.string(),
   status: z.string(),
   priority: z.string(),
+  website: ticketWebsite.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -60,17 +84,38 @@ export const ticketMessageSchema = z.object({
 /** A ticket with its thread, and the client company it belongs to. */
 export const ticketDetailSchema = ticketSchema.extend({
   companyId: z.uuid(),
+  assignee: staffMember.nullable(),
   messages: z.array(ticketMessageSchema),
 });
 
-/** Staff change a ticket's status or priority. */
+const assigneeMessage = "Choose a member of staff, or no one";
+
+/** Staff change a ticket's status, priority, website (null: none) or assignee (null: no one). */
 export const ticketUpdateSchema = z
   .object({
     status: z.enum(ticketStatuses, { error: "Choose a ticket status" }).optional(),
     priority: z.enum(ticketPriorities, { error: "Choose a priority" }).optional(),
+    websiteId: websiteChoice.optional(),
+    assigneeId: z
+      .union([z.uuid({ error: assigneeMessage }), z.null()], { error: assigneeMessage })
+      .optional(),
   })
-  .refine((value) => value.status || value.priority, "Change the status or the priority");
+  .refine(
+    (value) => Object.values(value).some((change) => change !== undefined),
+    "Change the status, the priority, the website or the assignee",
+  );
 export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
+
+/** What staff may link a ticket to: the client's websites, and who can take it. */
+export const ticketChoicesSchema = z.object({
+  websites: z.array(ticketWebsite),
+  assignees: z.array(staffMember),
+});
+export type TicketChoices = z.infer<typeof ticketChoicesSchema>;
+
+export const ticketAssigneeFilters = ["me", "none"] as const;
+export const ticketQueueSorts = ["activity", "time-left"] as const;
+export type TicketQueueSort = (typeof ticketQueueSorts)[number];
 
 /** Filters of the staff ticket queue. */
 export const ticketQueueQuerySchema = z.object({
@@ -78,16 +123,39 @@ export const ticketQueueQuerySchema = z.object({
   priority: z
     .enum(ticketPriorities, { error: "priority: one of the ticket priorities" })
     .optional(),
+  /** me: assigned to the signed-in member of staff; none: assigned to no one. */
+  assignee: z.enum(ticketAssigneeFilters, { error: "assignee: me or none" }).optional(),
+  /** activity (default): most recently active first; time-left: the most urgent reply first. */
+  sort: z.enum(ticketQueueSorts, { error: "sort: activity or time-left" }).optional(),
 });
 export type TicketQueueQuery = z.infer<typeof ticketQueueQuerySchema>;
 
-/** A ticket in the staff queue: whose it is (the company, and who opened it) and its length. */
+/** Where a ticket stands against its first-response target (src/shared/first-response.ts). */
+export const firstResponseSchema = z.object({
+  state: z.enum(["due", "late", "answered", "closed", "none"]),
+  minutes: z.number().int().nullable(),
+  onTime: z.boolean().nullable(),
+  dueAt: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  targetHours: z.number().nullable(),
+});
+
+/**
+ * A ticket in the staff queue: whose it is (the company, and who opened it), its length, who
+ * has it, the client's plan and the first-response clock.
+ */
 export const queueTicketSchema = ticketSchema.extend({
   clientName: z.string(),
   clientEmail: z.string(),
   companyId: z.uuid(),
   companyName: z.string(),
   messages: z.number().int(),
+  assignee: staffMember.nullable(),
+  /** The client's monthly plan that sets their response target, else their first; null: none. */
+  plan: z.string().nullable(),
+  /** The level of service of that plan now, e.g. "Maintenance" (src/content/support.ts). */
+  serviceLevel: z.string(),
+  firstResponse: firstResponseSchema,
 });
 export type QueueTicket = z.infer<typeof queueTicketSchema>;
 

@@ -3,11 +3,13 @@ import type {
   NewTicket,
   QueueTicket,
   Ticket,
+  TicketChoices,
   TicketDetail,
   TicketQueueQuery,
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
+import type { Website } from "@shared/schemas/websites";
 import { apiRequest, getJson, sendJson } from "@/lib/api";
 import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
 
@@ -56,6 +58,29 @@ export function useReplyToTicket(id: string) {
   });
 }
 
+/**
+ * POST /api/tickets/:id/resolve: the client marks their ticket resolved (a reply opens it again).
+ */
+export function useResolveTicket(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest("POST", `/api/tickets/${id}/resolve`);
+      return (await res.json()) as TicketDetail;
+    },
+    onSuccess: async (ticket) => {
+      queryClient.setQueryData(ticketKey(id), ticket);
+      await queryClient.invalidateQueries({ queryKey: ticketsKey, exact: true });
+    },
+  });
+}
+
+/**
+ * The client's websites a new ticket may be about: the websites tab's read (same key, so one
+ * request serves both).
+ */
+export const useTicketWebsites = () => useQuery<Website[]>({ queryKey: ["/api/websites"] });
+
 /*
  * The back office's ticket queue: live reads; a change or a reply is the ticket's new state, and
  * every back-office list is refreshed (a client's page lists their tickets too).
@@ -64,6 +89,7 @@ export function useReplyToTicket(id: string) {
 const queueKeys = {
   list: (query: TicketQueueQuery) => [...staffKey, "tickets", "list", query] as const,
   detail: (id: string) => [...staffKey, "tickets", "detail", id] as const,
+  choices: (id: string) => [...staffKey, "tickets", "choices", id] as const,
 };
 
 export function useTicketQueue(query: TicketQueueQuery) {
@@ -83,6 +109,16 @@ export function useStaffTicket(id: string) {
     queryKey: queueKeys.detail(id),
     queryFn: ({ signal }) =>
       getJson<TicketDetail>(`/api/admin/tickets/${encodeURIComponent(id)}`, signal),
+  });
+}
+
+/** What staff may set on a ticket: the client's websites and who can take it. */
+export function useTicketChoices(id: string) {
+  return useQuery({
+    ...live,
+    queryKey: queueKeys.choices(id),
+    queryFn: ({ signal }) =>
+      getJson<TicketChoices>(`/api/admin/tickets/${encodeURIComponent(id)}/choices`, signal),
   });
 }
 

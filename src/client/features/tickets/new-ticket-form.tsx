@@ -17,10 +17,12 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
-import { useCreateTicket } from "./api";
+import { useCreateTicket, useTicketWebsites } from "./api";
 
 /** What a Manage, Upgrade Plan or Update Payment Method button fills in. */
 export type TicketDraft = Pick<NewTicketInput, "subject"> & {
+  /** The website it is about (a website's Manage button). */
+  websiteId?: string;
   /** A note above the form, e.g. never to type card numbers. */
   notice?: string;
 };
@@ -32,7 +34,7 @@ const priorityLabels: Record<(typeof clientTicketPriorities)[number], string> = 
   high: "High",
 };
 
-const fields = ["subject", "message", "priority"] as const;
+const fields = ["subject", "message", "priority", "websiteId"] as const;
 
 /** The portal's New Ticket form: the shared schema's rules and messages, errors by each field. */
 export function NewTicketForm({
@@ -45,11 +47,23 @@ export function NewTicketForm({
   onCreated: (ticket: Ticket) => void;
 }) {
   const id = useId();
-  const ids = { subject: `${id}-subject`, message: `${id}-message`, priority: `${id}-priority` };
+  const ids = {
+    subject: `${id}-subject`,
+    message: `${id}-message`,
+    priority: `${id}-priority`,
+    website: `${id}-website`,
+  };
   const mutation = useCreateTicket();
+  // The Website choice shows once the client's websites are known, and only if they have any.
+  const { data: websites } = useTicketWebsites();
   const form = useForm<NewTicketInput, unknown, NewTicket>({
     resolver: zodResolver(newTicketSchema),
-    defaultValues: { subject: draft?.subject ?? "", message: "", priority: "medium" },
+    defaultValues: {
+      subject: draft?.subject ?? "",
+      message: "",
+      priority: "medium",
+      websiteId: draft?.websiteId ?? "",
+    },
   });
   const { errors } = form.formState;
   const { setFocus } = form;
@@ -142,6 +156,23 @@ export function NewTicketForm({
             aria={fieldAria(ids.priority, errors.priority?.message)}
           />
         </Field>
+        {websites && websites.length > 0 && (
+          <Field
+            id={ids.website}
+            label="Website"
+            hint="Optional: the site this is about."
+            error={errors.websiteId?.message}
+            className="sm:col-span-2"
+          >
+            <SelectControl
+              control={form.control}
+              name="websiteId"
+              options={websites.map((site) => ({ value: site.id, label: site.domain }))}
+              noneLabel="Not about one website"
+              aria={fieldAria(ids.website, errors.websiteId?.message, true)}
+            />
+          </Field>
+        )}
         <Field
           id={ids.message}
           label="Message"

@@ -1,11 +1,12 @@
 import { useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send, UserRound } from "lucide-react";
+import { Globe, Send, UserRound } from "lucide-react";
 import {
   ticketPriorities,
   ticketReplySchema,
   ticketStatuses,
+  type QueueTicket,
   type TicketDetail,
   type TicketUpdate,
 } from "@shared/schemas/tickets";
@@ -24,9 +25,17 @@ import {
 } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/lib/auth";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
-import { useStaffReply, useStaffTicket, useTicketQueue, useUpdateTicket } from "./api";
+import {
+  useStaffReply,
+  useStaffTicket,
+  useTicketChoices,
+  useTicketQueue,
+  useUpdateTicket,
+} from "./api";
+import { FirstResponseBadge } from "./first-response-badge";
 
 /** A link to the client's page from their email (the page gives it: clients are their own noun). */
 type ClientLink = (companyId: string) => ReactNode;
@@ -158,20 +167,96 @@ function ChoiceControl<T extends string>({
   );
 }
 
+/** "none" stands for no website or no one: a select item cannot have an empty value. */
+const NONE = "none";
+
+/** A choice among named things (a website, a member of staff), or none. */
+function LinkControl({
+  label,
+  value,
+  options,
+  noneLabel,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  options: { id: string; label: string }[];
+  noneLabel: string;
+  disabled: boolean;
+  onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select
+        value={value ?? NONE}
+        disabled={disabled}
+        onValueChange={(next) => onChange(next === NONE ? null : next)}
+      >
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NONE}>{noneLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.id} value={option.id}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** What a change did, read out after it is saved. */
+function changeAnnouncement(patch: TicketUpdate, saved: TicketDetail): string {
+  if (patch.status) return `Status changed to ${humanize(saved.status)}.`;
+  if (patch.priority) return `Priority changed to ${humanize(saved.priority)}.`;
+  if (patch.websiteId !== undefined) {
+    return saved.website ? `Linked to ${saved.website.domain}.` : "No longer linked to a website.";
+  }
+  return saved.assignee ? `Assigned to ${saved.assignee.name}.` : "Unassigned.";
+}
+
+/** The client's plan and the ticket's first-response clock, from its line in the queue. */
+function FirstReply({ entry }: { entry: QueueTicket }) {
+  const { targetHours } = entry.firstResponse;
+  return (
+    <>
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted-foreground">Plan</dt>
+        <dd className="text-right break-words">
+          {entry.plan ?? "No monthly plan"}
+          <span className="block text-xs text-muted-foreground">
+            {entry.serviceLevel}
+            {targetHours ? `: first reply within ${targetHours} h` : ""}
+          </span>
+        </dd>
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <dt className="text-muted-foreground">First reply</dt>
+        <dd className="text-right">
+          <FirstResponseBadge clock={entry.firstResponse} />
+        </dd>
+      </div>
+    </>
+  );
+}
+
 function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLink: ClientLink }) {
   const update = useUpdateTicket(ticket.id);
   const [announcement, setAnnouncement] = useState("");
   const { data: queue } = useTicketQueue({});
+  const { data: choices } = useTicketChoices(ticket.id);
+  const { user } = useAuth();
   const entry = queue?.find((item) => item.id === ticket.id);
 
   const change = (patch: TicketUpdate) =>
     update.mutate(patch, {
-      onSuccess: (saved) =>
-        setAnnouncement(
-          patch.status
-            ? `Status changed to ${humanize(saved.status)}.`
-            : `Priority changed to ${humanize(saved.priority)}.`,
-        ),
+      onSuccess: (saved) => setAnnouncement(changeAnnouncement(patch, saved)),
       onError: (error) =>
         toast({
           variant: "destructive",
@@ -198,10 +283,45 @@ function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLi
             disabled={update.isPending}
             onChange={(priority) => change({ priority })}
           />
+          <LinkControl
+            label="Website"
+            value={ticket.website?.id ?? null}
+            options={(choices?.websites ?? (ticket.website ? [ticket.website] : [])).map(
+              (site) => ({ id: site.id, label: site.domain }),
+            )}
+            noneLabel="No website"
+            disabled={update.isPending || !choices}
+            onChange={(websiteId) => change({ websiteId })}
+          />
+          <div className="flex flex-col gap-2">
+            <LinkControl
+              label="Assignee"
+              value={ticket.assignee?.id ?? null}
+              options={(choices?.assignees ?? (ticket.assignee ? [ticket.assignee] : [])).map(
+                (person) => ({ id: person.id, label: person.name }),
+              )}
+              noneLabel="Unassigned"
+              disabled={update.isPending || !choices}
+              onChange={(assigneeId) => change({ assigneeId })}
+            />
+            {user && ticket.assignee?.id !== user.id && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="self-start"
+                disabled={update.isPending}
+                onClick={() => change({ assigneeId: user.id })}
+              >
+                <UserRound aria-hidden="true" />
+                Assign to me
+              </Button>
+            )}
+          </div>
           <p role="status" className="min-h-4 text-xs text-muted-foreground">
             {update.isPending ? "Saving..." : announcement}
           </p>
           <dl className="grid gap-2 border-t border-border pt-4 text-sm">
+            {entry && <FirstReply entry={entry} />}
             <div className="flex justify-between gap-3">
               <dt className="text-muted-foreground">Opened</dt>
               <dd className="text-right">
@@ -271,6 +391,12 @@ export function TicketDetailView({ id, clientLink }: { id: string; clientLink: C
           <span className="flex flex-wrap items-center gap-2">
             <TicketStatusBadge status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
+            {ticket.website && (
+              <span className="inline-flex min-w-0 items-center gap-1">
+                <Globe className="size-4 shrink-0" aria-hidden="true" />
+                <span className="break-all">{ticket.website.domain}</span>
+              </span>
+            )}
             <span>
               {ticket.messages.length} {ticket.messages.length === 1 ? "message" : "messages"}
             </span>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ChevronRight, Clock, LifeBuoy, Plus } from "lucide-react";
+import { ChevronRight, Clock, Globe, LifeBuoy, Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
 import { formatDateTime, timeAgo } from "@/components/format";
 import { EmptyState, LoadError, LoadingCards } from "@/components/parts";
@@ -33,6 +33,12 @@ function TicketCard({
             by {ticket.openedBy}
           </span>
         </p>
+        {ticket.website && (
+          <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+            <Globe className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-all">{ticket.website.domain}</span>
+          </p>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
           <TicketStatusBadge status={ticket.status} />
           <TicketPriorityBadge priority={ticket.priority} />

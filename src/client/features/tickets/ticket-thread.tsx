@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Info, Loader2, SearchX, Send } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Globe, Info, Loader2, SearchX, Send } from "lucide-react";
 import {
   ticketReplySchema,
   type TicketDetail,
   type TicketMessage,
   type TicketReply,
 } from "@shared/schemas/tickets";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatDate, formatDateTime, timeAgo } from "@/components/format";
 import { LogoMark } from "@/components/logo";
@@ -18,7 +19,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { useReplyToTicket, useTicket } from "./api";
+import { useReplyToTicket, useResolveTicket, useTicket } from "./api";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 function MessageBubble({ message, now }: { message: TicketMessage; now: number }) {
@@ -147,6 +148,49 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
+/** Open, in progress or waiting: the client may mark it resolved. */
+const resolvable = (status: string) => !["resolved", "closed"].includes(status);
+
+/** The client marks their ticket resolved, after a confirmation; a reply opens it again. */
+function ResolveButton({ ticket }: { ticket: TicketDetail }) {
+  const mutation = useResolveTicket(ticket.id);
+  const resolve = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: "Ticket resolved",
+          description: "Thanks for letting us know. Reply any time to open it again.",
+        }),
+      onError: () =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Failed to resolve the ticket. Please try again.",
+        }),
+    });
+  return (
+    <ConfirmDialog
+      tone="default"
+      trigger={
+        <Button
+          variant="outline"
+          size="sm"
+          aria-disabled={mutation.isPending || undefined}
+          className="w-full sm:w-auto"
+        >
+          <CheckCircle2 aria-hidden="true" />
+          {mutation.isPending ? "Resolving..." : "Mark as resolved"}
+        </Button>
+      }
+      title="Mark this ticket as resolved?"
+      description="Do this when everything you asked for is done. Our team will see it is resolved, and you can reply any time to open it again."
+      confirmLabel="Mark as resolved"
+      pending={mutation.isPending}
+      onConfirm={resolve}
+    />
+  );
+}
+
 /** One ticket: its details, the thread (staff replies set apart), and a reply form. */
 export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
   const { data: ticket, isPending, isError, error, refetch } = useTicket(ticketId);
@@ -195,13 +239,16 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
       {back}
       <Card className="p-5 sm:p-8">
         <div className="flex flex-col gap-3 border-b border-border pb-5">
-          <h3
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl leading-tight font-semibold tracking-tight break-words text-foreground"
-          >
-            {ticket.subject}
-          </h3>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <h3
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl leading-tight font-semibold tracking-tight break-words text-foreground"
+            >
+              {ticket.subject}
+            </h3>
+            {resolvable(ticket.status) && <ResolveButton ticket={ticket} />}
+          </div>
           <div className="flex flex-wrap items-center gap-2">
             <TicketStatusBadge status={ticket.status} />
             <TicketPriorityBadge priority={ticket.priority} />
@@ -213,6 +260,14 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
               by {ticket.openedBy}
             </span>
           </div>
+          {ticket.website && (
+            <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+              <Globe className="size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 break-all">
+                About <span className="font-medium text-foreground">{ticket.website.domain}</span>
+              </span>
+            </p>
+          )}
         </div>
         <h4 className="sr-only">Conversation</h4>
         <ol className="flex flex-col gap-5 py-6">

@@ -33,7 +33,13 @@ function WebsiteStatus({ status }: { status: string }) {
   );
 }
 
-function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: string) => void }) {
+function WebsiteCard({
+  site,
+  onManage,
+}: {
+  site: Website;
+  onManage: (domain: string, websiteId: string) => void;
+}) {
   return (
     <Card className="flex h-full flex-col p-5 sm:p-6">
       <div className="flex items-start gap-4">
@@ -82,7 +88,11 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
             Details<span className="sr-only"> of {site.domain}</span>
           </Link>
         </Button>
-        <Button variant="outline" className="grow basis-0" onClick={() => onManage(site.domain)}>
+        <Button
+          variant="outline"
+          className="grow basis-0"
+          onClick={() => onManage(site.domain, site.id)}
+        >
           <Settings2 aria-hidden="true" />
           Manage<span className="sr-only"> {site.domain}</span>
         </Button>
@@ -93,7 +103,12 @@ function WebsiteCard({ site, onManage }: { site: Website; onManage: (domain: str
 }
 
 /** My Websites: one card per site; Manage opens a pre-filled change request. */
-export function WebsitesTab({ onManage }: { onManage: (domain: string) => void }) {
+export function WebsitesTab({
+  onManage,
+}: {
+  /** Opens a ticket about the site. */
+  onManage: (domain: string, websiteId: string) => void;
+}) {
   const { data: websites, isPending, isError, refetch } = useWebsites();
 
   return (

@@ -115,7 +115,9 @@ describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
     // A rule across fields is the message itself, not a field's.
     const nothing = await call(staff, "PATCH", `/api/admin/tickets/${ticket!.id}`, {});
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toEqual({ message: "Change the status or the priority" });
+    expect(nothing.json()).toEqual({
+      message: "Change the status, the priority, the website or the assignee",
+    });
   });
 
   it("shows staff what became of each email", async () => {

@@ -4,6 +4,8 @@ import {
   queueTicketSchema,
   ticketDetailSchema,
   ticketQueueQuerySchema,
+  ticketChoicesSchema,
+  ticketRefusals,
   ticketReplySchema,
   ticketSchema,
   ticketUpdateSchema,
@@ -17,9 +19,11 @@ import {
   listTickets,
   openTicket,
   replyToTicket,
+  resolveTicket,
   ticketNotice,
   updateTicket,
 } from "../../tickets/tickets";
+import { linkProblem, ticketChoices } from "../../tickets/links";
 import {
   errorResponses,
   forSignedInClients,
@@ -27,6 +31,7 @@ import {
   idParams,
   notFound,
   notFoundResponse,
+  refuse,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
@@ -34,9 +39,10 @@ import {
 const thread = { ...notFoundResponse, ...errorResponses };
 
 /**
- * Support tickets. A client opens tickets and replies in their own (another client's ticket
- * answers 404); staff work the queue, change status and priority, and reply. Each side's reply
- * emails the other.
+ * Support tickets. A client opens tickets (about one of their websites, if they like), replies
+ * in their own and marks them resolved (another client's ticket answers 404); staff work the
+ * queue, change status, priority, website and assignee, and reply. Each side's reply emails the
+ * other.
  */
 export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
   const notice = ticketNotice(config);
@@ -60,6 +66,14 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       async (request, reply) => {
         const member = await signedInMember(request, db);
         if (!member) return reply.code(403).send({ message: teamMessages.noCompany });
+        const problem = await linkProblem(
+          db,
+          member.companyId,
+          request.body,
+          ticketRefusals.websiteNotYours,
+          ticketRefusals.assigneeNotStaff,
+        );
+        if (problem) return refuse(reply, { status: 400, ...problem });
         const ticket = await openTicket(
           db,
           signedInUser(request),
@@ -79,6 +93,27 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         const member = await signedInMember(request, db);
         const ticket = member && (await findTicket(db, request.params.id, member.companyId));
         return ticket ?? reply.code(404).send(notFound("Ticket"));
+      },
+    );
+
+    client.post(
+      "/api/tickets/:id/resolve",
+      { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
+      async (request, reply) => {
+        const member = await signedInMember(request, db);
+        const before = member && (await findTicket(db, request.params.id, member.companyId));
+        const after = before && (await resolveTicket(db, before.id, before.companyId));
+        if (!before || !after) return reply.code(404).send(notFound("Ticket"));
+        if (after.status !== before.status) {
+          await recordAudit(db, auditContext(request), {
+            action: "ticket.changed",
+            targetType: "ticket",
+            targetId: after.id,
+            companyId: after.companyId,
+            changes: changedFields({ status: before.status }, { status: after.status }),
+          });
+        }
+        return after;
       },
     );
 
@@ -120,7 +155,17 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           response: { 200: z.array(queueTicketSchema), ...errorResponses },
         },
       },
-      async (request) => listAllTickets(db, request.query),
+      async (request) => listAllTickets(db, request.query, signedInUser(request)),
+    );
+
+    staff.get(
+      "/api/admin/tickets/:id/choices",
+      { schema: { params: idParams, response: { 200: ticketChoicesSchema, ...thread } } },
+      async (request, reply) => {
+        const ticket = await findTicket(db, request.params.id);
+        if (!ticket) return reply.code(404).send(notFound("Ticket"));
+        return ticketChoices(db, ticket.companyId);
+      },
     );
 
     staff.get(
@@ -141,13 +186,24 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       },
       async (request, reply) => {
         const before = await findTicket(db, request.params.id);
-        if (!before || !(await updateTicket(db, request.params.id, request.body))) {
+        if (!before) return reply.code(404).send(notFound("Ticket"));
+        const problem = await linkProblem(
+          db,
+          before.companyId,
+          request.body,
+          ticketRefusals.websiteNotClients,
+          ticketRefusals.assigneeNotStaff,
+        );
+        if (problem) return refuse(reply, { status: 400, ...problem });
+        if (!(await updateTicket(db, request.params.id, request.body))) {
           return reply.code(404).send(notFound("Ticket"));
         }
         const after = (await findTicket(db, request.params.id))!;
         const shown = (ticket: typeof after) => ({
           status: ticket.status,
           priority: ticket.priority,
+          website: ticket.website?.domain ?? null,
+          assignee: ticket.assignee?.name ?? null,
         });
         await recordAudit(db, auditContext(request), {
           action: "ticket.changed",

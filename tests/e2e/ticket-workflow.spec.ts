@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { wcagViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+
+/*
+ * Issue 18's ticket workflow in the browser: a client opens a ticket about one of their
+ * websites; staff see it in the queue with the site, the client's plan and the time left to the
+ * first reply, take it and answer; the client marks it resolved; a ticket past its target is
+ * highlighted. On a server of its own, so no other journey answers the seeded late ticket first.
+ */
+
+// One server for the file: its start is slow on a busy machine.
+test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-tickets-"));
+  const port = await freePort();
+  server = startServer(
+    port,
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      FORM_RATE_LIMIT: "1000",
+      API_RATE_LIMIT: "100000",
+    },
+    "build",
+  );
+  await waitForReady(server);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(browser: Browser, as: "client" | "admin", width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: 900 },
+  });
+  const page = await context.newPage();
+  expect((await page.request.post("/api/login/demo", { data: { as } })).status()).toBe(200);
+  return page;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const lateSubject = "Checkout page loads slowly on mobile";
+
+test("a ticket about a website: queued with its plan and time left, taken, answered and resolved", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const subject = `Update the menu photos ${Date.now().toString(36)}`;
+
+  // 1. The client opens a ticket about their website.
+  const client = await signedIn(browser, "client");
+  await client.goto("/dashboard?tab=support&new=1");
+  await client.getByLabel("Subject").fill(subject);
+  await choose(client, "Website", "riverabakery.example");
+  await client
+    .getByLabel("Message")
+    .fill("The photos on the menu page are from last year. New ones are on the way.");
+  await client.getByRole("button", { name: "Submit Ticket" }).click();
+  await expect(client.getByText("Ticket created", { exact: true })).toBeVisible();
+  const card = client
+    .getByRole("listitem")
+    .filter({ has: client.getByRole("heading", { name: subject }) });
+  await expect(card).toContainText("riverabakery.example");
+
+  // 2. Staff see it in the queue: the site, the plan and the time left to the first reply.
+  const staff = await signedIn(browser, "admin");
+  await staff.goto("/admin/tickets");
+  const row = staff.getByRole("row").filter({ hasText: subject });
+  // The first read of the queue can be slow on a busy machine.
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText("riverabakery.example");
+  await expect(row).toContainText("VPS Hosting · Standard (24 h)");
+  await expect(row).toContainText(/(24 h|23 h \d+ min) left/);
+  await expect(row).toContainText("Unassigned");
+  expect(await wcagViolations(staff), "ticket queue").toEqual([]);
+
+  // 3. They take it and answer it.
+  await row.getByRole("link", { name: subject }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(staff.getByRole("combobox", { name: "Website" })).toHaveText("riverabakery.example");
+  await choose(staff, "Assignee", "Avery Harbor");
+  await expect(staff.getByText("Assigned to Avery Harbor.")).toBeVisible();
+  await expect(staff.getByRole("combobox", { name: "Assignee" })).toHaveText("Avery Harbor");
+  const answer = "New photos are up on the menu page. Have a look and tell us what you think.";
+  await staff.getByLabel("Reply to the client").fill(answer);
+  await staff.getByRole("button", { name: "Send reply" }).click();
+  await expect(staff.getByText("Reply sent.")).toBeVisible();
+  await expect(staff.getByText(/^Answered in /)).toBeVisible();
+  expect(await wcagViolations(staff), "staff ticket page").toEqual([]);
+
+  await staff.goto("/admin/tickets");
+  await choose(staff, "Assignee", "Assigned to me");
+  await expect(staff).toHaveURL(/assignee=me/);
+  const mine = staff.getByRole("row").filter({ hasText: subject });
+  await expect(mine).toContainText("Avery Harbor");
+  await expect(mine).toContainText(/Answered in (under 1 min|\d+ min)/);
+  await expect(staff.getByRole("row").filter({ hasText: lateSubject })).toHaveCount(0);
+
+  // 4. The client reads the answer and marks the ticket resolved, after confirming.
+  await client.reload();
+  await client.getByRole("button", { name: `View ticket: ${subject}` }).click();
+  await expect(client.getByText("About riverabakery.example")).toBeVisible();
+  await expect(
+    client.getByRole("article", { name: "Reply from Avery Harbor (Harborline)" }),
+  ).toContainText(answer);
+  await client.getByRole("button", { name: "Mark as resolved" }).click();
+  const confirm = client.getByRole("alertdialog", { name: "Mark this ticket as resolved?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Mark as resolved" }).click();
+  await expect(client.getByText("Ticket resolved", { exact: true })).toBeVisible();
+  await expect(client.getByText("Resolved", { exact: true })).toBeVisible();
+  await expect(client.getByRole("button", { name: "Mark as resolved" })).toHaveCount(0);
+  await expect(
+    client.getByText("This ticket is resolved. Sending a reply opens it again."),
+  ).toBeVisible();
+  expect(await wcagViolations(client), "client ticket page").toEqual([]);
+
+  await staff.reload();
+  await choose(staff, "Assignee", "Anyone");
+  await expect(staff.getByRole("row").filter({ hasText: subject })).toContainText("Resolved");
+});
+
+for (const width of [375, 1280]) {
+  test(`a late ticket stands out in the queue, in words and with an icon, at ${width} px`, async ({
+    browser,
+  }) => {
+    const staff = await signedIn(browser, "admin", width);
+    await staff.goto("/admin/tickets?sort=time-left");
+    await expect(staff.getByRole("combobox", { name: "Sort by" })).toHaveText(
+      "Time left to first reply",
+    );
+    const rows = staff.getByRole("row").filter({ has: staff.getByRole("link") });
+    // The seeded ticket is a day past its 24-hour target, so the most urgent: first.
+    const late = rows.first();
+    await expect(late).toContainText(lateSubject);
+    const badge = late.getByText(/^Late by 24 h/);
+    await expect(badge).toBeVisible();
+    await expect(badge.locator("svg")).toHaveCount(1);
+    await expect(late).toHaveAttribute("data-alert", "true");
+    const tint = await late.evaluate((row) => getComputedStyle(row).backgroundColor);
+    const answered = rows.filter({ hasText: "Add a holiday hours banner" });
+    await expect(answered).toContainText("Answered in 2 h 15 min");
+    await expect(answered).not.toHaveAttribute("data-alert", "true");
+    expect(tint).not.toBe(await answered.evaluate((row) => getComputedStyle(row).backgroundColor));
+    // A phone shows each ticket as a card no wider than the screen.
+    const box = await late.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(width);
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  });
+}
