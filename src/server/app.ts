@@ -46,7 +46,10 @@ import { monitoringRoutes } from "./routes/api/monitoring";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
+import { ticketAttachmentRoutes } from "./routes/api/ticket-attachments";
 import { ticketRoutes } from "./routes/api/tickets";
+import { createAttachmentStore } from "./tickets/attachment-store";
+import { createAttachmentCleanupWorker } from "./tickets/attachments";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
@@ -204,8 +207,16 @@ export async function buildApp({
           ...monitor,
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
+  // Ticket attachments: in the database, or in S3 when it is set up; unsent uploads expire.
+  const attachmentStore = createAttachmentStore(config.s3);
+  const attachmentCleanup = createAttachmentCleanupWorker({
+    db: database.db,
+    store: attachmentStore,
+    log: app.log,
+  });
   app.addHook("onReady", async () => {
     worker.start();
+    attachmentCleanup.start();
     billingWorker.start();
     monitorWorker?.start();
     ingest.start();
@@ -215,9 +226,11 @@ export async function buildApp({
     void worker.stop();
     void billingWorker.stop();
     void monitorWorker?.stop();
+    void attachmentCleanup.stop();
   });
   app.addHook("onClose", async () => {
     await monitorWorker?.stop();
+    await attachmentCleanup.stop();
     await billingWorker.stop();
     await worker.stop();
     mail.close();
@@ -249,6 +262,7 @@ export async function buildApp({
   ]) {
     await app.register(nounRoutes, routeOptions);
   }
+  await app.register(ticketAttachmentRoutes, { ...routeOptions, store: attachmentStore });
   const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
   app.addHook("preClose", async () => void (closing = true));
   app.addHook("onListen", async () => {

@@ -21,6 +21,7 @@ import {
 import { wantsNotice } from "../auth/account";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
+import { attachmentsByMessage, attachUploads } from "./attachments";
 
 export type TicketNotice = { agencyInbox: string; publicUrl: string };
 
@@ -74,6 +75,10 @@ export async function findTicket(
     .leftJoin(users, eq(users.id, ticketMessages.authorId))
     .where(eq(ticketMessages.ticketId, ticketId))
     .orderBy(asc(ticketMessages.createdAt));
+  const files = await attachmentsByMessage(
+    db,
+    thread.map(({ message }) => message.id),
+  );
   return {
     ...toTicket(found.ticket, found.opener),
     companyId: found.ticket.companyId,
@@ -85,6 +90,7 @@ export async function findTicket(
         fromStaff: message.fromStaff,
         authorName: message.fromStaff ? `${name} (${brand.name})` : name,
         createdAt: message.createdAt.toISOString(),
+        attachments: files.get(message.id) ?? [],
       };
     }),
   };
@@ -113,9 +119,11 @@ export async function openTicket(
       })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
-    await tx
+    const [message] = await tx
       .insert(ticketMessages)
-      .values({ ticketId: ticket.id, authorId: user.id, body: input.message });
+      .values({ ticketId: ticket.id, authorId: user.id, body: input.message })
+      .returning({ id: ticketMessages.id });
+    await attachUploads(tx, message!.id, user.id, input.attachmentIds);
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
     return toTicket(ticket, user);
   });
@@ -144,12 +152,11 @@ export async function replyToTicket(
       .where(and(eq(supportTickets.id, ticketId), ...owned))
       .for("update");
     if (!ticket) return false;
-    await tx.insert(ticketMessages).values({
-      ticketId,
-      authorId: author.id,
-      fromStaff: as === "staff",
-      body: reply.body,
-    });
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId, authorId: author.id, fromStaff: as === "staff", body: reply.body })
+      .returning({ id: ticketMessages.id });
+    await attachUploads(tx, message!.id, author.id, reply.attachmentIds);
     const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
     await tx
       .update(supportTickets)

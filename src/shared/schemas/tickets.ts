@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { requiredText } from "./fields";
+import { attachmentIdsField, attachmentSchema } from "./ticket-attachments";
 
 export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;
 export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
@@ -29,10 +30,14 @@ export const newTicketSchema = z.object({
   priority: z
     .enum(clientTicketPriorities, { error: "Choose low, medium or high priority" })
     .default("medium"),
+  attachmentIds: attachmentIdsField,
 });
 
 /** A reply in a ticket's thread: POST /api/tickets/:id/messages. */
-export const ticketReplySchema = z.object({ body: messageField });
+export const ticketReplySchema = z.object({
+  body: messageField,
+  attachmentIds: attachmentIdsField,
+});
 
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
@@ -55,6 +60,7 @@ export const ticketMessageSchema = z.object({
   fromStaff: z.boolean(),
   authorName: z.string(),
   createdAt: z.string(),
+  attachments: z.array(attachmentSchema),
 });
 
 /** A ticket with its thread, and the client company it belongs to. */

@@ -47,6 +47,7 @@ const fieldName = fc.constantFrom(
   "description",
   "priority",
   "body",
+  "attachmentIds",
   "status",
   "autoRenew",
   "domain",
@@ -135,6 +136,7 @@ const counted = [
   schema.auditEvents,
   schema.usageTokens,
   schema.bandwidthUsage,
+  schema.ticketAttachments,
 ];
 
 describe("hostile input on every write route", () => {
