@@ -42,6 +42,7 @@ export const ticketReplySchema = z.object({
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
 export type TicketReply = z.output<typeof ticketReplySchema>;
+export type TicketReplyInput = z.input<typeof ticketReplySchema>;
 
 export const ticketSchema = z.object({
   id: z.uuid(),

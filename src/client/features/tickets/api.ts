@@ -5,7 +5,7 @@ import type {
   Ticket,
   TicketDetail,
   TicketQueueQuery,
-  TicketReply,
+  TicketReplyInput,
   TicketUpdate,
 } from "@shared/schemas/tickets";
 import { apiRequest, getJson, sendJson } from "@/lib/api";
@@ -45,7 +45,7 @@ export function useCreateTicket() {
 export function useReplyToTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reply: TicketReply) => {
+    mutationFn: async (reply: TicketReplyInput) => {
       const res = await apiRequest("POST", `/api/tickets/${id}/messages`, reply);
       return (await res.json()) as TicketDetail;
     },
@@ -97,7 +97,8 @@ export function useUpdateTicket(id: string) {
 /** A staff reply: the client sees it in their portal and gets an email. */
 export function useStaffReply(id: string) {
   return useWrite(
-    (body: string) => sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, { body }),
+    (reply: TicketReplyInput) =>
+      sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, reply),
     queueKeys.detail(id),
     staffKey,
   );
