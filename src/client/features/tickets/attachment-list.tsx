@@ -47,7 +47,7 @@ export function AttachmentList({
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       {images.length > 0 && (
-        <ul aria-label="Images" className="flex flex-wrap gap-2">
+        <ul aria-label="Images" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {images.map((file) => (
             <li key={file.id}>
               <a
@@ -60,7 +60,7 @@ export function AttachmentList({
                   src={thumbnailUrl(scope, file.id)}
                   alt={`${file.fileName}, ${formatBytes(file.sizeBytes)}`}
                   loading="lazy"
-                  className="h-28 w-40 object-cover transition-opacity group-hover:opacity-90 sm:h-32 sm:w-48"
+                  className="aspect-[4/3] w-full object-cover transition-opacity group-hover:opacity-90 sm:aspect-auto sm:h-32 sm:w-48"
                 />
                 <span className="absolute right-1.5 bottom-1.5 flex size-7 items-center justify-center rounded-full bg-ink-950/75 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
                   <Download className="size-3.5" aria-hidden="true" />
