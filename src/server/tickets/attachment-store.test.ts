@@ -9,7 +9,7 @@ import { ticketAttachments, users } from "../db/schema";
 import { demoClientEmail, seedDemoData } from "../db/seed";
 import { SESSION_COOKIE } from "../plugins/session";
 import { databaseStore, objectKey, s3Store } from "./attachment-store";
-import { deleteStaleUploads, saveAttachment } from "./attachments";
+import { deleteOrphanObjects, deleteStaleUploads, saveAttachment } from "./attachments";
 
 /*
  * The S3 store against a real S3-compatible server on this machine: TEST_S3_ENDPOINT when set
@@ -166,5 +166,34 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
     expect(await deleteStaleUploads(t.database.db, store, later)).toBe(2);
     expect(await objectExists(objectKey(inBucket.attachment.id))).toBe(false);
     expect(await t.database.db.select().from(ticketAttachments)).toEqual([]);
+  });
+
+  it("sweeps objects whose row is gone (a client erased), a day on, and keeps the others", async () => {
+    const [jordan] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoClientEmail));
+    const save = async (fileName: string) => {
+      const saved = await saveAttachment(t.database.db, store, {
+        uploadedBy: jordan!.id,
+        fileName,
+        bytes: png,
+      });
+      if (!saved.ok) throw new Error(saved.message);
+      return saved.attachment.id;
+    };
+    const kept = await save("kept.png");
+    const erased = await save("erased.png");
+    // The row goes as an erasure's cascade takes it: the object stays behind.
+    await t.database.db.delete(ticketAttachments).where(eq(ticketAttachments.id, erased));
+    expect(await objectExists(objectKey(erased))).toBe(true);
+
+    // Not before a day: a row may be on its way.
+    expect(await deleteOrphanObjects(t.database.db, store)).toBe(0);
+    const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await deleteOrphanObjects(t.database.db, store, later)).toBe(1);
+    expect(await objectExists(objectKey(erased))).toBe(false);
+    expect(await objectExists(objectKey(kept))).toBe(true);
+    expect(await deleteOrphanObjects(t.database.db, store, later)).toBe(0);
   });
 });

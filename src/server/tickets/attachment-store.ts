@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -26,6 +27,11 @@ export type AttachmentStore = {
   get(db: DbExecutor, file: FileRef): Promise<Buffer>;
   /** Removes the bytes kept outside the row (the row's own go with it). */
   delete(file: FileRef): Promise<void>;
+  /**
+   * Stores outside the database: the keys of files stored before `before`, for the sweep that
+   * deletes those whose row is gone (a client erased, a row that never made it).
+   */
+  listKeys?(before: Date): AsyncIterable<string>;
 };
 
 /** The default: the bytes in the row's bytea column, so a database backup holds every file. */
@@ -44,8 +50,9 @@ export const databaseStore: AttachmentStore = {
   delete: async () => {},
 };
 
+const KEY_PREFIX = "ticket-attachments/";
 /** The key of an attachment's object in the bucket. */
-export const objectKey = (id: string) => `ticket-attachments/${id}`;
+export const objectKey = (id: string) => `${KEY_PREFIX}${id}`;
 
 /** Files in an S3-compatible bucket (S3_* settings); rows stored in the database stay there. */
 export function s3Store(settings: S3Settings): AttachmentStore & { client: S3Client } {
@@ -81,6 +88,18 @@ export function s3Store(settings: S3Settings): AttachmentStore & { client: S3Cli
       if (file.storage !== "s3" || !file.storageKey) return;
       // Deleting an object that is already gone succeeds: a retried cleanup is harmless.
       await client.send(new DeleteObjectCommand({ Bucket, Key: file.storageKey }));
+    },
+    async *listKeys(before) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: KEY_PREFIX, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && object.LastModified < before) yield object.Key;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

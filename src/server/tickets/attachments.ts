@@ -355,6 +355,41 @@ export async function deleteStaleUploads(
   }
 }
 
+/**
+ * Deletes objects in the bucket that no row names any more: the files of an erased client (their
+ * rows went by cascade), or an upload whose row was never written. Only objects over a day old,
+ * so an upload whose row is being written is never taken. Deleting is idempotent, so instances
+ * sweeping at once do no harm.
+ */
+export async function deleteOrphanObjects(
+  db: DbExecutor,
+  store: AttachmentStore,
+  now = new Date(),
+): Promise<number> {
+  if (!store.listKeys) return 0;
+  const before = new Date(now.getTime() - PENDING_UPLOAD_LIFETIME_MS);
+  let deleted = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    const kept = await db
+      .select({ key: ticketAttachments.storageKey })
+      .from(ticketAttachments)
+      .where(inArray(ticketAttachments.storageKey, batch));
+    const known = new Set(kept.map((row) => row.key));
+    for (const key of batch.filter((candidate) => !known.has(candidate))) {
+      await store.delete({ id: key, storage: "s3", storageKey: key });
+      deleted += 1;
+    }
+    batch = [];
+  };
+  for await (const key of store.listKeys(before)) {
+    batch.push(key);
+    if (batch.length === 500) await sweep();
+  }
+  if (batch.length > 0) await sweep();
+  return deleted;
+}
+
 /** The hourly cleanup of unsent uploads, at start (catching up) and every hour after. */
 export function createAttachmentCleanupWorker(options: {
   db: Db;
@@ -368,6 +403,9 @@ export function createAttachmentCleanupWorker(options: {
     name: "attachment cleanup",
     log,
     everyMs,
-    pass: () => deleteStaleUploads(db, store, now()),
+    pass: async () => {
+      const at = now();
+      return (await deleteStaleUploads(db, store, at)) + (await deleteOrphanObjects(db, store, at));
+    },
   });
 }
