@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { wcagViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 /*
@@ -126,6 +127,7 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
   await expect(files.getByText(/^Attached ·/)).toHaveCount(3);
   await expect(files.getByText("pasted-image-1.png")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Ticket" })).toBeEnabled();
+  expect(await wcagViolations(page), "new ticket form with files").toEqual([]);
   await page.getByRole("button", { name: "Submit Ticket" }).click();
   await expect(page.getByText("Ticket created").first()).toBeVisible();
 
@@ -135,6 +137,7 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
   await expect(page.getByRole("img", { name: /^pasted-image-1\.png, / })).toBeVisible();
   expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await expect(page.getByRole("link", { name: /notes\.txt/ })).toBeVisible();
+  expect(await wcagViolations(page), "thread with files").toEqual([]);
 
   // Clicking the thumbnail downloads the file itself: the very bytes sent.
   const [download] = await Promise.all([
@@ -164,6 +167,7 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
   const staffThumbnail = staffPage.getByRole("img", { name: /^banner\.png, / });
   await expect(staffThumbnail).toBeVisible();
   expect(await staffThumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  expect(await wcagViolations(staffPage), "staff thread with files").toEqual([]);
   const [staffDownload] = await Promise.all([
     staffPage.waitForEvent("download"),
     staffPage.getByRole("link", { name: /^banner\.png, / }).click(),
@@ -213,6 +217,7 @@ test("refusals are said beside each file: too large, wrong kind, more than five"
   await expect(
     files.getByText("shot-6.png was not added: At most 5 files can be attached to a message."),
   ).toBeVisible();
+  expect(await wcagViolations(page), "reply form with refused files").toEqual([]);
   // Refused files are dismissed; the five go with the reply.
   for (const name of ["site-backup.zip", "invoice.png", "shot-6.png"]) {
     await form.getByRole("button", { name: `Dismiss ${name}` }).click();
