@@ -173,7 +173,27 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
     staffPage.getByRole("link", { name: /^banner\.png, / }).click(),
   ]);
   expect((await readFile((await staffDownload.path())!)).equals(photo)).toBe(true);
+
+  // Staff answer with a file of their own; the client finds it in the thread.
+  const staffForm = staffPage.locator("form", { has: staffPage.getByLabel("Reply to the client") });
+  const fixed = await screenshot(900, 500);
+  await staffForm.locator('input[type="file"]').setInputFiles({
+    name: "banner-fixed.png",
+    mimeType: "image/png",
+    buffer: fixed,
+  });
+  await expect(staffForm.getByText(/^Attached ·/)).toHaveCount(1);
+  await staffForm.getByLabel("Reply to the client").fill("Fixed: the banner now fits phones.");
+  await staffForm.getByRole("button", { name: "Send reply" }).click();
+  await expect(staffPage.getByRole("img", { name: /^banner-fixed\.png, / })).toBeVisible();
   await staffContext.close();
+  // The thread, read afresh (its address keeps it open).
+  await page.reload();
+  const [fromStaff] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^banner-fixed\.png, / }).click(),
+  ]);
+  expect((await readFile((await fromStaff.path())!)).equals(fixed)).toBe(true);
 
   // The file's address is the company's: signed out, it is not there.
   const href = await page.getByRole("link", { name: /^banner\.png, / }).getAttribute("href");

@@ -231,6 +231,24 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
     expect(renamed.json()).toMatchObject({ fileName: "photo.exe.png", contentType: "image/png" });
     await call(client, "DELETE", `/api/tickets/attachments/${renamed.json().id}`);
 
+    // Signed out, or from another site: refused before the body is read.
+    const signedOut = await t.app.inject({
+      method: "POST",
+      url: "/api/tickets/attachments?name=a.png",
+      headers: { "content-type": "application/octet-stream" },
+      payload: png,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/tickets/attachments?name=a.png",
+      cookies: { [SESSION_COOKIE]: client },
+      headers: { "content-type": "application/octet-stream", origin: "https://evil.example" },
+      payload: png,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await attachmentRows()).toBe(before);
+
     const noName = await upload(client, "", png);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors).toEqual({ name: "Give the file's name as ?name=" });
