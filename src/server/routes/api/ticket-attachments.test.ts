@@ -349,5 +349,22 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
     expect(left.map((row) => row.id).sort()).toEqual([newPending, oldSent].sort());
     // A second pass (another instance) finds nothing more to do.
     expect(await deleteStaleUploads(t.database.db, databaseStore)).toBe(0);
+
+    // Two instances at once, in batches: each old upload is deleted by exactly one of them.
+    const old = await Promise.all(["a", "b", "c", "d", "e"].map((n) => save(`stale-${n}.png`)));
+    await t.database.db
+      .update(ticketAttachments)
+      .set({ createdAt: twoDaysAgo })
+      .where(inArray(ticketAttachments.id, old));
+    const passes = await Promise.all([
+      deleteStaleUploads(t.database.db, databaseStore, new Date(), 2),
+      deleteStaleUploads(t.database.db, databaseStore, new Date(), 2),
+    ]);
+    expect(passes[0] + passes[1]).toBe(5);
+    const stale = await t.database.db
+      .select({ id: ticketAttachments.id })
+      .from(ticketAttachments)
+      .where(inArray(ticketAttachments.id, old));
+    expect(stale).toEqual([]);
   });
 });
