@@ -315,6 +315,23 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
     for (const id of ids) await call(client, "DELETE", `/api/tickets/attachments/${id}`);
   });
 
+  it("holds at most 20 unsent uploads per person", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const saved = await upload(stranger, `note-${i}.txt`, Buffer.from(`note ${i}\n`));
+      expect(saved.statusCode).toBe(201);
+      ids.push(saved.json().id);
+    }
+    const refused = await upload(stranger, "one-more.txt", Buffer.from("one more\n"));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^You have many files waiting to be sent/);
+    // Removing one makes room again.
+    await call(stranger, "DELETE", `/api/tickets/attachments/${ids[0]}`);
+    expect((await upload(stranger, "one-more.txt", Buffer.from("one more\n"))).statusCode).toBe(
+      201,
+    );
+  });
+
   it("the cleanup deletes only uploads left unsent for over a day", async () => {
     const [jordan] = await t.database.db
       .select()
