@@ -54,7 +54,10 @@ import { monitoringRoutes } from "./routes/api/monitoring";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
+import { ticketAttachmentRoutes } from "./routes/api/ticket-attachments";
 import { ticketRoutes } from "./routes/api/tickets";
+import { createAttachmentStore } from "./tickets/attachment-store";
+import { createAttachmentCleanupWorker } from "./tickets/attachments";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
@@ -218,6 +221,13 @@ export async function buildApp({
           ...monitor,
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
+  // Ticket attachments: in the database, or in S3 when it is set up; unsent uploads expire.
+  const attachmentStore = createAttachmentStore(config.s3);
+  const attachmentCleanup = createAttachmentCleanupWorker({
+    db: database.db,
+    store: attachmentStore,
+    log: app.log,
+  });
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =
@@ -235,6 +245,7 @@ export async function buildApp({
                 settings: inboundSettings(config),
                 log: app.log,
                 onEmailsQueued: () => worker.wake(),
+                attachments: attachmentStore,
               },
               mail,
             ),
@@ -242,6 +253,7 @@ export async function buildApp({
   app.decorate("inboundSmtp", inboundSmtp);
   app.addHook("onReady", async () => {
     worker.start();
+    attachmentCleanup.start();
     billingWorker.start();
     monitorWorker?.start();
     ingest.start();
@@ -252,11 +264,13 @@ export async function buildApp({
     void worker.stop();
     void billingWorker.stop();
     void monitorWorker?.stop();
+    void attachmentCleanup.stop();
     void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
     await inboundSmtp?.close();
     await monitorWorker?.stop();
+    await attachmentCleanup.stop();
     await billingWorker.stop();
     await worker.stop();
     mail.close();
@@ -283,11 +297,14 @@ export async function buildApp({
     proposalRoutes,
     projectRoutes,
     emailRoutes,
-    inboundEmailRoutes,
     auditRoutes,
     accountRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
+  }
+  // The routes that file ticket attachments: uploads, and the inbound mail webhook.
+  for (const fileRoutes of [ticketAttachmentRoutes, inboundEmailRoutes]) {
+    await app.register(fileRoutes, { ...routeOptions, store: attachmentStore });
   }
   const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
   app.addHook("preClose", async () => void (closing = true));

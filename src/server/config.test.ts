@@ -156,6 +156,44 @@ describe("settings", () => {
     ]);
   });
 
+  it("stores attachments in S3 only when it is fully set up, naming what is missing", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    let problems: string[] = [];
+    try {
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: "harborline-files", S3_ENDPOINT: "ftp://x" });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems.sort()).toEqual(["S3_ENDPOINT: must be the storage service's http(s) URL"]);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, S3_BUCKET: "harborline-files", S3_FORCE_PATH_STYLE: "yes" }),
+    ).toThrow(
+      /S3_REGION: required when any S3_ setting is set\n.*S3_ACCESS_KEY_ID: required.*\n.*S3_SECRET_ACCESS_KEY: required/,
+    );
+    const s3 = {
+      S3_BUCKET: "harborline-files",
+      S3_REGION: "eu-west-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...s3 }).s3).toEqual({
+      bucket: "harborline-files",
+      region: "eu-west-1",
+      endpoint: undefined,
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        ...s3,
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toMatchObject({ endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+  });
+
   it("reads production settings", () => {
     const config = loadConfig({
       NODE_ENV: "production",

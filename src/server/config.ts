@@ -139,6 +139,15 @@ const environmentSchema = z.object({
     .min(10, "must be a number of seconds, at least 10")
     .default(60),
   MONITOR_ALLOW_PRIVATE: booleanSetting.optional(),
+  S3_BUCKET: z.string().min(3, "must be a bucket name").optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .url({ error: "must be the storage service's http(s) URL" })
+    .refine((url) => /^https?:\/\//.test(url), "must be the storage service's http(s) URL")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanSetting.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -208,6 +217,19 @@ export type Config = {
    * production only).
    */
   monitorAllowPrivate: boolean;
+  /** Set: ticket attachments are stored in this S3-compatible bucket. Unset: in the database. */
+  s3: S3Settings | undefined;
+};
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; else the S3-compatible service's URL. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket in the path (most S3-compatible services) rather than the host name. */
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -259,6 +281,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (tlsKeys.some((key) => settings[key]) && !tlsKeys.every((key) => settings[key])) {
     for (const key of tlsKeys.filter((k) => !settings[k])) {
       problems.push(`${key}: required when any INBOUND_SMTP_TLS_ setting is set`);
+    }
+  }
+  // Attachments go to S3 only when it is fully set up; half a setup is a mistake to point out.
+  const s3Required = [
+    "S3_BUCKET",
+    "S3_REGION",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+  ] as const;
+  const s3Any = [...s3Required, "S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const;
+  if (s3Any.some((key) => settings[key] !== undefined)) {
+    for (const key of s3Required.filter((k) => !settings[k])) {
+      problems.push(`${key}: required when any S3_ setting is set`);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -318,6 +353,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingIntervalSeconds: settings.BILLING_INTERVAL,
     monitorIntervalSeconds: settings.MONITOR_INTERVAL,
     monitorAllowPrivate: settings.MONITOR_ALLOW_PRIVATE ?? !isProduction,
+    s3:
+      settings.S3_BUCKET &&
+      settings.S3_REGION &&
+      settings.S3_ACCESS_KEY_ID &&
+      settings.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: settings.S3_BUCKET,
+            region: settings.S3_REGION,
+            endpoint: settings.S3_ENDPOINT,
+            accessKeyId: settings.S3_ACCESS_KEY_ID,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
     clientDir:
       typeof BUNDLED_CLIENT_DIR === "string"
         ? fileURLToPath(new URL(BUNDLED_CLIENT_DIR, import.meta.url))

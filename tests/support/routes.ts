@@ -186,6 +186,8 @@ export type RouteIds = {
   website: string;
   domain: string;
   ticket: string;
+  /** A ticket attachment (default: an id no file has). */
+  attachment?: string;
   client: string;
   member: string;
   lead: string;
@@ -238,6 +240,11 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
       .replace("/api/websites/:id/health", `/api/websites/${ids.website}/health`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
+      // A file no one has: found missing once the caller is let in.
+      .replace(
+        /\/api\/(admin\/)?tickets\/attachments\/:id/,
+        (_m, admin = "") => `/api/${admin}tickets/attachments/${ids.attachment ?? SOME_ID}`,
+      )
       .replace(
         /\/api\/(admin\/)?tickets\/:id/,
         (_m, admin = "") => `/api/${admin}tickets/${ids.ticket}`,

@@ -13,6 +13,8 @@ import {
 } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
+import sharp from "sharp";
+import type { TicketDetail } from "@shared/schemas/tickets";
 import { auditEvents, inboundEmails, supportTickets, ticketMessages } from "../db/schema";
 
 const agencyInbox = "desk@harborline.test";
@@ -26,10 +28,7 @@ const maxBytes = 256 * 1024;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-type Thread = {
-  status: string;
-  messages: { body: string; fromStaff: boolean; authorName: string }[];
-};
+type Thread = Pick<TicketDetail, "status" | "messages">;
 
 describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s", (kind) => {
   let t: TestApp;
@@ -86,6 +85,16 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
     await sink?.stop();
   });
 
+  /** A small PNG, as a phone's screenshot would be attached. */
+  let screenshot: Buffer;
+  beforeAll(async () => {
+    screenshot = await sharp({
+      create: { width: 40, height: 80, channels: 3, background: "#1d4ed8" },
+    })
+      .png()
+      .toBuffer();
+  });
+
   const thread = async (): Promise<Thread> =>
     (await callApi(t, client, "GET", `/api/tickets/${ticketId}`)).json();
   const inboundRow = async (messageId: string) =>
@@ -133,7 +142,10 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
         "> Hi Dana,",
         "> We put the new logo on the home page.",
       ].join("\n"),
-      attachments: [{ filename: "logo.svg", content: "<svg></svg>", contentType: "image/svg+xml" }],
+      attachments: [
+        { filename: "phone-screenshot.png", content: screenshot, contentType: "image/png" },
+        { filename: "logo.svg", content: "<svg></svg>", contentType: "image/svg+xml" },
+      ],
     });
     expect(sent.response).toMatch(/^250/);
 
@@ -161,11 +173,20 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
     expect(notice.text).toContain("can you use the SVG instead?");
     expect(notice.text).not.toContain("We put the new logo");
     expect(notice.headers["reply-to"]).toBe(ticketAddress);
-    expect(await inboundRow(sent.messageId)).toMatchObject({
-      outcome: "reply",
-      ticketId,
-      fromAddress: clientEmail,
-    });
+    // The screenshot is filed on the reply as an upload from the portal would be; the SVG,
+    // a kind tickets do not take, is named on the inbound row, and the reply still landed.
+    expect(reply.attachments.map((file) => file.fileName)).toEqual(["phone-screenshot.png"]);
+    const download = await callApi(
+      t,
+      client,
+      "GET",
+      `/api/tickets/attachments/${reply.attachments[0]!.id}`,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(screenshot)).toBe(true);
+    const row = await inboundRow(sent.messageId);
+    expect(row).toMatchObject({ outcome: "reply", ticketId, fromAddress: clientEmail });
+    expect(row?.reason).toMatch(/^Not kept: logo\.svg \(/);
   });
 
   it("adds a staff member's emailed reply as staff's and emails the client (HTML-only mail too)", async () => {

@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import EmailReplyParser from "email-reply-parser";
 import type { FastifyBaseLogger } from "fastify";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { attachmentLimits, attachmentMessages } from "@shared/schemas/ticket-attachments";
 import { clientTicketPriorities } from "@shared/schemas/tickets";
 import type { InboundEmailView, PostmarkInbound } from "@shared/schemas/emails";
 import { recordAudit } from "../audit/audit";
@@ -10,6 +11,8 @@ import type { Config } from "../config";
 import type { Db, DbExecutor } from "../db/client";
 import { inboundEmails, supportTickets, users, type User } from "../db/schema";
 import { findMembership } from "../team/team";
+import type { AttachmentStore } from "../tickets/attachment-store";
+import { saveAttachment } from "../tickets/attachments";
 import { supportRecipient } from "../tickets/reply-address";
 import { openTicket, replyToTicket, ticketNotice, type TicketNotice } from "../tickets/tickets";
 
@@ -58,6 +61,8 @@ export type InboundDeps = {
   log: FastifyBaseLogger;
   /** Called when the mail queued emails (so the outbox sends them now). */
   onEmailsQueued: () => void;
+  /** Where an accepted mail's attachments are filed, as the portal's uploads are. */
+  attachments: AttachmentStore;
 };
 
 /** A decision taken on reading alone, before anything is written. */
@@ -115,7 +120,7 @@ export async function receiveInboundMail(
         tx,
         decision.author,
         decision.ticketId,
-        { body },
+        { body, attachmentIds: [] },
         settings,
         decision.as,
         origin,
@@ -141,17 +146,21 @@ export async function receiveInboundMail(
         tx,
         decision.author,
         decision.companyId,
-        { subject: ticketSubject(mail.subject), message: body, priority: defaultPriority },
+        {
+          subject: ticketSubject(mail.subject),
+          message: body,
+          priority: defaultPriority,
+          attachmentIds: [],
+        },
         settings,
         origin,
       );
       ticketId = ticket.id;
     }
-    const kept = await keepAttachments(tx, {
+    const kept = await keepAttachments(tx, deps.attachments, {
       uploadedBy: decision.author.id,
       messageId,
       files: mail.attachments,
-      log,
     });
     const note = kept.refused.length
       ? `Not kept: ${kept.refused.map((file) => `${file.fileName} (${file.reason})`).join("; ")}`
@@ -272,24 +281,27 @@ async function earlierOutcome(db: DbExecutor, messageId: string): Promise<Inboun
  * with the same limits; a refused file is named in the inbound row and the reply still lands.
  */
 export async function keepAttachments(
-  _db: DbExecutor,
-  {
-    messageId,
-    files,
-    log,
-  }: { uploadedBy: string; messageId: string; files: InboundFile[]; log: FastifyBaseLogger },
+  db: DbExecutor,
+  store: AttachmentStore,
+  { uploadedBy, messageId, files }: { uploadedBy: string; messageId: string; files: InboundFile[] },
 ): Promise<{ kept: number; refused: { fileName: string; reason: string }[] }> {
-  if (files.length === 0) return { kept: 0, refused: [] };
-  // Ticket attachments are filed by src/server/tickets/attachments.ts (saveAttachment), which
-  // this wires to; until it is there, files are named as not kept rather than dropped unseen.
-  log.warn({ messageId, files: files.length }, "attachments of an inbound email not kept");
-  return {
-    kept: 0,
-    refused: files.map((file) => ({
+  const refused: { fileName: string; reason: string }[] = [];
+  let kept = 0;
+  for (const file of files) {
+    if (kept === attachmentLimits.perMessage) {
+      refused.push({ fileName: file.fileName, reason: attachmentMessages.tooMany });
+      continue;
+    }
+    const saved = await saveAttachment(db, store, {
+      uploadedBy,
       fileName: file.fileName,
-      reason: "attachments are not stored yet",
-    })),
-  };
+      bytes: file.bytes,
+      messageId,
+    });
+    if (saved.ok) kept++;
+    else refused.push({ fileName: file.fileName, reason: saved.message });
+  }
+  return { kept, refused };
 }
 
 const replyParser = new EmailReplyParser();

@@ -25,6 +25,7 @@ import {
 import { wantsNotice } from "../auth/account";
 import { enqueueEmails } from "../mail/outbox";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
+import { attachmentsByMessage, attachUploads } from "./attachments";
 import { firstResponseDueAt, serviceLevels } from "./response-targets";
 
 export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
@@ -109,6 +110,10 @@ export async function findTicket(
     .leftJoin(users, eq(users.id, ticketMessages.authorId))
     .where(eq(ticketMessages.ticketId, ticketId))
     .orderBy(asc(ticketMessages.createdAt));
+  const files = await attachmentsByMessage(
+    db,
+    thread.map(({ message }) => message.id),
+  );
   return {
     ...toTicket(found.ticket, found.opener, found.website),
     companyId: found.ticket.companyId,
@@ -121,6 +126,7 @@ export async function findTicket(
         fromStaff: message.fromStaff,
         authorName: message.fromStaff ? `${name} (${brand.name})` : name,
         createdAt: message.createdAt.toISOString(),
+        attachments: files.get(message.id) ?? [],
       };
     }),
   };
@@ -156,12 +162,16 @@ export async function openTicket(
       })
       .returning();
     if (!ticket) throw new Error("ticket was not created");
-    await tx.insert(ticketMessages).values({
-      ticketId: ticket.id,
-      authorId: user.id,
-      body: input.message,
-      ...originFields(origin),
-    });
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId: ticket.id,
+        authorId: user.id,
+        body: input.message,
+        ...originFields(origin),
+      })
+      .returning({ id: ticketMessages.id });
+    await attachUploads(tx, message!.id, user.id, input.attachmentIds);
     await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
     const [website] = ticket.websiteId
       ? await tx.select(ticketWebsite).from(websites).where(eq(websites.id, ticket.websiteId))
@@ -194,13 +204,17 @@ export async function replyToTicket(
       .where(and(eq(supportTickets.id, ticketId), ...owned))
       .for("update");
     if (!ticket) return false;
-    await tx.insert(ticketMessages).values({
-      ticketId,
-      authorId: author.id,
-      fromStaff: as === "staff",
-      body: reply.body,
-      ...originFields(origin),
-    });
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId,
+        authorId: author.id,
+        fromStaff: as === "staff",
+        body: reply.body,
+        ...originFields(origin),
+      })
+      .returning({ id: ticketMessages.id });
+    await attachUploads(tx, message!.id, author.id, reply.attachmentIds);
     const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
     const now = new Date();
     // The team's first reply stops the first-response clock; later ones leave it as it is.

@@ -10,6 +10,7 @@ import * as errors from "./errors";
 import * as audit from "./audit";
 import * as leads from "./leads";
 import * as tickets from "./tickets";
+import * as ticketAttachments from "./ticket-attachments";
 import * as websites from "./websites";
 import * as monitoringOverview from "./monitoring-overview";
 import * as projects from "./projects";
@@ -34,6 +35,7 @@ const modules = {
   siteHealth,
   team,
   tickets,
+  ticketAttachments,
   usage,
   websites,
 };
@@ -65,6 +67,7 @@ const inputs: Record<string, z.ZodObject> = {
   ticketReplySchema: tickets.ticketReplySchema,
   ticketUpdateSchema: tickets.ticketUpdateSchema,
   ticketQueueQuerySchema: tickets.ticketQueueQuerySchema,
+  attachmentUploadQuerySchema: ticketAttachments.attachmentUploadQuerySchema,
   emailSignInSchema: auth.emailSignInSchema,
   returnToQuerySchema: auth.returnToQuerySchema,
   demoSignInSchema: auth.demoSignInSchema,
@@ -124,6 +127,7 @@ const answers = new Set([
   "queueTicketSchema",
   "ticketChoicesSchema",
   "firstResponseSchema",
+  "attachmentSchema",
   "authUserSchema",
   "checkEmailSchema",
   "signedInSchema",
@@ -176,6 +180,7 @@ const fields = new Set([
   "passkeyNameField",
   "totpCodeField",
   "webauthnResponseField",
+  "attachmentIdsField",
 ]);
 
 /** Wrong types, out-of-range numbers and dates, too-long text, control characters. */

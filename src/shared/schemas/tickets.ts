@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { requiredText } from "./fields";
+import { attachmentIdsField, attachmentSchema } from "./ticket-attachments";
 
 export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;
 export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
@@ -45,14 +46,19 @@ export const newTicketSchema = z.object({
     .default("medium"),
   /** The client's website the ticket is about, if any: one of their company's. */
   websiteId: websiteChoice.optional(),
+  attachmentIds: attachmentIdsField,
 });
 
 /** A reply in a ticket's thread: POST /api/tickets/:id/messages. */
-export const ticketReplySchema = z.object({ body: messageField });
+export const ticketReplySchema = z.object({
+  body: messageField,
+  attachmentIds: attachmentIdsField,
+});
 
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
 export type TicketReply = z.output<typeof ticketReplySchema>;
+export type TicketReplyInput = z.input<typeof ticketReplySchema>;
 
 /** The website a ticket is about. */
 const ticketWebsite = z.object({ id: z.uuid(), domain: z.string() });
@@ -79,6 +85,7 @@ export const ticketMessageSchema = z.object({
   fromStaff: z.boolean(),
   authorName: z.string(),
   createdAt: z.string(),
+  attachments: z.array(attachmentSchema),
 });
 
 /** A ticket with its thread, and the client company it belongs to. */

@@ -6,7 +6,7 @@ import type {
   TicketChoices,
   TicketDetail,
   TicketQueueQuery,
-  TicketReply,
+  TicketReplyInput,
   TicketUpdate,
 } from "@shared/schemas/tickets";
 import type { Website } from "@shared/schemas/websites";
@@ -47,7 +47,7 @@ export function useCreateTicket() {
 export function useReplyToTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reply: TicketReply) => {
+    mutationFn: async (reply: TicketReplyInput) => {
       const res = await apiRequest("POST", `/api/tickets/${id}/messages`, reply);
       return (await res.json()) as TicketDetail;
     },
@@ -133,7 +133,8 @@ export function useUpdateTicket(id: string) {
 /** A staff reply: the client sees it in their portal and gets an email. */
 export function useStaffReply(id: string) {
   return useWrite(
-    (body: string) => sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, { body }),
+    (reply: TicketReplyInput) =>
+      sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, reply),
     queueKeys.detail(id),
     staffKey,
   );

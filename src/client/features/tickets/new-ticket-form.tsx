@@ -18,6 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { useCreateTicket, useTicketWebsites } from "./api";
+import { AttachmentPicker, DropOverlay, useAttachmentPicker } from "./attachment-picker";
 
 /** What a Manage, Upgrade Plan or Update Payment Method button fills in. */
 export type TicketDraft = Pick<NewTicketInput, "subject"> & {
@@ -56,6 +57,7 @@ export function NewTicketForm({
   const mutation = useCreateTicket();
   // The Website choice shows once the client's websites are known, and only if they have any.
   const { data: websites } = useTicketWebsites();
+  const picker = useAttachmentPicker();
   const form = useForm<NewTicketInput, unknown, NewTicket>({
     resolver: zodResolver(newTicketSchema),
     defaultValues: {
@@ -75,9 +77,10 @@ export function NewTicketForm({
   }, [setFocus, prefilled]);
 
   const onSubmit = form.handleSubmit(async (input) => {
-    if (mutation.isPending) return;
+    if (mutation.isPending || picker.busy) return;
     try {
-      const ticket = await mutation.mutateAsync(input);
+      const ticket = await mutation.mutateAsync({ ...input, attachmentIds: picker.ids });
+      picker.reset();
       toast({
         title: "Ticket created",
         description: `“${ticket.subject}” is with our team. We reply within 24 hours.`,
@@ -90,6 +93,11 @@ export function NewTicketForm({
         known.forEach((field, index) =>
           form.setError(field, { message: serverErrors[field] }, { shouldFocus: index === 0 }),
         );
+        return;
+      }
+      // The files were refused (one removed meanwhile, say): said beside them.
+      if (error instanceof ApiError && error.status === 400 && error.json?.message) {
+        picker.fail(serverErrors?.attachmentIds ?? error.json.message);
         return;
       }
       toast({
@@ -134,8 +142,10 @@ export function NewTicketForm({
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={`${id}-title`}
-        className="mt-6 grid gap-5 sm:grid-cols-[minmax(0,1fr)_12rem]"
+        className="relative mt-6 grid gap-5 sm:grid-cols-[minmax(0,1fr)_12rem]"
+        {...picker.dropZone}
       >
+        <DropOverlay picker={picker} />
         <Field id={ids.subject} label="Subject" error={errors.subject?.message}>
           <Input
             {...fieldAria(ids.subject, errors.subject?.message)}
@@ -184,14 +194,20 @@ export function NewTicketForm({
             {...fieldAria(ids.message, errors.message?.message, true)}
             rows={6}
             maxLength={5000}
+            onPaste={picker.onPaste}
             {...form.register("message")}
           />
         </Field>
+        <AttachmentPicker picker={picker} id={`${id}-files`} className="sm:col-span-2" />
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" aria-disabled={mutation.isPending || undefined}>
+          <Button
+            type="submit"
+            disabled={picker.busy}
+            aria-disabled={mutation.isPending || undefined}
+          >
             {mutation.isPending ? (
               <>
                 <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />

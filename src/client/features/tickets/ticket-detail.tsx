@@ -35,6 +35,8 @@ import {
   useTicketQueue,
   useUpdateTicket,
 } from "./api";
+import { AttachmentList } from "./attachment-list";
+import { AttachmentPicker, DropOverlay, useAttachmentPicker } from "./attachment-picker";
 import { FirstResponseBadge } from "./first-response-badge";
 
 /** A link to the client's page from their email (the page gives it: clients are their own noun). */
@@ -73,6 +75,7 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
             <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground">
               {message.body}
             </p>
+            <AttachmentList attachments={message.attachments} scope="staff" className="mt-3" />
           </article>
         </li>
       ))}
@@ -82,28 +85,33 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
 
 function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const reply = useStaffReply(ticket.id);
+  const picker = useAttachmentPicker();
   const [sent, setSent] = useState("");
   const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(({ body }) =>
-    reply.mutateAsync(body).then(
+  const onSubmit = form.handleSubmit(({ body }) => {
+    if (picker.busy) return;
+    return reply.mutateAsync({ body, attachmentIds: picker.ids }).then(
       () => {
         form.reset({ body: "" });
+        picker.reset();
         setSent("Reply sent. The client sees it in their portal and gets an email.");
       },
       (error: unknown) => {
         setSent("");
         showServerErrors(error, form.setError, ["body"]);
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form
       onSubmit={onSubmit}
       noValidate
-      className="mt-6 rounded-2xl border border-border bg-card p-4 sm:p-5"
+      className="relative mt-6 rounded-2xl border border-border bg-card p-4 sm:p-5"
+      {...picker.dropZone}
     >
+      <DropOverlay picker={picker} />
       <Field
         id="ticket-reply"
         label="Reply to the client"
@@ -113,16 +121,18 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
         <Textarea
           {...fieldAria("ticket-reply", errors.body?.message, true)}
           {...form.register("body", { onChange: () => setSent("") })}
+          onPaste={picker.onPaste}
           rows={5}
         />
       </Field>
+      <AttachmentPicker picker={picker} id="ticket-reply-files" className="mt-4" />
       {errors.root?.server && (
         <p role="alert" className="mt-3 text-sm text-destructive">
           {errors.root.server.message}
         </p>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={reply.isPending}>
+        <Button type="submit" disabled={reply.isPending || picker.busy}>
           <Send aria-hidden="true" />
           {reply.isPending ? "Sending..." : "Send reply"}
         </Button>

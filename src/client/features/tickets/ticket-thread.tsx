@@ -7,6 +7,7 @@ import {
   type TicketDetail,
   type TicketMessage,
   type TicketReply,
+  type TicketReplyInput,
 } from "@shared/schemas/tickets";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
@@ -20,6 +21,8 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useReplyToTicket, useResolveTicket, useTicket } from "./api";
+import { AttachmentList } from "./attachment-list";
+import { AttachmentPicker, DropOverlay, useAttachmentPicker } from "./attachment-picker";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 function MessageBubble({ message, now }: { message: TicketMessage; now: number }) {
@@ -62,6 +65,7 @@ function MessageBubble({ message, now }: { message: TicketMessage; now: number }
         <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground">
           {message.body}
         </p>
+        <AttachmentList attachments={message.attachments} scope="client" className="mt-3" />
       </article>
     </li>
   );
@@ -71,7 +75,8 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const id = useId();
   const bodyId = `${id}-body`;
   const mutation = useReplyToTicket(ticket.id);
-  const form = useForm<TicketReply>({
+  const picker = useAttachmentPicker();
+  const form = useForm<TicketReplyInput, unknown, TicketReply>({
     resolver: zodResolver(ticketReplySchema),
     defaultValues: { body: "" },
   });
@@ -79,10 +84,11 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const reopens = ticket.status === "resolved" || ticket.status === "closed";
 
   const onSubmit = form.handleSubmit(async (reply) => {
-    if (mutation.isPending) return;
+    if (mutation.isPending || picker.busy) return;
     try {
-      const updated = await mutation.mutateAsync(reply);
+      const updated = await mutation.mutateAsync({ ...reply, attachmentIds: picker.ids });
       form.reset({ body: "" });
+      picker.reset();
       toast({
         title: "Reply sent",
         description:
@@ -94,6 +100,11 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       const message = failure instanceof ApiError ? failure.fieldErrors?.body : undefined;
       if (message) {
         form.setError("body", { message }, { shouldFocus: true });
+        return;
+      }
+      // The files were refused (one removed meanwhile, say): said beside them.
+      if (failure instanceof ApiError && failure.status === 400 && failure.json?.message) {
+        picker.fail(failure.fieldErrors?.attachmentIds ?? failure.json.message);
         return;
       }
       toast({
@@ -108,8 +119,10 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
     <form
       noValidate
       onSubmit={onSubmit}
-      className="flex flex-col gap-4 border-t border-border pt-6"
+      className="relative flex flex-col gap-4 border-t border-border pt-6"
+      {...picker.dropZone}
     >
+      <DropOverlay picker={picker} />
       {reopens && (
         <p className="flex items-start gap-2 rounded-xl bg-muted p-3 text-sm text-muted-foreground">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -122,12 +135,15 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
           rows={4}
           maxLength={5000}
           placeholder="Write a reply to our team..."
+          onPaste={picker.onPaste}
           {...form.register("body")}
         />
       </Field>
+      <AttachmentPicker picker={picker} id={`${id}-files`} />
       <div className="flex justify-end">
         <Button
           type="submit"
+          disabled={picker.busy}
           aria-disabled={mutation.isPending || undefined}
           className="w-full sm:w-auto"
         >

@@ -53,6 +53,7 @@ const fieldName = fc.constantFrom(
   "description",
   "priority",
   "body",
+  "attachmentIds",
   "status",
   "autoRenew",
   "domain",
@@ -152,6 +153,7 @@ const counted = [
   schema.auditEvents,
   schema.usageTokens,
   schema.bandwidthUsage,
+  schema.ticketAttachments,
 ];
 
 describe("hostile input on every write route", () => {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { inboundResultSchema, postmarkInboundSchema } from "@shared/schemas/emails";
 import {
   fromPostmark,
@@ -7,7 +8,8 @@ import {
   MAX_INBOUND_BYTES,
   receiveInboundMail,
 } from "../../mail/inbound";
-import { errorBody, errorResponses, type RoutePlugin } from "./common";
+import { errorBody, errorResponses } from "./common";
+import type { AttachmentRouteOptions } from "./ticket-attachments";
 
 /** A message at the size limit, base64-encoded in JSON, with room for its text. */
 const WEBHOOK_BODY_LIMIT = Math.ceil((MAX_INBOUND_BYTES * 4) / 3) + 2 * 1024 * 1024;
@@ -19,7 +21,10 @@ const WEBHOOK_BODY_LIMIT = Math.ceil((MAX_INBOUND_BYTES * 4) / 3) + 2 * 1024 * 1
  * read. A taken or refused email alike answers 200 with what became of it: the provider
  * delivered it, and a retry would change nothing.
  */
-export const inboundEmailRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const inboundEmailRoutes: FastifyPluginAsyncZod<AttachmentRouteOptions> = async (
+  app,
+  { db, config, outbox, store },
+) => {
   const secret = config.inbound.webhookSecret;
 
   const checkSecret = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -53,6 +58,7 @@ export const inboundEmailRoutes: RoutePlugin = async (app, { db, config, outbox 
           settings: inboundSettings(config),
           log: request.log,
           onEmailsQueued: () => outbox.wake(),
+          attachments: store,
         },
         await fromPostmark(request.body, request.ip ?? null),
       );
