@@ -12,6 +12,7 @@ import * as leads from "./leads";
 import * as tickets from "./tickets";
 import * as websites from "./websites";
 import * as monitoringOverview from "./monitoring-overview";
+import * as notices from "./notices";
 import * as projects from "./projects";
 import * as proposals from "./proposals";
 import * as siteHealth from "./site-health";
@@ -29,6 +30,7 @@ const modules = {
   errors,
   leads,
   monitoringOverview,
+  notices,
   projects,
   proposals,
   siteHealth,
@@ -161,6 +163,9 @@ const answers = new Set([
   "incidentSchema",
   "expiringSchema",
   "monitoringOverviewSchema",
+  "noticeSchema",
+  "noticeListSchema",
+  "unreadCountSchema",
 ]);
 /** Single fields, checked as part of the inputs that use them. */
 const fields = new Set([

@@ -140,7 +140,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       },
       async (request, reply) => {
         const before = await findTicket(db, request.params.id);
-        if (!before || !(await updateTicket(db, request.params.id, request.body))) {
+        if (!before || !(await updateTicket(db, request.params.id, request.body, notice))) {
           return reply.code(404).send(notFound("Ticket"));
         }
         const after = (await findTicket(db, request.params.id))!;
@@ -155,6 +155,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           companyId: after.companyId,
           changes: changedFields(shown(before), shown(after)),
         });
+        outbox.wake();
         return after;
       },
     );
