@@ -470,6 +470,8 @@ const noticeGroups: {
 export function NoticesPanel({ account }: { account: Account }) {
   const id = useId();
   const update = useUpdateNotices();
+  // The switch shows the new value at once, while it is being saved.
+  const saving = update.isPending ? update.variables : undefined;
   const groups: { title: string; kinds: EmailNoticeKind[] }[] = account.isStaff
     ? noticeGroups.staff
     : noticeGroups.client;
@@ -496,7 +498,7 @@ export function NoticesPanel({ account }: { account: Account }) {
                     id={`${id}-${kind}`}
                     type="checkbox"
                     className="size-5 shrink-0 accent-[var(--color-accent,#b8860b)]"
-                    checked={account.notices[kind] === true}
+                    checked={saving?.[kind] ?? account.notices[kind] === true}
                     disabled={update.isPending}
                     onChange={(event) => update.mutate({ [kind]: event.target.checked })}
                   />
