@@ -104,19 +104,8 @@ export function AdminNav({ user, bell }: { user: AuthUser; bell?: ReactNode }) {
           </ul>
         </nav>
 
-        <div className="hidden min-w-0 items-center gap-3 lg:flex">
-          <p className="truncate text-sm text-ink-400">
-            Signed in as <span className="text-ink-100">{name}</span>
-            {" · "}
-            <a
-              href="/account"
-              className="inline-flex min-h-6 items-center font-medium text-gold-400 underline-offset-4 hover:underline"
-            >
-              Your account
-            </a>
-          </p>
-          {bell}
-        </div>
+        {/* Beside the eight sections there is room for the bell only: the site header links the account. */}
+        <div className="hidden lg:block">{bell}</div>
       </div>
     </div>
   );
