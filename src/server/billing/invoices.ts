@@ -432,6 +432,7 @@ async function emailInvoice(
     kind: "invoice-issued",
     key: `invoice-issued:${invoice.id}`,
     recipients: contacts,
+    companyId: invoice.companyId,
     title: `Invoice ${invoice.number ?? ""}: ${formatMoney(invoice.totalCents)}`,
     body: `Due ${invoice.dueDate ? formatDate(invoice.dueDate) : "on receipt"}.`,
     link: invoicePath(invoice.id),
@@ -566,6 +567,7 @@ export async function applyPayment(
     kind: "invoice-paid",
     key: `payment:${payment.id}`,
     recipients: await billingContacts(tx, invoice.companyId),
+    companyId: invoice.companyId,
     title:
       after!.status === "paid"
         ? `Invoice ${ref.number} paid: thank you`
@@ -675,6 +677,7 @@ export async function recordFailedPayment(
     kind: "payment-failed",
     key: `payment-failed:${failed!.id}`,
     recipients: await billingContacts(tx, invoice.companyId),
+    companyId: invoice.companyId,
     title: `A card payment of ${formatMoney(input.amountCents)} failed (invoice ${ref.number})`,
     body: input.reason,
     link: invoicePath(invoice.id),

@@ -24,6 +24,7 @@ export async function noticeAddedToAccount(
     kind,
     key: `${kind}:${row.id}`,
     recipients: await companyUsers(tx, row.companyId),
+    companyId: row.companyId,
     title:
       kind === "website-added" ? `Website added: ${row.domain}` : `Domain added: ${row.domain}`,
     body: null,
@@ -56,6 +57,7 @@ export async function noticeAutoRenew(
     kind: "staff-auto-renew",
     key: `auto-renew:${domain.id}:${state}:${now.getTime()}`,
     recipients: await staffUsers(tx),
+    companyId: domain.companyId,
     title: `Auto-renew ${state} for ${domain.domain}`,
     body: `${displayName(by)} of ${companyName} switched it ${state}.`,
     link,

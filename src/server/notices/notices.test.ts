@@ -417,6 +417,7 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
           kind: "website-added",
           key: "website-added:told-twice",
           recipients: [owner!, member!, owner!],
+          companyId: null,
           title: "Website added: twice.example",
           link: "/dashboard?tab=websites",
           email: (user) =>
@@ -432,6 +433,7 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
           kind: "staff-auto-renew",
           key: "auto-renew:told-twice",
           recipients: await staffUsers(tx),
+          companyId: null,
           title: "Auto-renew off for twice.example",
           link: "/admin/clients",
           agencyEmail: simpleEmail("auto-renew-switched", inbox, "told twice", ["Hi"], {
@@ -454,5 +456,20 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
     expect(twice.map((email) => email.to).sort()).toEqual([inbox, memberEmail, ownerEmail].sort());
     const titles = (await bell(ownerEmail, "website-added")).map((notice) => notice.title);
     expect(titles.filter((title) => title === "Website added: twice.example")).toHaveLength(1);
+  });
+
+  it("erasing a client erases staff's notices about it, and leaves others", async () => {
+    const staffNotices = async () =>
+      (await as(staffEmail, "GET", "/api/notices")).json().notices as Listed[];
+    const before = await staffNotices();
+    expect(before.some((notice) => notice.title.includes("The contact form sends nothing"))).toBe(
+      true,
+    );
+    const erased = await as(staffEmail, "DELETE", `/api/admin/clients/${companyId}`, {
+      confirmEmail: ownerEmail,
+    });
+    expect(erased.statusCode).toBe(204);
+    const after = await staffNotices();
+    expect(after.map((notice) => notice.title)).toEqual(["Auto-renew off for twice.example"]);
   });
 });

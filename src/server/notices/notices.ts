@@ -18,6 +18,8 @@ export type NoticeEvent = {
   /** Names the event, the same however often it is told: `ticket-reply:<message id>`. */
   key: string;
   recipients: User[];
+  /** The client company it is about, if any: erasing the company erases its notices. */
+  companyId: string | null;
   title: string;
   body?: string | null;
   /** The portal or back-office path it opens. */
@@ -54,6 +56,7 @@ export async function notify(
             recipients.map((user) => ({
               userId: user.id,
               kind: event.kind,
+              companyId: event.companyId,
               title: clip(event.title, 300),
               body: event.body ? clip(event.body, 2000) : null,
               link: event.link,

@@ -438,6 +438,7 @@ export async function sendProposal(
       kind: "proposal-sent",
       key: `proposal-sent:${draft.id}`,
       recipients,
+      companyId: proposal.companyId,
       title: `Proposal: ${draft.title}${draft.version > 1 ? ` (version ${draft.version})` : ""}`,
       body: `Valid until ${formatDate(draft.validUntil)}.`,
       link: returnTo,
@@ -578,6 +579,7 @@ export async function answerProposal(
       kind: "staff-proposal-answered",
       key: `proposal-answered:${latest.id}`,
       recipients: await staffUsers(tx),
+      companyId: who.companyId,
       title: `${company?.name ?? "A client"} ${answer.decision} ${latest.title}`,
       body:
         answer.decision === "accepted"

@@ -32,6 +32,7 @@ describe.each(databaseKinds)("the notices API on %s", (kind) => {
           kind: "ticket-replies",
           key: `test:${email}:${title}`,
           recipients: [user!],
+          companyId: null,
           title,
           link: "/dashboard?tab=support",
         }),
