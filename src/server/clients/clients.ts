@@ -15,6 +15,7 @@ import {
   websites,
 } from "../db/schema";
 import { listDomains } from "../domains/domains";
+import { noticesOfUsers } from "../notices/notices";
 import {
   addMember,
   createCompany,
@@ -286,6 +287,10 @@ export async function exportClientData(db: Db, id: string) {
     contactMessages: messages,
     projectApplications: applications,
     emailsSent: sent,
+    notices: await noticesOfUsers(
+      db,
+      accounts.map((account) => account.id),
+    ),
     proposals: await Promise.all(proposalList.map((p) => findProposal(db, p.id, asClient))),
     projects: await Promise.all(projectList.map((p) => findProject(db, p.id, id))),
   };

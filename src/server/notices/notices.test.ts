@@ -465,6 +465,13 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
     expect(before.some((notice) => notice.title.includes("The contact form sends nothing"))).toBe(
       true,
     );
+    // A copy of the client's data has its members' notices.
+    const exported = (await as(staffEmail, "GET", `/api/admin/clients/${companyId}/export`)).json();
+    expect(exported.notices).toContainEqual(
+      expect.objectContaining({ to: memberEmail, kind: "website-added", read: false }),
+    );
+    expect(exported.notices.some((notice: { to: string }) => notice.to === staffEmail)).toBe(false);
+
     const erased = await as(staffEmail, "DELETE", `/api/admin/clients/${companyId}`, {
       confirmEmail: ownerEmail,
     });

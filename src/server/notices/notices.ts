@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { EmailNoticeKind } from "@shared/schemas/account";
 import { NOTICE_LIST_LIMIT, type Notice, type NoticeList } from "@shared/schemas/notices";
 import { wantsNotice } from "../auth/account";
@@ -168,4 +168,16 @@ export async function markAllNoticesRead(
     .where(and(eq(notices.userId, userId), isNull(notices.readAt)))
     .returning({ id: notices.id });
   return rows.length;
+}
+
+/** Every notice of these users, oldest first, for a privacy export (whose each one is). */
+export async function noticesOfUsers(db: DbExecutor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ notice: notices, email: users.email })
+    .from(notices)
+    .innerJoin(users, eq(users.id, notices.userId))
+    .where(inArray(notices.userId, userIds))
+    .orderBy(asc(notices.createdAt));
+  return rows.map(({ notice, email }) => ({ to: email, ...toNotice(notice) }));
 }
