@@ -51,6 +51,7 @@ import { inboundEmailRoutes } from "./routes/api/inbound-email";
 import { invoiceRoutes } from "./routes/api/invoices";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
+import { noticeRoutes } from "./routes/api/notices";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
@@ -299,6 +300,7 @@ export async function buildApp({
     emailRoutes,
     auditRoutes,
     accountRoutes,
+    noticeRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

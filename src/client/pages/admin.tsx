@@ -15,6 +15,7 @@ import { EmailsView } from "@/features/emails/emails-view";
 import { LeadDetailView } from "@/features/leads/lead-detail";
 import { LeadsInbox } from "@/features/leads/leads-inbox";
 import { MonitoringView } from "@/features/monitoring/monitoring-view";
+import { NoticeBell } from "@/features/notices/notice-bell";
 import { PipelineView } from "@/features/projects/pipeline-view";
 import { ProposalEditorView } from "@/features/proposals/proposal-editor";
 import { ClientProposalsPanel, LeadProposalsPanel } from "@/features/proposals/proposals-panel";
@@ -64,7 +65,7 @@ function AdminPageContent() {
     <AdminGate enrol={<StaffEnrolment />}>
       {(user) => (
         <>
-          <AdminNav user={user} />
+          <AdminNav user={user} bell={<NoticeBell />} />
           <div className="container-page py-8 sm:py-10">
             <Switch>
               <Route path="/" component={LeadsInbox} />

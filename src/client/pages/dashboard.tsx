@@ -15,6 +15,7 @@ import {
   type DashboardTab,
 } from "@/features/dashboard/dashboard-view";
 import { DomainsTab } from "@/features/domains/domains-tab";
+import { NoticeBell } from "@/features/notices/notice-bell";
 import { ProjectsTab } from "@/features/projects/projects-tab";
 import { ClientProposals } from "@/features/proposals/client-proposals";
 import { YourProjectCard } from "@/features/projects/your-project-card";
@@ -67,7 +68,7 @@ function Dashboard({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <DashboardHeader user={user} />
+      <DashboardHeader user={user} bell={<NoticeBell />} />
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         <StatCards />
         {/* A build in progress comes first, above the tabs. */}

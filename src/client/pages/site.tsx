@@ -2,6 +2,7 @@ import { useParams } from "wouter";
 import { PageLoading } from "@/components/page-loading";
 import { Seo } from "@/components/seo";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
+import { NoticeBell } from "@/features/notices/notice-bell";
 import { SitePageView } from "@/features/websites/site-page";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
@@ -16,7 +17,7 @@ function SitePageContent() {
   return (
     <>
       <Seo page="/dashboard" />
-      {isLoading || !user ? <PageLoading /> : <SitePageView websiteId={id} />}
+      {isLoading || !user ? <PageLoading /> : <SitePageView websiteId={id} bell={<NoticeBell />} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
+  emailNoticeDefault,
   emailNoticeKindList,
   type AccountName,
   type EmailNoticeKind,
@@ -8,10 +9,10 @@ import {
 import type { Db, DbExecutor } from "../db/client";
 import { users, type User } from "../db/schema";
 
-/** The user's email notices: every kind, on unless they turned it off. */
+/** The user's email notices: every kind, as they chose, else as the kind's default. */
 export function emailNoticesOf(user: Pick<User, "emailNotices">): EmailNotices {
   return Object.fromEntries(
-    emailNoticeKindList.map((kind) => [kind, user.emailNotices[kind] !== false]),
+    emailNoticeKindList.map((kind) => [kind, user.emailNotices[kind] ?? emailNoticeDefault(kind)]),
   ) as EmailNotices;
 }
 

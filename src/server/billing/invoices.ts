@@ -30,7 +30,7 @@ import {
   type Payment as PaymentRow,
 } from "../db/schema";
 import { formatDate, formatMoney } from "../documents/pdf";
-import { enqueueEmails } from "../mail/outbox";
+import { notify } from "../notices/notices";
 import {
   invoiceIssuedEmail,
   paymentFailedEmail,
@@ -385,8 +385,9 @@ const howToPay = (settings: Pick<BillingSettings, "cardsAccepted">) =>
     ? "You can pay it by card in your client portal, or by bank transfer or check as the invoice says."
     : "You can pay it by bank transfer or check: the details are on the invoice.";
 
-export const invoiceLink = (publicUrl: string, id: string) =>
-  `${publicUrl}/dashboard?tab=billing&invoice=${id}`;
+/** Where the portal opens an invoice. */
+const invoicePath = (id: string) => `/dashboard?tab=billing&invoice=${id}`;
+export const invoiceLink = (publicUrl: string, id: string) => `${publicUrl}${invoicePath(id)}`;
 
 /** The invoice as its emails name it, and its PDF as an attachment. */
 export async function invoiceForEmail(
@@ -425,19 +426,27 @@ async function emailInvoice(
 ) {
   const contacts = await billingContacts(tx, invoice.companyId);
   if (contacts.length === 0) return;
-  const { ref, pdf } = await invoiceForEmail(tx, invoice, settings, now);
-  await enqueueEmails(
-    tx,
-    contacts.map((user) =>
-      invoiceIssuedEmail(
+  // The PDF is made once, and only when someone is emailed.
+  let attached: Awaited<ReturnType<typeof invoiceForEmail>> | undefined;
+  await notify(tx, {
+    kind: "invoice-issued",
+    key: `invoice-issued:${invoice.id}`,
+    recipients: contacts,
+    companyId: invoice.companyId,
+    title: `Invoice ${invoice.number ?? ""}: ${formatMoney(invoice.totalCents)}`,
+    body: `Due ${invoice.dueDate ? formatDate(invoice.dueDate) : "on receipt"}.`,
+    link: invoicePath(invoice.id),
+    email: async (user) => {
+      attached ??= await invoiceForEmail(tx, invoice, settings, now);
+      return invoiceIssuedEmail(
         { name: displayName(user), email: user.email },
-        ref,
+        attached.ref,
         invoiceLink(settings.publicUrl, invoice.id),
-        pdf,
+        attached.pdf,
         settings,
-      ),
-    ),
-  );
+      );
+    },
+  });
 }
 
 /** Locks an invoice row for the rest of the caller's transaction. */
@@ -553,11 +562,19 @@ export async function applyPayment(
     })
     .where(eq(invoices.id, invoice.id))
     .returning();
-  const contacts = await billingContacts(tx, invoice.companyId);
   const ref = invoiceRef(after!, settings);
-  await enqueueEmails(
-    tx,
-    contacts.map((user) =>
+  await notify(tx, {
+    kind: "invoice-paid",
+    key: `payment:${payment.id}`,
+    recipients: await billingContacts(tx, invoice.companyId),
+    companyId: invoice.companyId,
+    title:
+      after!.status === "paid"
+        ? `Invoice ${ref.number} paid: thank you`
+        : `Payment of ${formatMoney(input.amountCents)} received for invoice ${ref.number}`,
+    body: `${formatMoney(input.amountCents)} received on ${formatDate(input.paidOn)}.`,
+    link: invoicePath(invoice.id),
+    email: (user) =>
       paymentReceiptEmail(
         { name: displayName(user), email: user.email },
         {
@@ -570,8 +587,7 @@ export async function applyPayment(
         invoiceLink(settings.publicUrl, invoice.id),
         settings,
       ),
-    ),
-  );
+  });
   return after;
 }
 
@@ -642,30 +658,38 @@ export async function recordFailedPayment(
   input: { amountCents: number; paidOn: string; reference: string | null; reason: string },
   settings: BillingSettings,
 ): Promise<void> {
-  await tx.insert(payments).values({
-    invoiceId: invoice.id,
+  const [failed] = await tx
+    .insert(payments)
+    .values({
+      invoiceId: invoice.id,
+      companyId: invoice.companyId,
+      kind: "payment",
+      status: "failed",
+      amountCents: input.amountCents,
+      method: "card",
+      paidOn: input.paidOn,
+      reference: input.reference,
+      failureMessage: input.reason.slice(0, 500),
+    })
+    .returning({ id: payments.id });
+  const ref = invoiceRef(invoice, settings);
+  await notify(tx, {
+    kind: "payment-failed",
+    key: `payment-failed:${failed!.id}`,
+    recipients: await billingContacts(tx, invoice.companyId),
     companyId: invoice.companyId,
-    kind: "payment",
-    status: "failed",
-    amountCents: input.amountCents,
-    method: "card",
-    paidOn: input.paidOn,
-    reference: input.reference,
-    failureMessage: input.reason.slice(0, 500),
-  });
-  const contacts = await billingContacts(tx, invoice.companyId);
-  await enqueueEmails(
-    tx,
-    contacts.map((user) =>
+    title: `A card payment of ${formatMoney(input.amountCents)} failed (invoice ${ref.number})`,
+    body: input.reason,
+    link: invoicePath(invoice.id),
+    email: (user) =>
       paymentFailedEmail(
         { name: displayName(user), email: user.email },
         { amount: formatMoney(input.amountCents), reason: input.reason },
-        invoiceRef(invoice, settings),
+        ref,
         invoiceLink(settings.publicUrl, invoice.id),
         settings,
       ),
-    ),
-  );
+  });
 }
 
 /** What a company owes on open invoices, and how many are past due. */

@@ -16,6 +16,7 @@ import {
   websites,
 } from "../db/schema";
 import { listDomains } from "../domains/domains";
+import { noticesOfUsers } from "../notices/notices";
 import {
   addMember,
   createCompany,
@@ -304,6 +305,10 @@ export async function exportClientData(db: Db, id: string) {
     projectApplications: applications,
     emailsSent: sent,
     emailsReceived: received,
+    notices: await noticesOfUsers(
+      db,
+      accounts.map((account) => account.id),
+    ),
     proposals: await Promise.all(proposalList.map((p) => findProposal(db, p.id, asClient))),
     projects: await Promise.all(projectList.map((p) => findProject(db, p.id, id))),
   };

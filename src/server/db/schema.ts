@@ -490,6 +490,8 @@ export const notices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: varchar("kind", { length: 40 }).notNull(),
+    /** The client company it is about: erasing the company erases staff's notices about it too. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     title: varchar("title", { length: 300 }).notNull(),
     body: text("body"),
     /** The portal or back-office path the notice opens. */
@@ -501,6 +503,7 @@ export const notices = pgTable(
   (table) => [
     uniqueIndex("notices_user_dedupe_idx").on(table.userId, table.dedupeKey),
     index("notices_user_created_idx").on(table.userId, table.createdAt),
+    index("notices_company_id_idx").on(table.companyId),
     index("notices_unread_idx")
       .on(table.userId)
       .where(sql`${table.readAt} is null`),

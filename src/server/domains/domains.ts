@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
 import type { Db } from "../db/client";
-import { domains, type Domain as DomainRow } from "../db/schema";
+import { domains, type Domain as DomainRow, type User } from "../db/schema";
+import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
+import type { NoticeSettings } from "../notices/notices";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,19 +27,26 @@ export async function listDomains(db: Db, companyId: string, now = new Date()): 
   return rows.map((row) => toDomain(row, now));
 }
 
-/** Sets auto-renew on a domain of the company; undefined when it is not theirs (or not there). */
+/**
+ * A member sets auto-renew on a domain of the company; undefined when it is not theirs (or not
+ * there). A switch (not a repeat of the same value) is told to staff.
+ */
 export async function setAutoRenew(
   db: Db,
-  companyId: string,
+  member: { user: User; companyId: string },
   domainId: string,
   autoRenew: boolean,
+  settings: NoticeSettings,
 ): Promise<Domain | undefined> {
-  const [row] = await db
-    .update(domains)
-    .set({ autoRenew })
-    .where(and(eq(domains.id, domainId), eq(domains.companyId, companyId)))
-    .returning();
-  return row && toDomain(row, new Date());
+  return db.transaction(async (tx) => {
+    const mine = and(eq(domains.id, domainId), eq(domains.companyId, member.companyId));
+    const [before] = await tx.select().from(domains).where(mine).for("update");
+    if (!before) return undefined;
+    if (before.autoRenew === autoRenew) return toDomain(before, new Date());
+    const [row] = await tx.update(domains).set({ autoRenew }).where(mine).returning();
+    await noticeAutoRenew(tx, row!, member.user, settings);
+    return toDomain(row!, new Date());
+  });
 }
 
 /** One domain row by its id (with its company), or undefined. */
@@ -52,12 +61,21 @@ const toDomainRow = (input: DomainInput) => ({
   expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
 });
 
-export async function createDomain(db: Db, companyId: string, input: DomainInput) {
-  const [row] = await db
-    .insert(domains)
-    .values({ ...toDomainRow(input), companyId })
-    .returning();
-  return row;
+/** Staff add a domain to a client: the row, and the company's members told, together. */
+export async function addDomain(
+  db: Db,
+  companyId: string,
+  input: DomainInput,
+  settings: NoticeSettings,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(domains)
+      .values({ ...toDomainRow(input), companyId })
+      .returning();
+    if (row) await noticeAddedToAccount(tx, "domain-added", row, settings);
+    return row;
+  });
 }
 
 /** The updated row (with its company), or undefined when there is no such domain. */

@@ -11,6 +11,11 @@ export type EmailKind =
   | "ticket-new"
   | "ticket-client-reply"
   | "ticket-staff-reply"
+  | "ticket-acknowledgement"
+  | "ticket-status"
+  | "website-added"
+  | "domain-added"
+  | "auto-renew-switched"
   | "client-invitation"
   | "proposal-sent"
   | "proposal-answered"
@@ -44,6 +49,11 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "ticket-new": ROUTINE,
   "ticket-client-reply": ROUTINE,
   "ticket-staff-reply": ROUTINE,
+  "ticket-acknowledgement": ROUTINE,
+  "ticket-status": ROUTINE,
+  "website-added": ROUTINE,
+  "domain-added": ROUTINE,
+  "auto-renew-switched": ROUTINE,
   "proposal-sent": ROUTINE,
   "proposal-answered": ROUTINE,
   "project-approval-request": ROUTINE,

@@ -12,12 +12,9 @@ import {
   users,
   websites,
 } from "../db/schema";
-import { enqueueEmails, type QueuedEmail } from "../mail/outbox";
-import {
-  expiryWarningEmail,
-  siteDownEmail,
-  siteRecoveredEmail,
-} from "../mail/templates/monitoring";
+import { enqueueEmails } from "../mail/outbox";
+import { expiryWarningEmail } from "../mail/templates/monitoring";
+import { noticeSiteIncident } from "../notices/site-notices";
 import { displayName } from "../tickets/tickets";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
@@ -256,7 +253,7 @@ async function recordCheck(
       })
       .where(eq(siteMonitors.websiteId, site.id));
 
-    const emails: QueuedEmail[] = [];
+    let emailed = 0;
     const address = checkAddress(site);
     if (!result.ok && failures >= 2) {
       const [opened] = await tx
@@ -298,12 +295,11 @@ async function recordCheck(
           .returning();
         if (alerted) {
           const incident = {
+            id: alerted.id,
             startedAt: alerted.startedAt,
             detail: alerted.detail ?? alerted.cause,
           };
-          for (const to of [...(await alertRecipients(tx, site.companyId)), settings.agencyInbox]) {
-            emails.push(siteDownEmail(to, { domain: site.domain, address }, incident, settings));
-          }
+          emailed += await noticeSiteIncident(tx, "down", { ...site, address }, incident, settings);
         }
       }
     } else if (result.ok) {
@@ -315,15 +311,23 @@ async function recordCheck(
       if (closed) {
         run.incidentsClosed++;
         if (closed.alertedAt) {
-          const incident = { startedAt: closed.startedAt, endedAt: now };
-          for (const to of [...(await alertRecipients(tx, site.companyId)), settings.agencyInbox]) {
-            emails.push(siteRecoveredEmail(to, { domain: site.domain }, incident, settings));
-          }
+          const incident = {
+            id: closed.id,
+            startedAt: closed.startedAt,
+            endedAt: now,
+            detail: closed.detail ?? closed.cause,
+          };
+          emailed += await noticeSiteIncident(
+            tx,
+            "recovered",
+            { ...site, address },
+            incident,
+            settings,
+          );
         }
       }
     }
-    await enqueueEmails(tx, emails);
-    run.emailsQueued += emails.length;
+    run.emailsQueued += emailed;
   });
 }
 

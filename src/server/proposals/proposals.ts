@@ -26,7 +26,7 @@ import {
   type ProposalVersion as VersionRow,
 } from "../db/schema";
 import { formatDate, formatMoney } from "../documents/pdf";
-import { enqueueEmails, type QueuedEmail } from "../mail/outbox";
+import { copyTo, notify, staffUsers } from "../notices/notices";
 import { proposalAnsweredEmail, proposalSentEmail } from "../mail/templates/proposals";
 import { openProject } from "../projects/projects";
 import { invoicePaymentPlanPart, type BillingSettings } from "../billing/invoices";
@@ -434,21 +434,27 @@ export async function sendProposal(
 
     const returnTo = `/dashboard?tab=projects&proposal=${id}`;
     const recipients = await billingContacts(tx, proposal.companyId);
-    const emails: QueuedEmail[] = [];
-    for (const user of recipients) {
-      const token = await issueLoginToken(
-        tx,
-        user.email,
-        now,
-        PROPOSAL_LINK_DAYS * 24 * 60 * 60 * 1000,
-        returnTo,
-      );
-      // A person sent many links lately still gets the proposal, with a plain link to it.
-      const link = token
-        ? `${settings.publicUrl}/api/login/email?token=${token}`
-        : `${settings.publicUrl}${returnTo}`;
-      emails.push(
-        proposalSentEmail(
+    const { emailed } = await notify(tx, {
+      kind: "proposal-sent",
+      key: `proposal-sent:${draft.id}`,
+      recipients,
+      companyId: proposal.companyId,
+      title: `Proposal: ${draft.title}${draft.version > 1 ? ` (version ${draft.version})` : ""}`,
+      body: `Valid until ${formatDate(draft.validUntil)}.`,
+      link: returnTo,
+      email: async (user) => {
+        const token = await issueLoginToken(
+          tx,
+          user.email,
+          now,
+          PROPOSAL_LINK_DAYS * 24 * 60 * 60 * 1000,
+          returnTo,
+        );
+        // A person sent many links lately still gets the proposal, with a plain link to it.
+        const link = token
+          ? `${settings.publicUrl}/api/login/email?token=${token}`
+          : `${settings.publicUrl}${returnTo}`;
+        return proposalSentEmail(
           { name: displayName(user), email: user.email },
           {
             title: draft.title,
@@ -459,10 +465,9 @@ export async function sendProposal(
           },
           link,
           settings,
-        ),
-      );
-    }
-    await enqueueEmails(tx, emails);
+        );
+      },
+    });
     await recordAudit(tx, audit, {
       action: "proposal.sent",
       targetType: "proposal",
@@ -479,7 +484,7 @@ export async function sendProposal(
     });
     return {
       ok: true as const,
-      value: { detail: (await findProposal(tx, id, { staff: true }))!, emailed: emails.length },
+      value: { detail: (await findProposal(tx, id, { staff: true }))!, emailed },
     };
   });
 }
@@ -555,22 +560,35 @@ export async function answerProposal(
       await invoicePaymentPlanPart(tx, id, "deposit", settings, now);
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
-    await enqueueEmails(tx, [
-      proposalAnsweredEmail(
+    const clientPath = `/admin/clients/${who.companyId}`;
+    const agencyEmail = proposalAnsweredEmail(
+      answer.decision === "accepted"
+        ? { decision: "accepted", signedName: answer.signedName }
+        : { decision: "declined", reason: answer.reason },
+      {
+        title: latest.title,
+        version: latest.version,
+        companyName: company?.name ?? "",
+        oneOff: formatMoney(latest.oneOffCents),
+      },
+      { name: displayName(who.user), email: who.user.email },
+      `${settings.publicUrl}${clientPath}`,
+      settings,
+    );
+    await notify(tx, {
+      kind: "staff-proposal-answered",
+      key: `proposal-answered:${latest.id}`,
+      recipients: await staffUsers(tx),
+      companyId: who.companyId,
+      title: `${company?.name ?? "A client"} ${answer.decision} ${latest.title}`,
+      body:
         answer.decision === "accepted"
-          ? { decision: "accepted", signedName: answer.signedName }
-          : { decision: "declined", reason: answer.reason },
-        {
-          title: latest.title,
-          version: latest.version,
-          companyName: company?.name ?? "",
-          oneOff: formatMoney(latest.oneOffCents),
-        },
-        { name: displayName(who.user), email: who.user.email },
-        `${settings.publicUrl}/admin/clients/${who.companyId}`,
-        settings,
-      ),
-    ]);
+          ? `Signed by ${answer.signedName}.`
+          : `Declined by ${displayName(who.user)}: ${answer.reason}`,
+      link: clientPath,
+      agencyEmail,
+      email: (user) => copyTo(agencyEmail, user),
+    });
     await recordAudit(tx, audit, {
       action: answer.decision === "accepted" ? "proposal.accepted" : "proposal.declined",
       targetType: "proposal",

@@ -22,9 +22,11 @@ import {
   type SupportTicket,
   type User,
 } from "../db/schema";
-import { wantsNotice } from "../auth/account";
-import { enqueueEmails } from "../mail/outbox";
-import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
+import {
+  noticeTicketOpened,
+  noticeTicketReply,
+  noticeTicketStatus,
+} from "../notices/ticket-notices";
 import { attachmentsByMessage, attachUploads } from "./attachments";
 import { firstResponseDueAt, serviceLevels } from "./response-targets";
 
@@ -74,8 +76,6 @@ export function displayName(person: Pick<User, "firstName" | "lastName" | "email
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
   return name || person.email.split("@")[0] || person.email;
 }
-
-const person = (user: User) => ({ name: displayName(user), email: user.email });
 
 /** A company's tickets, newest first, with who opened each. */
 export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> {
@@ -172,7 +172,7 @@ export async function openTicket(
       })
       .returning({ id: ticketMessages.id });
     await attachUploads(tx, message!.id, user.id, input.attachmentIds);
-    await enqueueEmails(tx, [newTicketEmail(ticket, person(user), input.message, notice)]);
+    await noticeTicketOpened(tx, ticket, user, input.message, notice);
     const [website] = ticket.websiteId
       ? await tx.select(ticketWebsite).from(websites).where(eq(websites.id, ticket.websiteId))
       : [];
@@ -223,17 +223,13 @@ export async function replyToTicket(
       .update(supportTickets)
       .set({ status: reopen ? "open" : ticket.status, updatedAt: now, ...firstReply })
       .where(eq(supportTickets.id, ticketId));
-    if (as !== "staff") {
-      await enqueueEmails(tx, [clientReplyEmail(ticket, person(author), reply.body, notice)]);
-    } else {
-      const [client] = await tx.select().from(users).where(eq(users.id, ticket.userId));
-      // The client may have turned these emails off on their account page.
-      if (client && wantsNotice(client, "ticket-replies")) {
-        await enqueueEmails(tx, [
-          staffReplyEmail(ticket, person(client), displayName(author), reply.body, notice),
-        ]);
-      }
-    }
+    const fromStaff = as === "staff";
+    await noticeTicketReply(
+      tx,
+      ticket,
+      { ...message!, body: reply.body, author, fromStaff },
+      notice,
+    );
     return true;
   });
   return found ? findTicket(db, ticketId, companyId) : undefined;
@@ -329,15 +325,27 @@ export async function resolveTicket(
   return findTicket(db, ticketId, companyId);
 }
 
+/** Staff change a ticket; a new status is told to the ticket's company. */
 export async function updateTicket(
   db: Db,
   ticketId: string,
   change: TicketUpdate,
+  notice: TicketNotice,
 ): Promise<boolean> {
-  const rows = await db
-    .update(supportTickets)
-    .set({ ...change, updatedAt: new Date() })
-    .where(eq(supportTickets.id, ticketId))
-    .returning({ id: supportTickets.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: supportTickets.status })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, ticketId))
+      .for("update");
+    const [ticket] = await tx
+      .update(supportTickets)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(supportTickets.id, ticketId))
+      .returning();
+    if (ticket && before && ticket.status !== before.status) {
+      await noticeTicketStatus(tx, ticket, ticket.status, ticket.updatedAt, notice);
+    }
+    return ticket !== undefined;
+  });
 }

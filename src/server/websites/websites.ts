@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { isLive, type Website, type WebsiteInput } from "@shared/schemas/websites";
 import type { Db, DbExecutor } from "../db/client";
 import { websites, type Website as WebsiteRow } from "../db/schema";
+import { noticeAddedToAccount } from "../notices/account-notices";
+import type { NoticeSettings } from "../notices/notices";
 import { siteFigures } from "./figures";
 
 /** Websites with their measured figures. */
@@ -38,6 +40,20 @@ export async function createWebsite(db: DbExecutor, companyId: string, input: We
     .values({ ...input, companyId })
     .returning();
   return row;
+}
+
+/** Staff add a website to a client: the row, and the company's members told, together. */
+export async function addWebsite(
+  db: Db,
+  companyId: string,
+  input: WebsiteInput,
+  settings: NoticeSettings,
+) {
+  return db.transaction(async (tx) => {
+    const row = await createWebsite(tx, companyId, input);
+    if (row) await noticeAddedToAccount(tx, "website-added", row, settings);
+    return row;
+  });
 }
 
 /** The updated row (with its company), or undefined when there is no such website. */

@@ -9,16 +9,49 @@ export const accountNameSchema = z.object({
 export type AccountNameInput = z.input<typeof accountNameSchema>;
 export type AccountName = z.output<typeof accountNameSchema>;
 
-/** The kinds of email notice a user may turn off; the support emails read them. */
-export const emailNoticeKinds = {
+/**
+ * The kinds of notice a client hears of. Each shows in the bell and is emailed unless the user
+ * turned that kind's email off.
+ */
+export const clientNoticeKinds = {
+  "ticket-created": "A receipt when I open a support ticket",
   "ticket-replies": "Replies to my support tickets",
   "ticket-status": "Status changes of my support tickets",
+  "website-added": "A website added to our account",
+  "domain-added": "A domain added to our account",
+  "proposal-sent": "Proposals sent to us",
+  "invoice-issued": "New invoices",
+  "invoice-paid": "Payment receipts",
+  "payment-failed": "Card payments that failed",
+  "site-incident": "Our website going down and coming back up",
 } as const;
+
+/**
+ * The kinds staff hear of. The agency's shared inbox is emailed each of them anyway, so a staff
+ * member's own copy is off until they turn it on.
+ */
+export const staffNoticeKinds = {
+  "staff-ticket-created": "New tickets from clients",
+  "staff-ticket-replies": "Clients' replies on tickets",
+  "staff-auto-renew": "A client switching a domain's auto-renew",
+  "staff-proposal-answered": "A client accepting or declining a proposal",
+  "staff-site-incident": "A client's website going down and coming back up",
+} as const;
+
+/** Every kind of notice with its label: the kinds a user may turn the email of off (or on). */
+export const emailNoticeKinds = { ...clientNoticeKinds, ...staffNoticeKinds } as const;
 export type EmailNoticeKind = keyof typeof emailNoticeKinds;
+export type ClientNoticeKind = keyof typeof clientNoticeKinds;
+export type StaffNoticeKind = keyof typeof staffNoticeKinds;
 export const emailNoticeKindList = Object.keys(emailNoticeKinds) as [
   EmailNoticeKind,
   ...EmailNoticeKind[],
 ];
+export const clientNoticeKindList = Object.keys(clientNoticeKinds) as ClientNoticeKind[];
+export const staffNoticeKindList = Object.keys(staffNoticeKinds) as StaffNoticeKind[];
+
+/** Whether a kind's email is on for a user who never chose: clients' on, staff copies off. */
+export const emailNoticeDefault = (kind: EmailNoticeKind): boolean => !(kind in staffNoticeKinds);
 
 /** PUT /api/account/notices: every kind with whether it is on. */
 export const emailNoticesSchema = z.object(

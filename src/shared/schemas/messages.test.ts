@@ -13,6 +13,7 @@ import * as tickets from "./tickets";
 import * as ticketAttachments from "./ticket-attachments";
 import * as websites from "./websites";
 import * as monitoringOverview from "./monitoring-overview";
+import * as notices from "./notices";
 import * as projects from "./projects";
 import * as proposals from "./proposals";
 import * as siteHealth from "./site-health";
@@ -30,6 +31,7 @@ const modules = {
   errors,
   leads,
   monitoringOverview,
+  notices,
   projects,
   proposals,
   siteHealth,
@@ -170,6 +172,9 @@ const answers = new Set([
   "incidentSchema",
   "expiringSchema",
   "monitoringOverviewSchema",
+  "noticeSchema",
+  "noticeListSchema",
+  "unreadCountSchema",
 ]);
 /** Single fields, checked as part of the inputs that use them. */
 const fields = new Set([

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import {
   Activity,
@@ -53,8 +54,8 @@ const items: AdminNavItem[] = [
   { label: "Audit", href: "/audit", icon: ScrollText, matches: (p) => p.startsWith("/audit") },
 ];
 
-/** The back office's own bar under the site header: where staff are and its sections. */
-export function AdminNav({ user }: { user: AuthUser }) {
+/** The back office's own bar under the site header: where staff are, its sections, the bell. */
+export function AdminNav({ user, bell }: { user: AuthUser; bell?: ReactNode }) {
   const [location] = useLocation();
   const name = personName(user);
 
@@ -66,12 +67,15 @@ export function AdminNav({ user }: { user: AuthUser }) {
             <span className="size-2 rounded-full bg-gold-500" aria-hidden="true" />
             Back office
           </p>
-          <p className="truncate text-xs text-ink-400 lg:hidden">
-            Signed in as{" "}
-            <a href="/account" className="text-ink-100 underline underline-offset-4">
-              {name}
-            </a>
-          </p>
+          <div className="flex min-w-0 items-center gap-3 lg:hidden">
+            <p className="truncate text-xs text-ink-400">
+              Signed in as{" "}
+              <a href="/account" className="text-ink-100 underline underline-offset-4">
+                {name}
+              </a>
+            </p>
+            {bell}
+          </div>
         </div>
 
         <nav aria-label="Back office" className="lg:flex-1">
@@ -100,16 +104,8 @@ export function AdminNav({ user }: { user: AuthUser }) {
           </ul>
         </nav>
 
-        <p className="hidden truncate text-sm text-ink-400 lg:block">
-          Signed in as <span className="text-ink-100">{name}</span>
-          {" · "}
-          <a
-            href="/account"
-            className="inline-flex min-h-6 items-center font-medium text-gold-400 underline-offset-4 hover:underline"
-          >
-            Your account
-          </a>
-        </p>
+        {/* Beside the eight sections there is room for the bell only: the site header links the account. */}
+        <div className="hidden lg:block">{bell}</div>
       </div>
     </div>
   );

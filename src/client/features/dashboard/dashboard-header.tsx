@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Plus, UserRound } from "lucide-react";
 import { HeroBackdrop } from "@/components/page-hero";
@@ -32,8 +33,8 @@ function Avatar({ user }: { user: AuthUser }) {
   );
 }
 
-/** The dark band at the top of the dashboard: who is signed in, and Add Website. */
-export function DashboardHeader({ user }: { user: AuthUser }) {
+/** The dark band at the top of the dashboard: who is signed in, the bell, and Add Website. */
+export function DashboardHeader({ user, bell }: { user: AuthUser; bell?: ReactNode }) {
   return (
     <section className="theme-dark relative isolate overflow-hidden">
       <HeroBackdrop />
@@ -48,6 +49,7 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-3 self-start sm:self-auto">
+          {bell}
           <Button
             asChild
             variant="outline"

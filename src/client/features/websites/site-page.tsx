@@ -458,20 +458,23 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
   );
 }
 
-function Header({ health }: { health?: SiteHealth }) {
+function Header({ health, bell }: { health?: SiteHealth; bell?: ReactNode }) {
   const site = health?.website;
   const status = health?.uptime.status;
   return (
     <section className="theme-dark relative isolate overflow-hidden">
       <HeroBackdrop />
       <div className="container-page relative pt-8 pb-24 sm:pt-10 sm:pb-28">
-        <Link
-          href="/dashboard"
-          className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-ink-300 transition-colors hover:text-ink-50"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          My Websites
-        </Link>
+        <div className="flex items-center justify-between gap-4">
+          <Link
+            href="/dashboard"
+            className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-ink-300 transition-colors hover:text-ink-50"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            My Websites
+          </Link>
+          {bell}
+        </div>
         <div className="mt-3 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex min-w-0 items-center gap-4">
             <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-gold-500 text-ink-950 sm:size-16">
@@ -706,7 +709,7 @@ function Body({ health }: { health: SiteHealth }) {
 }
 
 /** A website's page: its visitors, uptime, renewals and bandwidth, measured. */
-export function SitePageView({ websiteId }: { websiteId: string }) {
+export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: ReactNode }) {
   const { data: health, isPending, error, refetch } = useSiteHealth(websiteId);
   useEffect(() => {
     if (health) document.title = `${health.website.domain} · My Websites · Harborline`;
@@ -715,7 +718,7 @@ export function SitePageView({ websiteId }: { websiteId: string }) {
 
   return (
     <>
-      <Header health={health} />
+      <Header health={health} bell={bell} />
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         {health ? (
           <>

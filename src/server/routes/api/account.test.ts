@@ -96,7 +96,13 @@ describe.each(databaseKinds)("the account page's API on %s", (kind) => {
       firstName: "First name must be at most 100 characters",
     });
     const notices = await call(cookie, "PUT", "/api/account/notices", { "ticket-replies": false });
-    expect(notices.json().notices).toEqual({ "ticket-replies": false, "ticket-status": true });
+    // Every other kind keeps its default: a client's emails on, a staff member's own copies off.
+    expect(notices.json().notices).toMatchObject({
+      "ticket-replies": false,
+      "ticket-status": true,
+      "invoice-issued": true,
+      "staff-ticket-created": false,
+    });
     const bad = await call(cookie, "PUT", "/api/account/notices", { "ticket-replies": "no" });
     expect(bad.statusCode).toBe(400);
     const after = (await call(cookie, "GET", "/api/account")).json();

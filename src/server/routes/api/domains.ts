@@ -4,14 +4,14 @@ import { autoRenewUpdateSchema, domainInputSchema, domainSchema } from "@shared/
 import { auditContext, changedFields, recordAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
 import {
-  createDomain,
+  addDomain,
   deleteDomain,
   findDomainRow,
   listDomains,
   setAutoRenew,
   updateDomain,
 } from "../../domains/domains";
-import { signedInMember } from "../../plugins/auth-guard";
+import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
   forSignedInClients,
   deletedResponses,
@@ -31,7 +31,9 @@ const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorRespo
  * A client company's domain names: its members list them and switch auto-renew in the portal
  * (another company's domain answers 404 and changes nothing); staff add, change and remove them.
  */
-export const domainRoutes: RoutePlugin = async (app, { db }) => {
+export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+  const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/domains",
@@ -56,8 +58,16 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
         const member = await signedInMember(request, db);
         const domain =
           member &&
-          (await setAutoRenew(db, member.companyId, request.params.id, request.body.autoRenew));
-        return domain ?? reply.code(404).send(notFound("Domain"));
+          (await setAutoRenew(
+            db,
+            { user: signedInUser(request), companyId: member.companyId },
+            request.params.id,
+            request.body.autoRenew,
+            notice,
+          ));
+        if (!domain) return reply.code(404).send(notFound("Domain"));
+        outbox.wake();
+        return domain;
       },
     );
   });
@@ -70,7 +80,8 @@ export const domainRoutes: RoutePlugin = async (app, { db }) => {
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const domain = await createDomain(db, request.params.id, request.body);
+        const domain = await addDomain(db, request.params.id, request.body, notice);
+        outbox.wake();
         await recordAudit(db, auditContext(request), {
           action: "domain.added",
           targetType: "domain",

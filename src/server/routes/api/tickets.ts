@@ -195,7 +195,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           ticketRefusals.assigneeNotStaff,
         );
         if (problem) return refuse(reply, { status: 400, ...problem });
-        if (!(await updateTicket(db, request.params.id, request.body))) {
+        if (!(await updateTicket(db, request.params.id, request.body, notice))) {
           return reply.code(404).send(notFound("Ticket"));
         }
         const after = (await findTicket(db, request.params.id))!;
@@ -212,6 +212,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           companyId: after.companyId,
           changes: changedFields(shown(before), shown(after)),
         });
+        outbox.wake();
         return after;
       },
     );

@@ -7,7 +7,7 @@ import { companyExists, findClient } from "../../clients/clients";
 import { signedInMember } from "../../plugins/auth-guard";
 import { siteHealth } from "../../websites/health";
 import {
-  createWebsite,
+  addWebsite,
   deleteWebsite,
   findWebsiteRow,
   listWebsites,
@@ -28,7 +28,9 @@ import {
 const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses };
 
 /** A client company's websites: its members read them in the portal; staff add, change and remove them. */
-export const websiteRoutes: RoutePlugin = async (app, { db }) => {
+export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+  const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/websites",
@@ -64,7 +66,8 @@ export const websiteRoutes: RoutePlugin = async (app, { db }) => {
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const site = await createWebsite(db, request.params.id, request.body);
+        const site = await addWebsite(db, request.params.id, request.body, notice);
+        outbox.wake();
         await recordAudit(db, auditContext(request), {
           action: "website.added",
           targetType: "website",

@@ -1,0 +1,57 @@
+import type { DbExecutor } from "../db/client";
+import type { User } from "../db/schema";
+import { formatDuration, siteDownEmail, siteRecoveredEmail } from "../mail/templates/monitoring";
+import { displayName } from "../tickets/tickets";
+import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from "./notices";
+
+type Site = { id: string; companyId: string; domain: string; address: string };
+type Incident = { id: string; startedAt: Date; endedAt?: Date | null; detail: string };
+
+const person = (user: User) => ({ name: displayName(user), email: user.email });
+
+/**
+ * A site's incident opened (down) or closed (recovered): the company's owners are told and
+ * emailed, staff told and the agency emailed. Returns the number of emails queued.
+ */
+export async function noticeSiteIncident(
+  tx: DbExecutor,
+  phase: "down" | "recovered",
+  site: Site,
+  incident: Incident,
+  settings: NoticeSettings,
+): Promise<number> {
+  const key = `site-${phase}:${incident.id}`;
+  const endedAt = incident.endedAt ?? new Date();
+  const email = (to: Parameters<typeof siteDownEmail>[0]) =>
+    phase === "down"
+      ? siteDownEmail(to, { domain: site.domain, address: site.address }, incident, settings)
+      : siteRecoveredEmail(to, { domain: site.domain }, { ...incident, endedAt }, settings);
+  const title =
+    phase === "down"
+      ? `${site.domain} is down`
+      : `${site.domain} is back up (down ${formatDuration(endedAt.getTime() - incident.startedAt.getTime())})`;
+  const body = phase === "down" ? incident.detail : null;
+  const clients = await notify(tx, {
+    kind: "site-incident",
+    key,
+    recipients: await companyUsers(tx, site.companyId, ["owner"]),
+    companyId: site.companyId,
+    title,
+    body,
+    link: `/dashboard/sites/${site.id}`,
+    email: (user) => email(person(user)),
+  });
+  const agencyEmail = email(settings.agencyInbox);
+  const staff = await notify(tx, {
+    kind: "staff-site-incident",
+    key,
+    recipients: await staffUsers(tx),
+    companyId: site.companyId,
+    title,
+    body,
+    link: "/admin/monitoring",
+    agencyEmail,
+    email: (user) => copyTo(agencyEmail, user),
+  });
+  return clients.emailed + staff.emailed;
+}

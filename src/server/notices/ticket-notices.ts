@@ -1,0 +1,124 @@
+import { ticketNumber } from "@shared/ticket-number";
+import type { DbExecutor } from "../db/client";
+import type { SupportTicket, User } from "../db/schema";
+import { statusLabel, ticketReceivedEmail, ticketStatusEmail } from "../mail/templates/notices";
+import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
+import { displayName } from "../tickets/tickets";
+import type { TicketNotice } from "../tickets/tickets";
+import { companyUsers, copyTo, notify, staffUsers } from "./notices";
+
+/*
+ * The notices of a support ticket's life: opened, answered, its status changed. Each is told in
+ * the transaction of the change, to the other side.
+ */
+
+type Ticket = Pick<SupportTicket, "id" | "companyId" | "subject" | "priority" | "replyToken">;
+
+const person = (user: User) => ({ name: displayName(user), email: user.email });
+/** Where a client opens the ticket, and where staff do. */
+export const clientTicketPath = (id: string) => `/dashboard?tab=support&ticket=${id}`;
+export const staffTicketPath = (id: string) => `/admin/tickets/${id}`;
+
+const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
+
+/** A client opened a ticket: they get a receipt with its number; staff a notice and the agency its email. */
+export async function noticeTicketOpened(
+  tx: DbExecutor,
+  ticket: Ticket,
+  opener: User,
+  message: string,
+  settings: TicketNotice,
+) {
+  const key = `ticket-created:${ticket.id}`;
+  const number = ticketNumber(ticket.id);
+  await notify(tx, {
+    kind: "ticket-created",
+    key,
+    recipients: [opener],
+    companyId: ticket.companyId,
+    title: `We received your request ${number}: ${ticket.subject}`,
+    body: "We will answer here and by email.",
+    link: clientTicketPath(ticket.id),
+    email: (user) =>
+      ticketReceivedEmail(
+        ticket,
+        person(user),
+        `${settings.publicUrl}${clientTicketPath(ticket.id)}`,
+        settings,
+      ),
+  });
+  const agencyEmail = newTicketEmail(ticket, person(opener), message, settings);
+  await notify(tx, {
+    kind: "staff-ticket-created",
+    key,
+    recipients: await staffUsers(tx),
+    companyId: ticket.companyId,
+    title: `New ${ticket.priority} ticket from ${displayName(opener)}: ${ticket.subject}`,
+    body: excerpt(message),
+    link: staffTicketPath(ticket.id),
+    agencyEmail,
+    email: (user) => copyTo(agencyEmail, user),
+  });
+}
+
+/**
+ * A reply in a ticket's thread. From staff: every member of the ticket's company is told (and
+ * emailed); from a client: staff are told and the agency emailed.
+ */
+export async function noticeTicketReply(
+  tx: DbExecutor,
+  ticket: Ticket,
+  reply: { id: string; body: string; author: User; fromStaff: boolean },
+  settings: TicketNotice,
+) {
+  const key = `ticket-reply:${reply.id}`;
+  const name = displayName(reply.author);
+  if (reply.fromStaff) {
+    await notify(tx, {
+      kind: "ticket-replies",
+      key,
+      recipients: await companyUsers(tx, ticket.companyId),
+      companyId: ticket.companyId,
+      title: `${name} replied: ${ticket.subject}`,
+      body: excerpt(reply.body),
+      link: clientTicketPath(ticket.id),
+      email: (user) => staffReplyEmail(ticket, person(user), name, reply.body, settings),
+    });
+    return;
+  }
+  const agencyEmail = clientReplyEmail(ticket, person(reply.author), reply.body, settings);
+  await notify(tx, {
+    kind: "staff-ticket-replies",
+    key,
+    recipients: await staffUsers(tx),
+    companyId: ticket.companyId,
+    title: `${name} replied: ${ticket.subject}`,
+    body: excerpt(reply.body),
+    link: staffTicketPath(ticket.id),
+    agencyEmail,
+    email: (user) => copyTo(agencyEmail, user),
+  });
+}
+
+/** Staff changed a ticket's status: every member of its company is told (and emailed). */
+export async function noticeTicketStatus(
+  tx: DbExecutor,
+  ticket: Ticket,
+  status: string,
+  changedAt: Date,
+  settings: TicketNotice,
+) {
+  const link = clientTicketPath(ticket.id);
+  await notify(tx, {
+    kind: "ticket-status",
+    // The same status can come back later (reopened, resolved again): each change is an event.
+    key: `ticket-status:${ticket.id}:${status}:${changedAt.getTime()}`,
+    recipients: await companyUsers(tx, ticket.companyId),
+    companyId: ticket.companyId,
+    title: `${statusLabel(status)}: ${ticket.subject}`,
+    body: `Ticket ${ticketNumber(ticket.id)} is now ${statusLabel(status).toLowerCase()}.`,
+    link,
+    email: (user) =>
+      ticketStatusEmail(ticket, status, person(user), `${settings.publicUrl}${link}`, settings),
+  });
+}
