@@ -1,7 +1,12 @@
 import { ticketNumber } from "@shared/ticket-number";
 import type { DbExecutor } from "../db/client";
 import type { SupportTicket, User } from "../db/schema";
-import { statusLabel, ticketReceivedEmail, ticketStatusEmail } from "../mail/templates/notices";
+import {
+  statusLabel,
+  ticketReceivedEmail,
+  ticketResolvedByClientEmail,
+  ticketStatusEmail,
+} from "../mail/templates/notices";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 import { displayName } from "../tickets/tickets";
 import type { TicketNotice } from "../tickets/tickets";
@@ -120,5 +125,33 @@ export async function noticeTicketStatus(
     link,
     email: (user) =>
       ticketStatusEmail(ticket, status, person(user), `${settings.publicUrl}${link}`, settings),
+  });
+}
+
+/** A client marked their own ticket resolved: staff are told, and the agency emailed. */
+export async function noticeTicketResolvedByClient(
+  tx: DbExecutor,
+  ticket: Ticket,
+  client: User,
+  resolvedAt: Date,
+  settings: TicketNotice,
+) {
+  const link = staffTicketPath(ticket.id);
+  const agencyEmail = ticketResolvedByClientEmail(
+    ticket,
+    person(client),
+    `${settings.publicUrl}${link}`,
+    settings,
+  );
+  await notify(tx, {
+    kind: "staff-ticket-resolved",
+    key: `ticket-resolved:${ticket.id}:${resolvedAt.getTime()}`,
+    recipients: await staffUsers(tx),
+    companyId: ticket.companyId,
+    title: `${displayName(client)} marked resolved: ${ticket.subject}`,
+    body: `Ticket ${ticketNumber(ticket.id)} is resolved; a reply from them opens it again.`,
+    link,
+    agencyEmail,
+    email: (user) => copyTo(agencyEmail, user),
   });
 }

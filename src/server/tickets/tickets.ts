@@ -25,6 +25,7 @@ import {
 import {
   noticeTicketOpened,
   noticeTicketReply,
+  noticeTicketResolvedByClient,
   noticeTicketStatus,
 } from "../notices/ticket-notices";
 import { attachmentsByMessage, attachUploads } from "./attachments";
@@ -306,23 +307,32 @@ export async function listAllTickets(
 export async function resolveTicket(
   db: Db,
   ticketId: string,
+  client: User,
   companyId: string,
+  notice: TicketNotice,
 ): Promise<TicketDetail | undefined> {
-  const [found] = await db
-    .select({ id: supportTickets.id })
-    .from(supportTickets)
-    .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.companyId, companyId)));
-  if (!found) return undefined;
-  await db
-    .update(supportTickets)
-    .set({ status: "resolved", updatedAt: new Date() })
-    .where(
-      and(
-        eq(supportTickets.id, ticketId),
-        inArray(supportTickets.status, ["open", "in-progress", "waiting"]),
-      ),
-    );
-  return findTicket(db, ticketId, companyId);
+  const found = await db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({ id: supportTickets.id })
+      .from(supportTickets)
+      .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.companyId, companyId)));
+    if (!ticket) return false;
+    const [resolved] = await tx
+      .update(supportTickets)
+      .set({ status: "resolved", updatedAt: new Date() })
+      .where(
+        and(
+          eq(supportTickets.id, ticketId),
+          inArray(supportTickets.status, ["open", "in-progress", "waiting"]),
+        ),
+      )
+      .returning();
+    if (resolved) {
+      await noticeTicketResolvedByClient(tx, resolved, client, resolved.updatedAt, notice);
+    }
+    return true;
+  });
+  return found ? findTicket(db, ticketId, companyId) : undefined;
 }
 
 /** Staff change a ticket; a new status is told to the ticket's company. */

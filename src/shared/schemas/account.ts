@@ -33,6 +33,7 @@ export const clientNoticeKinds = {
 export const staffNoticeKinds = {
   "staff-ticket-created": "New tickets from clients",
   "staff-ticket-replies": "Clients' replies on tickets",
+  "staff-ticket-resolved": "A client marking their ticket resolved",
   "staff-auto-renew": "A client switching a domain's auto-renew",
   "staff-proposal-answered": "A client accepting or declining a proposal",
   "staff-site-incident": "A client's website going down and coming back up",

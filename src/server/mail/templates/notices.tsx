@@ -71,6 +71,27 @@ export function ticketStatusEmail(
   );
 }
 
+/** To the agency: a client marked their own ticket resolved. */
+export function ticketResolvedByClientEmail(
+  ticket: TicketRef,
+  client: Person,
+  link: string,
+  settings: TicketSettings,
+): QueuedEmail {
+  const number = ticketNumber(ticket.id);
+  return simpleEmail(
+    "ticket-status",
+    settings.agencyInbox,
+    `Resolved by the client: ${ticket.subject} [${number}]`,
+    [
+      `${client.name} (${client.email}) marked the ticket "${ticket.subject}" (${number}) resolved.`,
+      "A reply from them opens it again.",
+    ],
+    { label: "Open the ticket", href: link },
+    ticketReplyAddress(settings.supportEmail, ticket.replyToken),
+  );
+}
+
 /** To a client company's member: staff added a website or a domain to the account. */
 export function addedToAccountEmail(
   kind: "website-added" | "domain-added",

@@ -10,6 +10,7 @@ import {
 import { databaseKinds } from "../../../../tests/support/database";
 import {
   auditEvents,
+  outboxEmails,
   recurringPlans,
   supportTickets,
   ticketMessages,
@@ -17,6 +18,7 @@ import {
   websites,
 } from "../../db/schema";
 import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { ticketNumber } from "@shared/ticket-number";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
@@ -115,9 +117,36 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
       .where(and(eq(auditEvents.targetId, ticket.id), eq(auditEvents.action, "ticket.changed")));
     expect(audit?.changes).toEqual({ before: { status: "open" }, after: { status: "resolved" } });
 
+    // Staff hear of it once, in the bell and in the agency's inbox; resolving again is no news.
+    const told = async () => {
+      const bell = (await call(staff, "GET", "/api/notices")).json() as {
+        notices: { title: string; link: string }[];
+      };
+      const mails = await t.database.db
+        .select()
+        .from(outboxEmails)
+        .where(
+          and(
+            eq(outboxEmails.kind, "ticket-status"),
+            eq(
+              outboxEmails.subject,
+              `Resolved by the client: The opening hours are wrong [${ticketNumber(ticket.id)}]`,
+            ),
+          ),
+        );
+      return {
+        notices: bell.notices.filter(
+          (n) => n.link === `/admin/tickets/${ticket.id}` && n.title.includes("marked resolved"),
+        ).length,
+        emails: mails.length,
+      };
+    };
+    expect(await told()).toEqual({ notices: 1, emails: 1 });
+
     // Resolving it again changes nothing.
     const again = await call(client, "POST", `/api/tickets/${ticket.id}/resolve`);
     expect(again.json().status).toBe("resolved");
+    expect(await told()).toEqual({ notices: 1, emails: 1 });
 
     const reply = await call(client, "POST", `/api/tickets/${ticket.id}/messages`, {
       body: "Sorry, Sunday is still wrong on the contact page.",

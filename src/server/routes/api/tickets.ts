@@ -102,7 +102,9 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       async (request, reply) => {
         const member = await signedInMember(request, db);
         const before = member && (await findTicket(db, request.params.id, member.companyId));
-        const after = before && (await resolveTicket(db, before.id, before.companyId));
+        const after =
+          before &&
+          (await resolveTicket(db, before.id, signedInUser(request), before.companyId, notice));
         if (!before || !after) return reply.code(404).send(notFound("Ticket"));
         if (after.status !== before.status) {
           await recordAudit(db, auditContext(request), {
