@@ -6,6 +6,7 @@
  * says "Loading", nothing is aria-busy, and the page's own `ready` element (the site page's
  * charts) is drawn. What is fetched after that (the tabs and routes prefetched once the browser
  * is idle, the toasts) is reported apart. Sizes are the gzip (level 9) files the build serves.
+ * BENCH_SIZE_FILES=1 lists each page's first-load files.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -229,6 +230,12 @@ export async function measurePortalPages(clientDir: string): Promise<PortalRow[]
         const after = new Set(scripts.map((s) => s.url).filter((file) => !first.has(file)));
         const sum = (files: Set<string>) =>
           [...files].reduce((total, file) => total + gzipBytes(file), 0);
+        if (process.env.BENCH_SIZE_FILES) {
+          // What makes up the figure: each file of the first load, largest first.
+          console.log(`${url}, ready at ${Math.round(readyAt)} ms:`);
+          for (const file of [...first].sort((a, b) => gzipBytes(b) - gzipBytes(a)))
+            console.log(`  ${(gzipBytes(file) / KB).toFixed(1).padStart(6)} KB  ${file}`);
+        }
         rows.push({
           label: page.label,
           path: url,
