@@ -16,6 +16,7 @@ import {
   useDashboardView,
   type DashboardTab,
 } from "@/features/dashboard/dashboard-view";
+import { useProjects } from "@/features/projects/api";
 import { YourProjectCard } from "@/features/projects/your-project-card";
 import type { TicketDraft } from "@/features/tickets/new-ticket-form";
 import { useMembership } from "@/features/team/api";
@@ -77,6 +78,21 @@ function TabLoading({ tab }: { tab: DashboardTab }) {
   );
 }
 
+/** The tab list's and the tab's places until the member's role and projects are known. */
+function ArrangementLoading({ tab }: { tab: DashboardTab }) {
+  return (
+    <div className="mt-10 sm:mt-12">
+      <div
+        aria-hidden="true"
+        className="h-12 w-full animate-pulse rounded-2xl bg-muted motion-reduce:animate-none sm:w-[40rem] sm:max-w-full sm:rounded-full"
+      />
+      <div className="mt-8">
+        <TabLoading tab={tab} />
+      </div>
+    </div>
+  );
+}
+
 /** One tab's panel: its part once its code is here, then the other tabs' code in the background. */
 function TabPanel({
   tab,
@@ -112,6 +128,10 @@ function tabsFor(membership: Membership | null | undefined): DashboardTab[] {
 function Dashboard({ user }: { user: AuthUser }) {
   const [view, go] = useDashboardView();
   const { data: membership, isPending: membershipPending } = useMembership();
+  // The tabs (which depend on the role) and a build in progress (shown above them) take their
+  // places together, once both are known, so neither pushes the other down after it is drawn.
+  const { isPending: projectsPending } = useProjects();
+  const arranged = !membershipPending && !projectsPending;
   const tabs = tabsFor(membership);
   // A tab this member may not see (say, from an old link) shows the websites instead.
   const tab = tabs.includes(view.tab) || membershipPending ? view.tab : "websites";
@@ -132,79 +152,82 @@ function Dashboard({ user }: { user: AuthUser }) {
       <DashboardHeader user={user} />
       <div className="container-page relative -mt-16 pb-20 sm:-mt-20 sm:pb-28">
         <StatCards />
+        {!arranged && <ArrangementLoading tab={view.tab} />}
         {/* A build in progress comes first, above the tabs. */}
-        <YourProjectCard onView={() => go({ tab: "projects" })} />
-        <Tabs
-          value={tab}
-          onValueChange={(tab) => go({ tab: tab as DashboardTab }, { replace: true })}
-          className="mt-10 sm:mt-12"
-        >
-          <TabsList
-            aria-label="Dashboard sections"
-            className="grid w-full grid-cols-2 rounded-2xl sm:inline-flex sm:w-auto sm:rounded-full"
+        {arranged && <YourProjectCard onView={() => go({ tab: "projects" })} />}
+        {arranged && (
+          <Tabs
+            value={tab}
+            onValueChange={(tab) => go({ tab: tab as DashboardTab }, { replace: true })}
+            className="mt-10 sm:mt-12"
           >
-            {tabs.map((tab) => {
-              const { label, icon: Icon } = tabLabels[tab];
-              return (
-                <TabsTrigger
-                  key={tab}
-                  value={tab}
-                  className="rounded-xl sm:rounded-full sm:px-5"
-                  onPointerEnter={tabParts[tab].preload}
-                  onFocus={tabParts[tab].preload}
-                >
-                  <Icon aria-hidden="true" />
-                  {label}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-          <TabPanel tab="websites" prefetch={prefetchTabs}>
-            <tabParts.websites
-              onManage={(domain) => openTicketForm({ subject: `Change request for ${domain}` })}
-            />
-          </TabPanel>
-          <TabPanel tab="domains" prefetch={prefetchTabs}>
-            <tabParts.domains
-              onManage={(domain) => openTicketForm({ subject: `Domain request for ${domain}` })}
-              onRequest={() => openTicketForm({ subject: "New domain request" })}
-            />
-          </TabPanel>
-          {membership?.role === "owner" && (
-            <TabPanel tab="team" prefetch={prefetchTabs}>
-              <tabParts.team membership={membership} selfId={user.id} />
+            <TabsList
+              aria-label="Dashboard sections"
+              className="grid w-full grid-cols-2 rounded-2xl sm:inline-flex sm:w-auto sm:rounded-full"
+            >
+              {tabs.map((tab) => {
+                const { label, icon: Icon } = tabLabels[tab];
+                return (
+                  <TabsTrigger
+                    key={tab}
+                    value={tab}
+                    className="rounded-xl sm:rounded-full sm:px-5"
+                    onPointerEnter={tabParts[tab].preload}
+                    onFocus={tabParts[tab].preload}
+                  >
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </TabsTrigger>
+                );
+              })}
+            </TabsList>
+            <TabPanel tab="websites" prefetch={prefetchTabs}>
+              <tabParts.websites
+                onManage={(domain) => openTicketForm({ subject: `Change request for ${domain}` })}
+              />
             </TabPanel>
-          )}
-          <TabPanel tab="billing" prefetch={prefetchTabs}>
-            <tabParts.billing
-              invoiceId={view.invoiceId}
-              notice={view.billingNotice}
-              invoiceHref={(invoiceId) => dashboardHref({ invoiceId })}
-              onCloseInvoice={() => go({ tab: "billing" })}
-              onDismissNotice={() =>
-                go({ tab: "billing", invoiceId: view.invoiceId }, { replace: true })
-              }
-            />
-          </TabPanel>
-          <TabPanel tab="projects" prefetch={prefetchTabs}>
-            <tabParts.projects
-              openId={view.proposalId}
-              onOpen={(proposalId) => go({ proposalId })}
-              onClose={() => go({ tab: "projects" })}
-            />
-          </TabPanel>
-          <TabPanel tab="support" prefetch={prefetchTabs}>
-            <tabParts.support
-              draftKey={draft.key}
-              newTicket={view.newTicket}
-              ticketId={view.ticketId}
-              draft={draft.value}
-              onNew={() => openTicketForm(null)}
-              onView={(ticketId) => go({ ticketId })}
-              onList={(options) => go({ tab: "support" }, options)}
-            />
-          </TabPanel>
-        </Tabs>
+            <TabPanel tab="domains" prefetch={prefetchTabs}>
+              <tabParts.domains
+                onManage={(domain) => openTicketForm({ subject: `Domain request for ${domain}` })}
+                onRequest={() => openTicketForm({ subject: "New domain request" })}
+              />
+            </TabPanel>
+            {membership?.role === "owner" && (
+              <TabPanel tab="team" prefetch={prefetchTabs}>
+                <tabParts.team membership={membership} selfId={user.id} />
+              </TabPanel>
+            )}
+            <TabPanel tab="billing" prefetch={prefetchTabs}>
+              <tabParts.billing
+                invoiceId={view.invoiceId}
+                notice={view.billingNotice}
+                invoiceHref={(invoiceId) => dashboardHref({ invoiceId })}
+                onCloseInvoice={() => go({ tab: "billing" })}
+                onDismissNotice={() =>
+                  go({ tab: "billing", invoiceId: view.invoiceId }, { replace: true })
+                }
+              />
+            </TabPanel>
+            <TabPanel tab="projects" prefetch={prefetchTabs}>
+              <tabParts.projects
+                openId={view.proposalId}
+                onOpen={(proposalId) => go({ proposalId })}
+                onClose={() => go({ tab: "projects" })}
+              />
+            </TabPanel>
+            <TabPanel tab="support" prefetch={prefetchTabs}>
+              <tabParts.support
+                draftKey={draft.key}
+                newTicket={view.newTicket}
+                ticketId={view.ticketId}
+                draft={draft.value}
+                onNew={() => openTicketForm(null)}
+                onView={(ticketId) => go({ ticketId })}
+                onList={(options) => go({ tab: "support" }, options)}
+              />
+            </TabPanel>
+          </Tabs>
+        )}
       </div>
     </>
   );
