@@ -145,7 +145,11 @@ function Dashboard({ user }: { user: AuthUser }) {
     setDraft((current) => ({ key: current.key + 1, value }));
     go({ newTicket: true });
   };
-  const prefetchTabs = () => tabs.forEach((tab) => tabParts[tab].preload());
+  const prefetchTabs = () => {
+    tabs.forEach((tab) => tabParts[tab].preload());
+    // Manage and Request open the New Ticket form from other tabs: its code comes too.
+    void import("@/features/tickets/support-tab").then((m) => m.preloadTicketForms());
+  };
 
   return (
     <>
