@@ -39,8 +39,9 @@ export function preloadable<Props extends object>(
 
 /**
  * Calls `prefetch` once the page has settled: none of its queries is fetching, nothing on it is
- * loading (whenIdle) and the browser is idle. Rendered inside the Suspense of what is shown first, it runs only after that part's
- * code and answers have arrived, so the prefetch never competes with the first load.
+ * loading (whenIdle) and the browser is idle. Rendered inside the Suspense of what is shown
+ * first, it runs only after that part's code and answers have arrived, so the prefetch never
+ * competes with the first load.
  */
 export function PrefetchWhenSettled({ prefetch }: { prefetch: () => void }) {
   const latest = useRef(prefetch);
