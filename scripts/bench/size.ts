@@ -1,8 +1,11 @@
 /**
  * `npm run bench:size`: the gzip bytes of JavaScript and CSS each public page loads before
  * interaction (its module scripts, the code the entry fetches once the page is drawn: React, the
- * layout and the page's own modules, and its stylesheets), from the build.
- * Targets: JS at most 90 KB on the home page, CSS at most 20 KB.
+ * layout and the page's own modules, and its stylesheets), from the build. Then the first load
+ * of the portal's and the back office's pages, measured in the browser (see portal-size.ts).
+ * Budgets: JS at most 90 KB on the home page, CSS at most 20 KB; the portal's and back office's
+ * pages as portal-size.ts lists them (the dashboard at most 150 KB, charts included). Exits
+ * with 1 when a page is over its budget.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import { publicRoutes } from "../../src/shared/routes";
 import { pageFiles } from "../../src/server/plugins/page-files";
 import { moduleFiles, readManifest } from "../build-manifest";
+import { measurePortalPages } from "./portal-size";
 
 const clientDir = path.resolve("dist/client");
 const JS_BUDGET = 90 * 1024;
@@ -47,9 +51,24 @@ for (const row of rows) {
 }
 const home = rows.find((row) => row.route === "/")!;
 const maxCss = Math.max(...rows.map((row) => row.css));
+let over = home.js > JS_BUDGET || maxCss > CSS_BUDGET;
 console.log(
   `\nhome JS ${kb(home.js)} (budget ${kb(JS_BUDGET)}): ${home.js <= JS_BUDGET ? "within" : "OVER"}`,
 );
 console.log(
   `largest CSS ${kb(maxCss)} (budget ${kb(CSS_BUDGET)}): ${maxCss <= CSS_BUDGET ? "within" : "OVER"}`,
 );
+
+console.log("\nportal and back office: JS (gzip) of the first load, in Chromium, cold\n");
+console.log("page              files  first load    budget          then prefetched");
+for (const row of await measurePortalPages(clientDir)) {
+  const within = row.firstLoad <= row.budget;
+  over ||= !within;
+  console.log(
+    `${row.label.padEnd(17)} ${String(row.files).padStart(5)}  ${kb(row.firstLoad).padStart(10)}  ${kb(row.budget).padStart(9)} ${(within ? "within" : "OVER").padEnd(6)}  ${kb(row.after).padStart(9)}`,
+  );
+}
+if (over) {
+  console.log("\nOver budget.");
+  process.exitCode = 1;
+}

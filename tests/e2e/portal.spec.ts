@@ -344,6 +344,8 @@ test.describe("signed in as the demo client", () => {
     // the session ends while the page sits open, and the next read meets it.
     await expect(page.getByText("Your project")).toBeVisible();
     await page.waitForLoadState("networkidle");
+    // The toasts' code comes once the page has settled: with it in, the toast shows at the 401.
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
     await page.request.post("/api/logout");
     await page.getByRole("tab", { name: "Domains" }).click();
     await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();

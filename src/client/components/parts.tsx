@@ -100,10 +100,18 @@ export function SectionHeader({
   );
 }
 
+/*
+ * The loading states carry data-loading: while one is shown, what waits for idle (toasts,
+ * tooltips, prefetched tabs) waits for the page (lib/use-idle).
+ */
+
 /** A back-office list or record on its way: a spinner and what is loading. */
 export function LoadingState({ label = "Loading..." }: { label?: string }) {
   return (
-    <div className="flex min-h-40 items-center justify-center rounded-2xl border border-dashed border-border bg-card/60 p-8">
+    <div
+      data-loading=""
+      className="flex min-h-40 items-center justify-center rounded-2xl border border-dashed border-border bg-card/60 p-8"
+    >
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <RefreshCw className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
         {label}
@@ -127,6 +135,7 @@ export function LoadingCards({
 }) {
   return (
     <div
+      data-loading=""
       className={cn("grid gap-5", columns === 1 ? "md:grid-cols-1" : "md:grid-cols-2", className)}
     >
       <p role="status" className="sr-only">

@@ -1,40 +1,128 @@
+import { Suspense, type FocusEvent, type PointerEvent } from "react";
 import { Link, Route, Switch } from "wouter";
-import { useDocumentTitle, ViewHeader } from "@/components/parts";
-import { AuditLog } from "@/features/audit/audit-log";
-import { StaffEnrolment } from "@/features/account/account-view";
+import { LoadingState, useDocumentTitle, ViewHeader } from "@/components/parts";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { AdminNav } from "@/features/back-office/admin-nav";
-import { BillingPanel } from "@/features/billing/billing-panel";
-import { InvoicesView } from "@/features/billing/invoices-view";
-import { StaffInvoiceView } from "@/features/billing/staff-invoice";
-import { ClientDetailView } from "@/features/clients/client-detail";
 import { ClientPageLink } from "@/features/clients/client-page-link";
-import { ClientsView } from "@/features/clients/clients-list";
-import { DomainsPanel } from "@/features/domains/domains-panel";
-import { EmailsView } from "@/features/emails/emails-view";
-import { LeadDetailView } from "@/features/leads/lead-detail";
-import { LeadsInbox } from "@/features/leads/leads-inbox";
-import { MonitoringView } from "@/features/monitoring/monitoring-view";
 import { NoticeBell } from "@/features/notices/notice-bell";
-import { PipelineView } from "@/features/projects/pipeline-view";
-import { ProposalEditorView } from "@/features/proposals/proposal-editor";
-import { ClientProposalsPanel, LeadProposalsPanel } from "@/features/proposals/proposals-panel";
-import { ProjectsPanel } from "@/features/projects/projects-panel";
-import { MembersPanel } from "@/features/team/members-panel";
-import { TicketDetailView } from "@/features/tickets/ticket-detail";
-import { TicketQueue } from "@/features/tickets/ticket-queue";
-import { WebsitesPanel } from "@/features/websites/websites-panel";
+import { preloadable, PrefetchWhenSettled } from "@/lib/preloadable";
 import { withQueryClient } from "@/lib/query-client";
 
-/** A client's page shows what they have; each part belongs to its own noun. */
-const clientPanels = {
-  members: MembersPanel,
-  websites: WebsitesPanel,
-  domains: DomainsPanel,
-  billing: BillingPanel,
-  proposals: ClientProposalsPanel,
-  projects: ProjectsPanel,
+/*
+ * Each view's code is its own chunk: the first load holds the gate, the bar and the view asked
+ * for. The other views are fetched once the page has settled, or when a section's link is
+ * pointed at or focused, so moving around stays instant.
+ */
+const views = {
+  leads: preloadable(() => import("@/features/leads/leads-inbox").then((m) => m.LeadsInbox)),
+  lead: preloadable(() =>
+    Promise.all([
+      import("@/features/leads/lead-detail"),
+      import("@/features/proposals/proposals-panel"),
+    ]).then(([{ LeadDetailView }, { LeadProposalsPanel }]) => {
+      return function LeadWithProposals(props: { kind: string; id: string }) {
+        return <LeadDetailView {...props} proposals={LeadProposalsPanel} />;
+      };
+    }),
+  ),
+  proposal: preloadable(() =>
+    import("@/features/proposals/proposal-editor").then((m) => m.ProposalEditorView),
+  ),
+  pipeline: preloadable(() =>
+    import("@/features/projects/pipeline-view").then((m) => m.PipelineView),
+  ),
+  clients: preloadable(() => import("@/features/clients/clients-list").then((m) => m.ClientsView)),
+  client: preloadable(() =>
+    Promise.all([
+      import("@/features/clients/client-detail"),
+      import("@/features/team/members-panel"),
+      import("@/features/websites/websites-panel"),
+      import("@/features/domains/domains-panel"),
+      import("@/features/billing/billing-panel"),
+      import("@/features/proposals/proposals-panel"),
+      import("@/features/projects/projects-panel"),
+    ]).then(
+      ([
+        { ClientDetailView },
+        { MembersPanel },
+        { WebsitesPanel },
+        { DomainsPanel },
+        { BillingPanel },
+        { ClientProposalsPanel },
+        { ProjectsPanel },
+      ]) => {
+        // A client's page shows what they have; each part belongs to its own noun.
+        const panels = {
+          members: MembersPanel,
+          websites: WebsitesPanel,
+          domains: DomainsPanel,
+          billing: BillingPanel,
+          proposals: ClientProposalsPanel,
+          projects: ProjectsPanel,
+        };
+        return function ClientWithPanels({ id }: { id: string }) {
+          return <ClientDetailView id={id} panels={panels} />;
+        };
+      },
+    ),
+  ),
+  invoices: preloadable(() =>
+    import("@/features/billing/invoices-view").then((m) => m.InvoicesView),
+  ),
+  invoice: preloadable(() =>
+    import("@/features/billing/staff-invoice").then((m) => m.StaffInvoiceView),
+  ),
+  tickets: preloadable(() => import("@/features/tickets/ticket-queue").then((m) => m.TicketQueue)),
+  ticket: preloadable(() =>
+    import("@/features/tickets/ticket-detail").then((m) => m.TicketDetailView),
+  ),
+  monitoring: preloadable(() =>
+    import("@/features/monitoring/monitoring-view").then((m) => m.MonitoringView),
+  ),
+  emails: preloadable(() => import("@/features/emails/emails-view").then((m) => m.EmailsView)),
+  audit: preloadable(() => import("@/features/audit/audit-log").then((m) => m.AuditLog)),
 };
+
+/** Only staff who must still enrol a second factor see this. */
+const StaffEnrolment = preloadable(() =>
+  import("@/features/account/account-view").then((m) => m.StaffEnrolment),
+);
+
+const prefetchAll = () => Object.values(views).forEach((view) => view.preload());
+
+type View = (typeof views)[keyof typeof views];
+
+/** Each section's list and detail views, by the first segment after /admin. */
+const sections: Record<string, [list?: View, detail?: View]> = {
+  "": [views.leads],
+  leads: [undefined, views.lead],
+  proposals: [undefined, views.proposal],
+  pipeline: [views.pipeline],
+  clients: [views.clients, views.client],
+  invoices: [views.invoices, views.invoice],
+  tickets: [views.tickets, views.ticket],
+  monitoring: [views.monitoring],
+  emails: [views.emails],
+  audit: [views.audit],
+};
+
+/** The view at a full back-office path: /admin/clients -> the list, /admin/clients/<id> -> one. */
+function viewAt(path: string): View | undefined {
+  const [admin, section = "", id] = path.split(/[?#]/)[0]!.split("/").filter(Boolean);
+  if (admin !== "admin") return undefined;
+  const [list, detail] = sections[section] ?? [];
+  return id ? detail : list;
+}
+
+// The view the address asks for is fetched as soon as this page's code runs, alongside the
+// question of who is signed in, rather than after its answer.
+if (typeof window !== "undefined") viewAt(window.location.pathname)?.preload();
+
+/** A back-office link pointed at or focused: its view's code is fetched on approach. */
+function prefetchLinkTarget(event: PointerEvent | FocusEvent) {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  viewAt(link?.getAttribute("href") ?? "")?.preload();
+}
 
 /** A ticket names its client company; the clients noun links to its page. */
 const clientLink = (companyId: string) => <ClientPageLink companyId={companyId} />;
@@ -62,43 +150,42 @@ function AdminNotFound() {
  */
 function AdminPageContent() {
   return (
-    <AdminGate enrol={<StaffEnrolment />}>
+    <AdminGate
+      enrol={
+        <Suspense fallback={<LoadingState />}>
+          <StaffEnrolment />
+        </Suspense>
+      }
+    >
       {(user) => (
-        <>
+        <div onPointerOver={prefetchLinkTarget} onFocus={prefetchLinkTarget}>
           <AdminNav user={user} bell={<NoticeBell />} />
           <div className="container-page py-8 sm:py-10">
-            <Switch>
-              <Route path="/" component={LeadsInbox} />
-              <Route path="/leads/:kind/:id">
-                {(params) => (
-                  <LeadDetailView
-                    kind={params.kind}
-                    id={params.id}
-                    proposals={LeadProposalsPanel}
-                  />
-                )}
-              </Route>
-              <Route path="/proposals/:id">
-                {(params) => <ProposalEditorView id={params.id} />}
-              </Route>
-              <Route path="/pipeline" component={PipelineView} />
-              <Route path="/clients" component={ClientsView} />
-              <Route path="/clients/:id">
-                {(params) => <ClientDetailView id={params.id} panels={clientPanels} />}
-              </Route>
-              <Route path="/invoices" component={InvoicesView} />
-              <Route path="/invoices/:id">{(params) => <StaffInvoiceView id={params.id} />}</Route>
-              <Route path="/tickets" component={TicketQueue} />
-              <Route path="/tickets/:id">
-                {(params) => <TicketDetailView id={params.id} clientLink={clientLink} />}
-              </Route>
-              <Route path="/monitoring" component={MonitoringView} />
-              <Route path="/emails" component={EmailsView} />
-              <Route path="/audit" component={AuditLog} />
-              <Route component={AdminNotFound} />
-            </Switch>
+            <Suspense fallback={<LoadingState />}>
+              <Switch>
+                <Route path="/" component={views.leads} />
+                <Route path="/leads/:kind/:id">
+                  {(params) => <views.lead kind={params.kind} id={params.id} />}
+                </Route>
+                <Route path="/proposals/:id">{(params) => <views.proposal id={params.id} />}</Route>
+                <Route path="/pipeline" component={views.pipeline} />
+                <Route path="/clients" component={views.clients} />
+                <Route path="/clients/:id">{(params) => <views.client id={params.id} />}</Route>
+                <Route path="/invoices" component={views.invoices} />
+                <Route path="/invoices/:id">{(params) => <views.invoice id={params.id} />}</Route>
+                <Route path="/tickets" component={views.tickets} />
+                <Route path="/tickets/:id">
+                  {(params) => <views.ticket id={params.id} clientLink={clientLink} />}
+                </Route>
+                <Route path="/monitoring" component={views.monitoring} />
+                <Route path="/emails" component={views.emails} />
+                <Route path="/audit" component={views.audit} />
+                <Route component={AdminNotFound} />
+              </Switch>
+              <PrefetchWhenSettled prefetch={prefetchAll} />
+            </Suspense>
           </div>
-        </>
+        </div>
       )}
     </AdminGate>
   );

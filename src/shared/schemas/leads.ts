@@ -8,18 +8,12 @@ import {
   searchText,
   wholeNumber,
 } from "./fields";
+import { leadKinds, leadStatuses } from "../lead-kinds";
 import { budgets, projectTypes, timelines } from "./application-options";
 
 export * from "./application-options";
 
-/**
- * A lead is what a visitor sends the agency: a contact message ("Send Us a Message") or a
- * project application (the "Project Application" form at /apply).
- */
-export const leadKinds = ["contact", "application"] as const;
-export const leadStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
-export type LeadKind = (typeof leadKinds)[number];
-export type LeadStatus = (typeof leadStatuses)[number];
+export { leadKinds, leadStatuses, type LeadKind, type LeadStatus } from "../lead-kinds";
 
 const nameField = requiredText(
   "Name",

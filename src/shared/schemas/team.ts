@@ -1,18 +1,8 @@
 import { z } from "./zod";
+import { memberRoles } from "../member-roles";
 import { emailField, optionalText } from "./fields";
 
-/** What a member of a client company may do: owners run the team, owners and billing see billing. */
-export const memberRoles = ["owner", "billing", "member"] as const;
-export type MemberRole = (typeof memberRoles)[number];
-
-export const memberRoleLabels: Record<MemberRole, string> = {
-  owner: "Owner",
-  billing: "Billing",
-  member: "Member",
-};
-
-/** Whether a role sees invoices, plans and payment methods. */
-export const seesBilling = (role: MemberRole) => role === "owner" || role === "billing";
+export { memberRoleLabels, memberRoles, seesBilling, type MemberRole } from "../member-roles";
 
 const roleField = z.enum(memberRoles, { error: "Choose owner, billing or member" });
 

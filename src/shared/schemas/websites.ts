@@ -2,13 +2,9 @@ import { z } from "./zod";
 import { plainText, requiredText } from "./fields";
 import { domainName } from "./domains";
 
-export const websiteStatuses = ["active", "building", "paused", "cancelled"] as const;
+export { dashboardStats, isLive, type DashboardStats } from "../website-figures";
 
-/**
- * Whether the site is live: the monitor checks it, and the portal shows its uptime and a Visit
- * button. Building and Paused sites show "Not live yet".
- */
-export const isLive = (status: string) => status === "active";
+export const websiteStatuses = ["active", "building", "paused", "cancelled"] as const;
 
 /**
  * A client's website, as the portal and the back office read it. Every figure is measured:
@@ -56,28 +52,3 @@ export const websiteInputSchema = z.object({
   checkUrl: checkUrlField,
 });
 export type WebsiteInput = z.output<typeof websiteInputSchema>;
-
-export type DashboardStats = {
-  activeWebsites: number;
-  totalVisitors: number;
-  /** Average 30-day uptime of the live websites that have been checked, or null when none has. */
-  averageUptime: number | null;
-  bandwidthBytes: number;
-};
-
-/** The four stat cards, computed from the client's websites. */
-export function dashboardStats(websites: Website[]): DashboardStats {
-  const measured = websites.flatMap((site) =>
-    isLive(site.status) && site.uptimePercent !== null ? [site.uptimePercent] : [],
-  );
-  return {
-    activeWebsites: websites.filter((site) => isLive(site.status)).length,
-    totalVisitors: websites.reduce((sum, site) => sum + site.monthlyVisitors, 0),
-    averageUptime:
-      measured.length === 0
-        ? null
-        : Math.round((measured.reduce((sum, uptime) => sum + uptime, 0) / measured.length) * 100) /
-          100,
-    bandwidthBytes: websites.reduce((sum, site) => sum + site.bandwidthBytes, 0),
-  };
-}

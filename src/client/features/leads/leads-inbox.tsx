@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useSearch, useSearchParams } from "wouter";
 import { Download } from "lucide-react";
-import { type LeadKind, leadKinds, type LeadStatus, leadStatuses } from "@shared/schemas/leads";
+import { type LeadKind, leadKinds, type LeadStatus, leadStatuses } from "@shared/lead-kinds";
 import { Button } from "@/components/ui/button";
 import { FilterSelect, SearchBox, Segmented } from "@/components/filters";
 import { formatDateTime, humanize } from "@/components/format";

@@ -1,4 +1,5 @@
 import { ArrowRight, FolderKanban } from "lucide-react";
+import type { ProjectSummary } from "@shared/schemas/projects";
 import { Button } from "@/components/ui/button";
 import { useProject, useProjects } from "./api";
 import { currentMilestone, MilestoneStatusBadge, ProjectProgress } from "./project-parts";
@@ -12,15 +13,24 @@ export function YourProjectCard({ onView }: { onView: () => void }) {
   const { data: projects } = useProjects();
   const active = projects?.filter((project) => project.status === "active") ?? [];
   return active.map((project) => (
-    <ActiveProject key={project.id} projectId={project.id} onView={onView} />
+    <ActiveProject key={project.id} summary={project} onView={onView} />
   ));
 }
 
-function ActiveProject({ projectId, onView }: { projectId: string; onView: () => void }) {
-  const { data: project } = useProject(projectId);
-  if (!project) return null;
-  const current = currentMilestone(project.milestones);
-  const latest = project.updates[0]?.body.split("\n").find((line) => line.trim());
+/** A line of the card still on its way: its height kept, so nothing below moves when it comes. */
+const pendingLine = (width: string) => (
+  <span
+    aria-hidden="true"
+    className={`mt-2 block h-5 ${width} max-w-full animate-pulse rounded-full bg-white/10 motion-reduce:animate-none`}
+  />
+);
+
+function ActiveProject({ summary, onView }: { summary: ProjectSummary; onView: () => void }) {
+  const { data: detail } = useProject(summary.id);
+  // The list's summary draws the card at once; the milestone and the update fill in after.
+  const project = detail ?? summary;
+  const current = detail && currentMilestone(detail.milestones);
+  const latest = detail?.updates[0]?.body.split("\n").find((line) => line.trim());
 
   return (
     <section
@@ -42,12 +52,14 @@ function ActiveProject({ projectId, onView }: { projectId: string; onView: () =>
             >
               {project.name}
             </h2>
+            {!detail && pendingLine("w-48")}
             {current && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-200">
                 Now: <span className="font-medium text-ink-50">{current.name}</span>
                 <MilestoneStatusBadge status={current.status} reader="client" />
               </p>
             )}
+            {!detail && pendingLine("w-72")}
             {latest && (
               <p className="mt-2 line-clamp-2 text-sm break-words text-ink-300">
                 Latest update: {latest}

@@ -1,11 +1,22 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
-import { SectionHeader } from "@/components/parts";
+import { LoadingCards, SectionHeader } from "@/components/parts";
 import { Button } from "@/components/ui/button";
-import { NewTicketForm, type TicketDraft } from "./new-ticket-form";
+import { preloadable, PrefetchWhenSettled } from "@/lib/preloadable";
+import type { TicketDraft } from "./new-ticket-form";
 import { TicketList } from "./ticket-list";
-import { TicketThread } from "./ticket-thread";
+
+// The form and the thread (its reply form: react-hook-form, zod, a select) are chunks of their
+// own: the list comes first, and they follow once it has settled.
+const NewTicketForm = preloadable(() => import("./new-ticket-form").then((m) => m.NewTicketForm));
+const TicketThread = preloadable(() => import("./ticket-thread").then((m) => m.TicketThread));
+
+/** Fetches the form's and the thread's code (the dashboard does, once it has settled). */
+export function preloadTicketForms() {
+  NewTicketForm.preload();
+  TicketThread.preload();
+}
 
 type SupportView = "list" | "new" | "thread";
 
@@ -56,19 +67,30 @@ export function SupportTab({
           )
         }
       />
-      {view === "new" ? (
-        <NewTicketForm
-          key={draftKey}
-          draft={draft}
-          onCancel={() => onList()}
-          // The form's entry is replaced, so Back does not reopen a form already sent.
-          onCreated={(_ticket: Ticket) => onList({ replace: true })}
-        />
-      ) : view === "thread" && ticketId ? (
-        <TicketThread key={ticketId} ticketId={ticketId} onBack={() => onList()} />
-      ) : (
-        <TicketList onView={onView} onNew={onNew} />
-      )}
+      <Suspense
+        fallback={
+          <LoadingCards
+            label={view === "new" ? "Loading the form..." : "Loading the ticket..."}
+            count={1}
+            columns={1}
+          />
+        }
+      >
+        {view === "new" ? (
+          <NewTicketForm
+            key={draftKey}
+            draft={draft}
+            onCancel={() => onList()}
+            // The form's entry is replaced, so Back does not reopen a form already sent.
+            onCreated={(_ticket: Ticket) => onList({ replace: true })}
+          />
+        ) : view === "thread" && ticketId ? (
+          <TicketThread key={ticketId} ticketId={ticketId} onBack={() => onList()} />
+        ) : (
+          <TicketList onView={onView} onNew={onNew} />
+        )}
+        <PrefetchWhenSettled prefetch={preloadTicketForms} />
+      </Suspense>
     </section>
   );
 }

@@ -20,7 +20,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
-import { isLive } from "@shared/schemas/websites";
+import { isLive } from "@shared/website-figures";
 import { DomainName } from "@/components/domain-name";
 import {
   daysUntil,
@@ -131,6 +131,30 @@ function Section({
   );
 }
 
+/**
+ * A chart's place while uPlot is on its way, at the chart's own height so nothing moves after.
+ * data-loading: what waits for idle waits for it (lib/use-idle).
+ */
+function ChartLoading({ height }: { height: number }) {
+  return <div data-loading="" className="animate-pulse rounded-lg bg-muted" style={{ height }} />;
+}
+
+/** The four figures' places while the website's figures are on their way. */
+function FiguresLoading() {
+  return (
+    <div
+      data-loading=""
+      role="status"
+      className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4"
+      aria-label="Loading your website's figures..."
+    >
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="h-28 animate-pulse rounded-2xl border border-border bg-card" />
+      ))}
+    </div>
+  );
+}
+
 /** A chart with its summary for screen readers, and the same figures as a table on request. */
 function ChartFigure({
   summary,
@@ -148,11 +172,7 @@ function ChartFigure({
   return (
     <figure aria-label={summary} className="m-0">
       <div aria-hidden="true">
-        <Suspense
-          fallback={<div className="animate-pulse rounded-lg bg-muted" style={{ height }} />}
-        >
-          {chart}
-        </Suspense>
+        <Suspense fallback={<ChartLoading height={height} />}>{chart}</Suspense>
       </div>
       <figcaption className="sr-only">{summary}</figcaption>
       <details className="group mt-3 text-sm">
@@ -726,18 +746,7 @@ export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: Re
             <Body health={health} />
           </>
         ) : isPending ? (
-          <div
-            role="status"
-            className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4"
-            aria-label="Loading your website's figures..."
-          >
-            {[0, 1, 2, 3].map((i) => (
-              <div
-                key={i}
-                className="h-28 animate-pulse rounded-2xl border border-border bg-card"
-              />
-            ))}
-          </div>
+          <FiguresLoading />
         ) : missing ? (
           <div className="rounded-2xl border border-border bg-card p-8 text-center">
             <h2 className="text-xl font-semibold">Website not found</h2>

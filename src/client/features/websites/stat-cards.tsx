@@ -1,5 +1,5 @@
 import { Activity, Globe, HardDrive, Users, type LucideIcon } from "lucide-react";
-import { dashboardStats } from "@shared/schemas/websites";
+import { dashboardStats } from "@shared/website-figures";
 import { formatBytes, formatNumber, formatPercent } from "@/components/format";
 import { useWebsites } from "./api";
 

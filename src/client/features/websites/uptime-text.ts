@@ -1,4 +1,5 @@
-import { isLive, type Website } from "@shared/schemas/websites";
+import type { Website } from "@shared/schemas/websites";
+import { isLive } from "@shared/website-figures";
 import { formatPercent } from "@/components/format";
 
 /** A site's 30-day uptime as the portal words it: a percentage only once the site is live and checked. */

@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
-import { isLive, type Website } from "@shared/schemas/websites";
+import type { Website } from "@shared/schemas/websites";
+import { isLive } from "@shared/website-figures";
 import { Button } from "@/components/ui/button";
 
 /** Opens the site in a new tab; only a live site has one (a site being built is not there yet). */
