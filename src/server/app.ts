@@ -223,7 +223,7 @@ export async function buildApp({
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
   // Ticket attachments: in the database, or in S3 when it is set up; unsent uploads expire.
-  const attachmentStore = createAttachmentStore(config.s3);
+  const attachmentStore = await createAttachmentStore(config.s3);
   const attachmentCleanup = createAttachmentCleanupWorker({
     db: database.db,
     store: attachmentStore,

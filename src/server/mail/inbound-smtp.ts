@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { brand } from "@content/site";
 import { supportRecipient } from "../tickets/reply-address";
 import { parseRawMail, type InboundMail, type InboundOutcome } from "./inbound";
@@ -69,6 +69,8 @@ export function createInboundSmtp(options: InboundSmtpOptions) {
             cert: await readFile(options.tls.certFile),
           }
         : {};
+      // Loaded when the listener starts: a server that takes no mail never loads it.
+      const { SMTPServer } = await import("smtp-server");
       const listener = new SMTPServer({
         ...tls,
         banner: `${brand.name} support mail`,

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import EmailReplyParser from "email-reply-parser";
 import type { FastifyBaseLogger } from "fastify";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type EmailReplyParser from "email-reply-parser";
+import type { ParsedMail, SimpleParserOptions } from "mailparser";
 import { attachmentLimits, attachmentMessages } from "@shared/schemas/ticket-attachments";
 import { clientTicketPriorities } from "@shared/schemas/tickets";
 import type { InboundEmailView, PostmarkInbound } from "@shared/schemas/emails";
@@ -93,7 +93,7 @@ export async function receiveInboundMail(
   };
   const decision = await decide(db, settings, mail);
   const recipient = addressedTo(settings.supportEmail, mail) ?? mail.recipients[0] ?? "";
-  const body = replyText(mail.text);
+  const body = await replyText(mail.text);
   const messageId = randomUUID();
 
   const outcome = await db.transaction(async (tx): Promise<InboundOutcome> => {
@@ -229,7 +229,7 @@ async function decide(db: Db, settings: InboundSettings, mail: InboundMail): Pro
   const isStaff = Boolean(sender?.isAdmin && settings.adminEmails.includes(mail.from));
   const membership = sender && !isStaff ? await findMembership(db, sender.id) : undefined;
 
-  const body = replyText(mail.text);
+  const body = await replyText(mail.text);
   const written = (): string | undefined => {
     if (!body) {
       return "The message is empty once the quoted text and signature are taken out: write above the quoted message.";
@@ -304,10 +304,17 @@ export async function keepAttachments(
   return { kept, refused };
 }
 
-const replyParser = new EmailReplyParser();
+/*
+ * The mail parsers load with the first mail received, not at start: a server that takes no mail
+ * never holds them in memory.
+ */
+let replyParser: EmailReplyParser | undefined;
+const simpleParser = async (raw: Buffer, options: SimpleParserOptions): Promise<ParsedMail> =>
+  (await import("mailparser")).simpleParser(raw, options);
 
 /** The words of a reply: quoted text and signature taken out, control characters too. */
-export function replyText(text: string): string {
+export async function replyText(text: string): Promise<string> {
+  replyParser ??= new (await import("email-reply-parser")).default();
   return cleanText(replyParser.parseReply(text.replace(/\r\n?/g, "\n"))).trim();
 }
 

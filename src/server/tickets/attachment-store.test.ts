@@ -8,7 +8,8 @@ import { createTestApp, signInAs, type TestApp } from "../../../tests/support/ap
 import { ticketAttachments, users } from "../db/schema";
 import { demoClientEmail, seedDemoData } from "../db/seed";
 import { SESSION_COOKIE } from "../plugins/session";
-import { databaseStore, objectKey, s3Store } from "./attachment-store";
+import { s3Store } from "./attachment-s3";
+import { databaseStore, objectKey } from "./attachment-store";
 import { deleteOrphanObjects, deleteStaleUploads, saveAttachment } from "./attachments";
 
 /*

@@ -1,10 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import type { S3Settings } from "../config";
 import type { DbExecutor } from "../db/client";
@@ -50,61 +43,16 @@ export const databaseStore: AttachmentStore = {
   delete: async () => {},
 };
 
-const KEY_PREFIX = "ticket-attachments/";
+export const KEY_PREFIX = "ticket-attachments/";
 /** The key of an attachment's object in the bucket. */
 export const objectKey = (id: string) => `${KEY_PREFIX}${id}`;
 
-/** Files in an S3-compatible bucket (S3_* settings); rows stored in the database stay there. */
-export function s3Store(settings: S3Settings): AttachmentStore & { client: S3Client } {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    credentials: {
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-    },
-    // A request that hangs must not hold an upload or a download forever.
-    requestHandler: { requestTimeout: 30_000, connectionTimeout: 5_000 },
-  });
-  const Bucket = settings.bucket;
-  return {
-    kind: "s3",
-    client,
-    async put(id, bytes, contentType) {
-      const Key = objectKey(id);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: contentType }),
-      );
-      return { storage: "s3", storageKey: Key, content: null };
-    },
-    async get(db, file) {
-      if (file.storage === "database") return databaseStore.get(db, file);
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: file.storageKey! }));
-      if (!answer.Body) throw new Error(`object ${file.storageKey} has no body`);
-      return Buffer.from(await answer.Body.transformToByteArray());
-    },
-    async delete(file) {
-      if (file.storage !== "s3" || !file.storageKey) return;
-      // Deleting an object that is already gone succeeds: a retried cleanup is harmless.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: file.storageKey }));
-    },
-    async *listKeys(before) {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: KEY_PREFIX, ContinuationToken }),
-        );
-        for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified && object.LastModified < before) yield object.Key;
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-    },
-  };
-}
-
-/** The store the settings ask for. */
-export function createAttachmentStore(settings: S3Settings | undefined): AttachmentStore {
-  return settings ? s3Store(settings) : databaseStore;
+/**
+ * The store the settings ask for. The S3 client (a large package) loads only when S3 is set up,
+ * so a server that keeps files in the database never holds it in memory.
+ */
+export async function createAttachmentStore(
+  settings: S3Settings | undefined,
+): Promise<AttachmentStore> {
+  return settings ? (await import("./attachment-s3")).s3Store(settings) : databaseStore;
 }

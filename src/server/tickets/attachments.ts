@@ -1,8 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import {
   attachmentKinds,
   attachmentMessages,
@@ -69,6 +67,8 @@ export async function detectAttachmentType(
   fileName: string,
   bytes: Buffer,
 ): Promise<{ contentType: AttachmentContentType; fileName: string } | undefined> {
+  // Loaded with the first upload, not at start, as sharp below (libvips holds tens of MB).
+  const { fileTypeFromBuffer } = await import("file-type");
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
     if (!(found.mime in attachmentKinds)) return undefined;
@@ -88,6 +88,7 @@ export async function detectAttachmentType(
 /** A small WebP preview of an image, or null (not an image, or one sharp cannot read). */
 export async function makeThumbnail(contentType: string, bytes: Buffer): Promise<Buffer | null> {
   if (!contentType.startsWith("image/")) return null;
+  const { default: sharp } = await import("sharp");
   try {
     return await sharp(bytes, { limitInputPixels: THUMBNAIL_MAX_PIXELS })
       .rotate() // as the camera held it (EXIF orientation)
