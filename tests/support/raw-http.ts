@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { Writable } from "node:stream";
 import { perAnswerHeaders } from "../../src/server/plugins/security";
 
 /** An answer with its header lines as sent (names as written, in order). */
@@ -43,3 +44,21 @@ export const securityLines = (raw: string[]) =>
 /** One header's value, by its lower-case name. */
 export const header = (raw: string[], name: string) =>
   pairs(raw).find(([key]) => key!.toLowerCase() === name)?.[1];
+
+/**
+ * A log stream for an app under test, and the URLs of the requests Fastify itself handled (it
+ * logs each at info level): what an answer given before Fastify never shows up in.
+ */
+export function routedRequestLog() {
+  const routedUrls: string[] = [];
+  const log = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) {
+        const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url;
+        if (url) routedUrls.push(url);
+      }
+      done();
+    },
+  });
+  return { routedUrls, log };
+}

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { fakeBuild } from "../../../tests/support/fake-build";
-import { fetchRaw, header, securityLines } from "../../../tests/support/raw-http";
+import { fetchRaw, header, routedRequestLog, securityLines } from "../../../tests/support/raw-http";
 
 describe.each([
   ["plain http", {}, {}, false],
@@ -27,16 +26,7 @@ describe.each([
   let t: TestApp;
   let port: number;
   /** The URLs of the requests Fastify itself handled (it logs each one at info level). */
-  const routedUrls: string[] = [];
-  const log = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) {
-        const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url;
-        if (url) routedUrls.push(url);
-      }
-      done();
-    },
-  });
+  const { routedUrls, log } = routedRequestLog();
 
   beforeAll(async () => {
     fakeBuild(dir);

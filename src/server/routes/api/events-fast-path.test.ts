@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
-import { fetchRaw, header, securityLines } from "../../../../tests/support/raw-http";
+import {
+  fetchRaw,
+  header,
+  routedRequestLog,
+  securityLines,
+} from "../../../../tests/support/raw-http";
 import { companies, pageViews, websites } from "../../db/schema";
 
 const DESKTOP =
@@ -22,16 +26,7 @@ describe.each([
   let port: number;
   let site: { id: string; siteKey: string };
   /** The URLs of the requests Fastify itself handled (it logs each one at info level). */
-  const routedUrls: string[] = [];
-  const log = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) {
-        const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url;
-        if (url) routedUrls.push(url);
-      }
-      done();
-    },
-  });
+  const { routedUrls, log } = routedRequestLog();
 
   beforeAll(async () => {
     t = await createTestApp(
