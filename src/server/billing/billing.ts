@@ -22,7 +22,7 @@ import {
 } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { planRequestEmail } from "../mail/templates/billing";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { companyBalance, type Failure, type Outcome } from "./invoices";
 
 export const billingMessages = {

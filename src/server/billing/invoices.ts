@@ -38,7 +38,7 @@ import {
   type InvoiceRef,
 } from "../mail/templates/billing";
 import { billingContacts } from "../team/team";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { invoicePdf } from "./pdf";
 
 /** What invoices need of the settings: links, the agency's inbox, tax, whether cards are taken. */

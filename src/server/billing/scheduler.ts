@@ -9,7 +9,7 @@ import { enqueueEmails } from "../mail/outbox";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { invoiceReminderEmail } from "../mail/templates/billing";
 import { billingContacts } from "../team/team";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import {
   createInvoice,
   invoiceForEmail,

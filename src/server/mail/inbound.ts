@@ -13,8 +13,8 @@ import { inboundEmails, supportTickets, users, type User } from "../db/schema";
 import { findMembership } from "../team/team";
 import type { AttachmentStore } from "../tickets/attachment-store";
 import { saveAttachment } from "../tickets/attachments";
-import { supportRecipient } from "../tickets/reply-address";
-import { openTicket, replyToTicket, ticketNotice, type TicketNotice } from "../tickets/tickets";
+import { supportRecipient, ticketNotice, type TicketNotice } from "../tickets/reply-address";
+import { openTicket, replyToTicket } from "../tickets/tickets";
 
 /** The largest message taken, attachments included (the SMTP listener says so in its SIZE). */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;

@@ -15,7 +15,7 @@ import {
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
 import { noticeSiteIncident } from "../notices/site-notices";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
 

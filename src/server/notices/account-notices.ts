@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbExecutor } from "../db/client";
 import { companies, type Domain, type User, type Website } from "../db/schema";
 import { addedToAccountEmail, autoRenewSwitchedEmail } from "../mail/templates/notices";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from "./notices";
 
 /*

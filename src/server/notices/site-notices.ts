@@ -1,7 +1,7 @@
 import type { DbExecutor } from "../db/client";
 import type { User } from "../db/schema";
 import { formatDuration, siteDownEmail, siteRecoveredEmail } from "../mail/templates/monitoring";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from "./notices";
 
 type Site = { id: string; companyId: string; domain: string; address: string };

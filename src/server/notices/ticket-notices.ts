@@ -8,8 +8,8 @@ import {
   ticketStatusEmail,
 } from "../mail/templates/notices";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
-import { displayName } from "../tickets/tickets";
-import type { TicketNotice } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
+import type { TicketNotice } from "../tickets/reply-address";
 import { companyUsers, copyTo, notify, staffUsers } from "./notices";
 
 /*

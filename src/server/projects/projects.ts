@@ -34,7 +34,7 @@ import {
   projectUpdateEmail,
 } from "../mail/templates/projects";
 import { milestoneHash } from "../proposals/content-hash";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { createWebsite } from "../websites/websites";
 
 type ProjectUpdateInputParsed = { body: string; previewUrl: string | null };

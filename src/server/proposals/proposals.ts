@@ -31,7 +31,7 @@ import { proposalAnsweredEmail, proposalSentEmail } from "../mail/templates/prop
 import { openProject } from "../projects/projects";
 import { invoicePaymentPlanPart, type BillingSettings } from "../billing/invoices";
 import { billingContacts } from "../team/team";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 import { proposalVersionHash } from "./content-hash";
 import { renderMarkdown } from "./markdown";
 import { proposalPdf } from "./pdf";

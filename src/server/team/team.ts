@@ -11,7 +11,7 @@ import type { Db, DbExecutor } from "../db/client";
 import { companies, companyMembers, users, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/clients";
-import { displayName } from "../tickets/tickets";
+import { displayName } from "../auth/display-name";
 
 /** How long an invitation's sign-in link lasts. */
 export const INVITATION_DAYS = 7;

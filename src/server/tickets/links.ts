@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { StaffMember, TicketChoices, TicketWebsite } from "@shared/schemas/tickets";
 import type { DbExecutor } from "../db/client";
 import { users, websites } from "../db/schema";
-import { displayName } from "./tickets";
+import { displayName } from "../auth/display-name";
 
 /*
  * What a ticket may point at: one of its own company's websites, and a member of staff (a user

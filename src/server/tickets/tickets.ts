@@ -11,7 +11,6 @@ import type {
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
-import type { Config } from "../config";
 import type { Db } from "../db/client";
 import {
   companies,
@@ -28,17 +27,10 @@ import {
   noticeTicketResolvedByClient,
   noticeTicketStatus,
 } from "../notices/ticket-notices";
+import { displayName } from "../auth/display-name";
 import { attachmentsByMessage, attachUploads } from "./attachments";
+import type { TicketNotice } from "./reply-address";
 import { firstResponseDueAt, serviceLevels } from "./response-targets";
-
-export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
-
-/** What ticket emails need of the settings: who gets them, links, and the Reply-To's domain. */
-export const ticketNotice = (config: Config): TicketNotice => ({
-  agencyInbox: config.agencyInbox,
-  publicUrl: config.publicUrl,
-  supportEmail: config.supportEmail,
-});
 
 /**
  * Where a message came from: typed in the portal (the default) or sent by email; an email's
@@ -71,11 +63,6 @@ function toTicket(row: SupportTicket, opener: User | null, website: WebsiteRow =
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export function displayName(person: Pick<User, "firstName" | "lastName" | "email">): string {
-  const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
-  return name || person.email.split("@")[0] || person.email;
 }
 
 /** A company's tickets, newest first, with who opened each. */

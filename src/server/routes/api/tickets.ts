@@ -20,9 +20,9 @@ import {
   openTicket,
   replyToTicket,
   resolveTicket,
-  ticketNotice,
   updateTicket,
 } from "../../tickets/tickets";
+import { ticketNotice } from "../../tickets/reply-address";
 import { linkProblem, ticketChoices } from "../../tickets/links";
 import {
   errorResponses,
