@@ -15,15 +15,19 @@ export async function hasSecondFactor(db: Db, user: User): Promise<boolean> {
 /**
  * Where this session stands: "passed" once the second factor was passed in it (or a passkey
  * signed in, or the demo sign-in outside production); "required" while the user has a factor
- * that this session has not passed; "none" when the user has no factor.
+ * that this session has not passed; "none" when the user has no factor. hasPasskey: already
+ * known (read with the session), else asked of the database when it matters.
  */
 export async function secondFactorState(
   request: FastifyRequest,
   db: Db,
   user: User,
+  hasPasskey?: boolean,
 ): Promise<SecondFactorState> {
   if (request.session.secondFactorAt) return "passed";
-  return (await hasSecondFactor(db, user)) ? "required" : "none";
+  const hasFactor =
+    hasPasskey === undefined ? await hasSecondFactor(db, user) : !!user.totpEnabledAt || hasPasskey;
+  return hasFactor ? "required" : "none";
 }
 
 /** Marks the second factor passed in this session (sign-in, or a factor just enrolled). */

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { User } from "../db/schema";
 import type { Membership } from "@shared/schemas/team";
-import { findUserById } from "../auth/users";
-import { findMembership } from "../team/team";
+import { findPrincipal, type Principal } from "../auth/principal";
 import { secondFactorState, type SecondFactorState } from "../auth/second-factor";
 
 declare module "fastify" {
@@ -21,6 +20,17 @@ export function decorateUser(app: FastifyInstance) {
 }
 
 /**
+ * Who this request's session is signed in as: read with the session when the request began,
+ * or now when the request itself signed someone in.
+ */
+async function sessionPrincipal(request: FastifyRequest, db: Db): Promise<Principal | undefined> {
+  const userId = request.session.userId;
+  if (!userId) return undefined;
+  const loaded = request.sessionPrincipal;
+  return loaded?.user.id === userId ? loaded : findPrincipal(db, userId);
+}
+
+/**
  * The user of this request's session and where its second factor stands, or undefined when
  * signed out. A user with a second factor who has not passed it is signed in only for the
  * second-factor step (and GET /api/auth/user, which says so).
@@ -29,10 +39,11 @@ export async function sessionUser(
   request: FastifyRequest,
   db: Db,
 ): Promise<{ user: User; secondFactor: SecondFactorState } | undefined> {
-  const userId = request.session.userId;
-  const user = userId ? await findUserById(db, userId) : undefined;
-  if (!user) return undefined;
-  return { user, secondFactor: await secondFactorState(request, db, user) };
+  const principal = await sessionPrincipal(request, db);
+  if (!principal) return undefined;
+  if (request.membership === undefined) request.membership = principal.membership;
+  const { user, hasPasskey } = principal;
+  return { user, secondFactor: await secondFactorState(request, db, user, hasPasskey) };
 }
 
 /** The signed-in user of this request (second factor passed when they have one), or undefined. */
@@ -80,14 +91,9 @@ export function requireStaff(db: Db) {
 
 /**
  * The company of the signed-in user of a route behind requireUser, and their role in it;
- * undefined when they belong to none (staff, or a member who was removed). Read once a request.
+ * undefined when they belong to none (staff, or a member who was removed). Read with the user.
  */
-export async function signedInMember(
-  request: FastifyRequest,
-  db: Db,
-): Promise<Membership | undefined> {
-  if (request.membership === undefined) {
-    request.membership = (await findMembership(db, signedInUser(request).id)) ?? null;
-  }
+export function signedInMember(request: FastifyRequest): Membership | undefined {
+  signedInUser(request);
   return request.membership ?? undefined;
 }

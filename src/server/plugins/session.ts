@@ -5,6 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { SESSION_LIFETIME_MS } from "../auth/sessions";
+import { loadSession, type Principal } from "../auth/principal";
+import type { Db } from "../db/client";
 
 declare module "fastify" {
   interface Session {
@@ -25,6 +27,10 @@ declare module "fastify" {
     /** The open WebAuthn challenge (single use) and what it is for. */
     webauthn?: { challenge: string; purpose: "register" | "sign-in"; expiresAt: number };
   }
+  interface FastifyRequest {
+    /** Who the session was signed in as when this request began, read with the session. */
+    sessionPrincipal: Principal | undefined;
+  }
 }
 
 export const SESSION_COOKIE = "harborline.sid";
@@ -41,17 +47,43 @@ const TOUCH_EVERY_MS = 60_000;
 const MAX_TOUCHED = 10_000;
 
 /**
- * connect-pg-simple, except that saving an unchanged session only moves its expiry, and at most
+ * connect-pg-simple, except that a session is read with who it is signed in as (one round trip
+ * where the guard would make two more), and that saving an unchanged session only moves its expiry, and at most
  * once a minute per instance (so "last active" on the account page is to the minute). Every answer
  * saves the session (rolling expiry), and the library saves with an upsert: a dashboard request
  * still in flight when its user logs out would write the deleted session back and sign them in
  * again. An UPDATE of the expiry cannot bring a deleted row back.
  */
-function sessionStore() {
+function sessionStore(db: Db) {
   const PgStore = connectPgSimple(fastifySession as never);
-  return class ExpiryOnlyWhenUnchangedStore extends PgStore {
+  return class PrincipalLoadingStore extends PgStore {
     /** When this instance last moved each session's expiry (session id -> ms). */
     private touched = new Map<string, number>();
+    /** The principal of the session read last, until the hook after the session's takes it. */
+    private justLoaded: { sid: string; principal: Principal | undefined } | undefined;
+
+    // The library's get also starts its prune timer; set, touch and destroy start it as well, and
+    // every signed-in session is touched within a minute of use.
+    override get(...[sid, callback]: Parameters<InstanceType<typeof PgStore>["get"]>) {
+      loadSession(db, sid).then(
+        (loaded) => {
+          this.justLoaded = { sid, principal: loaded?.principal };
+          callback(null, (loaded?.sess ?? null) as Parameters<typeof callback>[1]);
+        },
+        (error: unknown) => callback(error),
+      );
+    }
+
+    /**
+     * The principal read with this session, once. The session plugin calls its next hook in the
+     * same tick as get's callback, so no other request's read comes between; and a mismatch
+     * only means the guard reads the user itself.
+     */
+    takePrincipal(sid: string | undefined): Principal | undefined {
+      const loaded = this.justLoaded;
+      this.justLoaded = undefined;
+      return loaded && loaded.sid === sid ? loaded.principal : undefined;
+    }
 
     override set(...[sid, session, callback]: Parameters<InstanceType<typeof PgStore>["set"]>) {
       // The session library passes its Session object, which knows whether it changed.
@@ -84,7 +116,7 @@ function sessionStore() {
  * alike: a cookie holds only the signed session id, so deleting the row signs the browser out.
  */
 export async function registerSessions(app: FastifyInstance, config: Config, database: Database) {
-  const store = new (sessionStore())({
+  const store = new (sessionStore(database.db))({
     pool: database.sessionPool as never,
     tableName: "sessions",
     createTableIfMissing: false,
@@ -110,6 +142,11 @@ export async function registerSessions(app: FastifyInstance, config: Config, dat
       secure: config.publicUrl.startsWith("https://"),
       maxAge: WEEK_MS,
     },
+  });
+  app.decorateRequest("sessionPrincipal", undefined);
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.sessionPrincipal = store.takePrincipal(request.session?.sessionId);
+    done();
   });
 
   const secure = config.publicUrl.startsWith("https://");

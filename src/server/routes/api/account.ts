@@ -166,7 +166,7 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
         listSecurityEvents(
           db,
           signedInUser(request).id,
-          (await signedInMember(request, db))?.companyId,
+          (signedInMember(request))?.companyId,
         ),
     );
 

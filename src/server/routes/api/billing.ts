@@ -53,7 +53,7 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/billing",
       { schema: { response: { 200: billingSchema, ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const member = await billingMember(request, db);
+        const member = billingMember(request);
         if (!member) return reply.code(404).send(notFound("Billing"));
         return findBilling(db, member.companyId, cardsAccepted);
       },
@@ -66,7 +66,7 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         schema: { body: autopaySchema, response: { 200: billingSchema, ...decisionResponses } },
       },
       async (request, reply) => {
-        const member = await billingMember(request, db);
+        const member = billingMember(request);
         if (!member) return reply.code(404).send(notFound("Billing"));
         const changed = await setAutopay(db, member.companyId, request.body.enabled);
         if (!changed.ok) return refuse(reply, changed);
@@ -84,7 +84,7 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        const member = await billingMember(request, db);
+        const member = billingMember(request);
         if (!member) return reply.code(404).send(notFound("Billing"));
         const requested = await requestPlanChange(
           db,

@@ -66,7 +66,7 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
 
   await forSignedInClients(app, db, (client) => {
     const payerOf = async (request: FastifyRequest): Promise<Payer | undefined> => {
-      const member = await billingMember(request, db);
+      const member = billingMember(request);
       const user = signedInUser(request);
       return (
         member && {

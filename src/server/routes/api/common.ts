@@ -84,8 +84,8 @@ export function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Bu
  * The signed-in member when they see billing (owners and billing members); undefined for
  * anyone else, to whom billing answers 404: it is not there for them.
  */
-export async function billingMember(request: FastifyRequest, db: Db) {
-  const member = await signedInMember(request, db);
+export function billingMember(request: FastifyRequest) {
+  const member = signedInMember(request);
   return member && seesBilling(member.role) ? member : undefined;
 }
 

@@ -39,7 +39,7 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/domains",
       { schema: { response: { 200: z.array(domainSchema), ...errorResponses } } },
       async (request) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         return member ? listDomains(db, member.companyId) : [];
       },
     );
@@ -55,7 +55,7 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const domain =
           member &&
           (await setAutoRenew(

@@ -65,7 +65,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
 
   await forSignedInClients(app, db, (client) => {
     const clientView = async (request: FastifyRequest): Promise<Viewer | undefined> => {
-      const member = await billingMember(request, db);
+      const member = billingMember(request);
       return member && { staff: false, companyId: member.companyId };
     };
 
@@ -117,7 +117,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const member = await billingMember(request, db);
+        const member = billingMember(request);
         if (!member) return reply.code(404).send(notFound("Payments"));
         return listPayments(db, member.companyId);
       },

@@ -64,7 +64,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/projects",
       { schema: { response: { 200: z.array(projectSummarySchema), ...errorResponses } } },
       async (request) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         return member ? listProjects(db, { companyId: member.companyId }) : [];
       },
     );
@@ -73,7 +73,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/projects/:id",
       { schema: { params: idParams, response: projectAnswer } },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const project = member && (await findProject(db, request.params.id, member.companyId));
         return project ?? reply.code(404).send(notFound("Project"));
       },
@@ -94,7 +94,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         if (!member) return reply.code(404).send(notFound("Project"));
         const user = signedInUser(request);
         const { id, milestoneId } = request.params;

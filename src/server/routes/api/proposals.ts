@@ -171,7 +171,7 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) =
   await forSignedInClients(app, db, (client) => {
     /** The signed-in member's view, or undefined when they belong to no company. */
     const clientView = async (request: Parameters<typeof signedInMember>[0]) => {
-      const member = await signedInMember(request, db);
+      const member = signedInMember(request);
       return member
         ? { view: { staff: false as const, companyId: member.companyId }, member }
         : undefined;

@@ -39,9 +39,8 @@ const conflict = { 409: errorBody };
 async function ownersCompany(
   request: FastifyRequest,
   reply: FastifyReply,
-  db: Db,
 ): Promise<Membership | undefined> {
-  const member = await signedInMember(request, db);
+  const member = signedInMember(request);
   if (member?.role === "owner") return member;
   await reply.code(403).send({ message: teamMessages.ownersOnly });
   return undefined;
@@ -99,14 +98,14 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       "/api/team",
       { schema: { response: { 200: membershipSchema, ...notFoundResponse, ...errorResponses } } },
       async (request, reply) =>
-        (await signedInMember(request, db)) ?? reply.code(404).send(notFound("Company")),
+        (signedInMember(request)) ?? reply.code(404).send(notFound("Company")),
     );
 
     client.get(
       "/api/team/members",
       { schema: { response: { 200: z.array(memberSchema), ...errorResponses } } },
       async (request, reply) => {
-        const company = await ownersCompany(request, reply, db);
+        const company = await ownersCompany(request, reply);
         return company && listMembers(db, company.companyId);
       },
     );
@@ -121,7 +120,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         },
       },
       async (request, reply) => {
-        const company = await ownersCompany(request, reply, db);
+        const company = await ownersCompany(request, reply);
         if (!company) return;
         const result = await inviteMember(db, company.companyId, request.body, config);
         if (!result) return reply.code(403).send({ message: teamMessages.noCompany });
@@ -149,7 +148,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         },
       },
       async (request, reply) => {
-        const company = await ownersCompany(request, reply, db);
+        const company = await ownersCompany(request, reply);
         if (!company) return;
         const change = await changeMemberRole(
           db,
@@ -172,7 +171,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         },
       },
       async (request, reply) => {
-        const company = await ownersCompany(request, reply, db);
+        const company = await ownersCompany(request, reply);
         if (!company) return;
         const change = await removeMember(db, company.companyId, request.params.id);
         if (!change.ok) return refused(reply, change);

@@ -52,7 +52,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/tickets",
       { schema: { response: { 200: z.array(ticketSchema), ...errorResponses } } },
       async (request) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         return member ? listTickets(db, member.companyId) : [];
       },
     );
@@ -64,7 +64,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         schema: { body: newTicketSchema, response: { 201: ticketSchema, ...errorResponses } },
       },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         if (!member) return reply.code(403).send({ message: teamMessages.noCompany });
         const problem = await linkProblem(
           db,
@@ -90,7 +90,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/tickets/:id",
       { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const ticket = member && (await findTicket(db, request.params.id, member.companyId));
         return ticket ?? reply.code(404).send(notFound("Ticket"));
       },
@@ -100,7 +100,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/tickets/:id/resolve",
       { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const before = member && (await findTicket(db, request.params.id, member.companyId));
         const after =
           before &&
@@ -130,7 +130,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const ticket =
           member &&
           (await replyToTicket(

@@ -36,7 +36,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/websites",
       { schema: { response: { 200: z.array(websiteSchema), ...errorResponses } } },
       async (request) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         return member ? listWebsites(db, member.companyId) : [];
       },
     );
@@ -50,7 +50,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const member = await signedInMember(request, db);
+        const member = signedInMember(request);
         const health = member && (await siteHealth(db, member.companyId, request.params.id));
         if (!health) return reply.code(404).send(notFound("Website"));
         return health;
