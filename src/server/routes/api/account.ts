@@ -163,11 +163,7 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/account/security-events",
       { schema: { response: { 200: securityEventListSchema, ...errorResponses } } },
       async (request) =>
-        listSecurityEvents(
-          db,
-          signedInUser(request).id,
-          (signedInMember(request))?.companyId,
-        ),
+        listSecurityEvents(db, signedInUser(request).id, signedInMember(request)?.companyId),
     );
 
     // TOTP: a new secret waits (encrypted) in the session until its first code confirms it.

@@ -98,7 +98,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       "/api/team",
       { schema: { response: { 200: membershipSchema, ...notFoundResponse, ...errorResponses } } },
       async (request, reply) =>
-        (signedInMember(request)) ?? reply.code(404).send(notFound("Company")),
+        signedInMember(request) ?? reply.code(404).send(notFound("Company")),
     );
 
     client.get(

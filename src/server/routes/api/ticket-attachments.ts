@@ -151,7 +151,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<AttachmentRouteOption
 
     const clientViewer = async (request: FastifyRequest): Promise<FileViewer> => ({
       userId: signedInUser(request).id,
-      companyId: (signedInMember(request))?.companyId,
+      companyId: signedInMember(request)?.companyId,
     });
 
     client.get(
