@@ -59,6 +59,7 @@ import { ticketAttachmentRoutes } from "./routes/api/ticket-attachments";
 import { ticketRoutes } from "./routes/api/tickets";
 import { createAttachmentStore } from "./tickets/attachment-store";
 import { createAttachmentCleanupWorker } from "./tickets/attachments";
+import { createPageViewRollupWorker } from "./analytics/rollup";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { healthRoutes } from "./routes/health";
@@ -229,6 +230,8 @@ export async function buildApp({
     store: attachmentStore,
     log: app.log,
   });
+  // Each finished day's page views counted once, for the dashboards' 30-day visitor figures.
+  const pageViewRollup = createPageViewRollupWorker({ db: database.db, log: app.log });
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =
@@ -255,6 +258,7 @@ export async function buildApp({
   app.addHook("onReady", async () => {
     worker.start();
     attachmentCleanup.start();
+    pageViewRollup.start();
     billingWorker.start();
     monitorWorker?.start();
     ingest.start();
@@ -266,12 +270,14 @@ export async function buildApp({
     void billingWorker.stop();
     void monitorWorker?.stop();
     void attachmentCleanup.stop();
+    void pageViewRollup.stop();
     void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
     await inboundSmtp?.close();
     await monitorWorker?.stop();
     await attachmentCleanup.stop();
+    await pageViewRollup.stop();
     await billingWorker.stop();
     await worker.stop();
     mail.close();

@@ -39,6 +39,7 @@ const tables = [
   "monitor_rollups",
   "notices",
   "outbox_emails",
+  "page_view_days",
   "page_views",
   "passkeys",
   "payments",

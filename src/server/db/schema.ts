@@ -305,6 +305,24 @@ export const pageViews = pgTable(
   (table) => [index("page_views_website_day_idx").on(table.websiteId, table.day)],
 );
 
+/**
+ * A site's page views and unique visitors on one finished UTC day, counted once from page_views
+ * (analytics/rollup.ts), so the 30-day figures every dashboard read shows sum 30 rows instead of
+ * counting thousands of views. Days not rolled up yet are counted from page_views.
+ */
+export const pageViewDays = pgTable(
+  "page_view_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.websiteId, table.day] })],
+);
+
 /** Bytes a site served on a day, as the hosting side reports them; a second report replaces the first. */
 export const bandwidthUsage = pgTable(
   "bandwidth_usage",

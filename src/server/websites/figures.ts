@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Website } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
-import { bandwidthUsage, monitorRollups, pageViews, siteMonitors } from "../db/schema";
+import { bandwidthUsage, monitorRollups, siteMonitors } from "../db/schema";
+import { visitorsSince } from "../analytics/rollup";
 
 /** The measured figures of a website, as the portal shows them. */
 export type SiteFigures = Pick<
@@ -20,8 +21,8 @@ export const uptimePercent = (checks: number, up: number) =>
   checks === 0 ? null : Math.floor((up / checks) * 10_000) / 100;
 
 /**
- * The figures of some websites: unique visitors and uptime over the last 30 days (uptime from
- * the hourly roll-ups), and the bytes served this calendar month. Sites that are not live get no
+ * The figures of some websites: unique visitors and uptime over the last 30 days (from the daily
+ * page view and hourly check roll-ups), and the bytes served this calendar month. Sites that are not live get no
  * uptime and no health.
  */
 export async function siteFigures(
@@ -49,15 +50,7 @@ export async function siteFigures(
         ),
       )
       .groupBy(monitorRollups.websiteId),
-    // A visitor hash is only meaningful within its day: 30-day visitors are the days' sum.
-    db
-      .select({
-        websiteId: pageViews.websiteId,
-        visitors: sql<number>`count(distinct (${pageViews.day}, ${pageViews.visitorHash}))::int`,
-      })
-      .from(pageViews)
-      .where(and(inArray(pageViews.websiteId, ids), gte(pageViews.day, utcDay(now, 29))))
-      .groupBy(pageViews.websiteId),
+    visitorsSince(db, ids, utcDay(now, 29)),
     db
       .select({
         websiteId: bandwidthUsage.websiteId,
@@ -80,14 +73,13 @@ export async function siteFigures(
   const byId = <T extends { websiteId: string }>(rows: T[]) =>
     new Map(rows.map((row) => [row.websiteId, row]));
   const uptime = byId(uptimes);
-  const visits = byId(visitors);
   const bytes = byId(bandwidth);
   const monitor = byId(monitors);
   for (const { id, live } of sites) {
     const checked = uptime.get(id);
     const status = monitor.get(id)?.status;
     figures.set(id, {
-      monthlyVisitors: visits.get(id)?.visitors ?? 0,
+      monthlyVisitors: visitors.get(id) ?? 0,
       uptimePercent: live && checked ? uptimePercent(checked.checks, checked.up) : null,
       health: live ? (status === "up" || status === "down" ? status : "unknown") : null,
       bandwidthBytes: Number(bytes.get(id)?.bytes ?? 0),

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { queryRows, type Db } from "../db/client";
+import { pageViewDays, pageViews } from "../db/schema";
+import { createPeriodicWorker } from "../scheduling/periodic";
+import { utcDate } from "./ingest";
+
+const DAY_MS = 86_400_000;
+/**
+ * A UTC day is final once the day after it is over too: a view is stamped with the day it was
+ * received, and the ingest buffer writes within seconds, so nothing lands on a day two days old.
+ */
+const FINAL_AFTER_DAYS = 2;
+/**
+ * How far back a pass looks for days not rolled up: longer than any figure's window (30 days),
+ * so one pass after a long stop still covers the whole window.
+ */
+const CATCH_UP_DAYS = 35;
+
+const dayBefore = (now: Date, days: number) => utcDate(new Date(now.getTime() - days * DAY_MS));
+
+/**
+ * Counts each site's views and unique visitors of every final day not counted yet, in one
+ * statement, so for each site the days up to its latest rolled-up day are all there (what
+ * visitorsSince relies on). Idempotent: instances that run it at once insert the same rows once.
+ * Returns how many site-days it added.
+ */
+export async function rollUpPageViews(db: Db, now = new Date()): Promise<number> {
+  const through = dayBefore(now, FINAL_AFTER_DAYS);
+  const [done] = await queryRows<{ latest: string | null }>(
+    db,
+    sql`select max(${pageViewDays.day})::text as latest from ${pageViewDays}`,
+  );
+  // One pass rolls every site up to `through`: a row for that day means it has run.
+  if (done?.latest && done.latest >= through) return 0;
+  const inserted = await queryRows<{ day: string }>(
+    db,
+    sql`insert into ${pageViewDays} (website_id, day, views, visitors)
+        select v.website_id, v.day, count(*)::int, count(distinct v.visitor_hash)::int
+        from ${pageViews} v
+        where v.day > ${dayBefore(now, CATCH_UP_DAYS)}::date and v.day <= ${through}::date
+          and not exists (
+            select 1 from ${pageViewDays} r where r.website_id = v.website_id and r.day = v.day
+          )
+        group by v.website_id, v.day
+        -- In key order, so instances inserting at once wait for each other instead of deadlocking.
+        order by v.website_id, v.day
+        on conflict do nothing
+        returning day`,
+  );
+  return inserted.length;
+}
+
+/**
+ * Unique visitors of each site from day `from` (YYYY-MM-DD) to now: the rolled-up days summed,
+ * and the days after a site's latest rolled-up day counted from its views (a visitor hash is
+ * only meaningful within its day, so a day's visitors add up). Right whether or not the roll-up
+ * has run; it only makes the count cheap.
+ */
+export async function visitorsSince(
+  db: Db,
+  ids: string[],
+  from: string,
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ websiteId: string; visitors: number }>(
+    db,
+    sql`select s.id as "websiteId",
+          coalesce((
+            select sum(r.visitors) from ${pageViewDays} r
+            where r.website_id = s.id and r.day >= ${from}::date
+          ), 0)::int
+          + (
+            select count(distinct (v.day, v.visitor_hash)) from ${pageViews} v
+            where v.website_id = s.id and v.day >= ${from}::date
+              and v.day > coalesce(
+                (select max(r.day) from ${pageViewDays} r where r.website_id = s.id),
+                '-infinity'::date
+              )
+          )::int as visitors
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]) as s(id)`,
+  );
+  return new Map(rows.map((row) => [row.websiteId, Number(row.visitors)]));
+}
+
+/** The roll-up of finished days: at start (catching up), then every hour. */
+export function createPageViewRollupWorker(options: {
+  db: Db;
+  log: Pick<FastifyBaseLogger, "error">;
+  everyMs?: number;
+  now?: () => Date;
+}) {
+  const { db, log, everyMs = 60 * 60 * 1000, now = () => new Date() } = options;
+  return createPeriodicWorker({
+    name: "page view roll-up",
+    log,
+    everyMs,
+    pass: () => rollUpPageViews(db, now()),
+  });
+}
