@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { queryRows, type Db } from "../db/client";
 import { pageViewDays, pageViews } from "../db/schema";
@@ -52,39 +52,24 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
 }
 
 /**
- * Unique visitors of each site from day `from` (YYYY-MM-DD) to now: the rolled-up days summed,
- * and the days after a site's latest rolled-up day counted from its views (a visitor hash is
- * only meaningful within its day, so a day's visitors add up). Right whether or not the roll-up
- * has run; it only makes the count cheap.
+ * The unique visitors of the site `site` (an SQL uuid) from the day `from` (an SQL date) to now:
+ * its rolled-up days summed, and the days after its latest rolled-up day counted from its views
+ * (a visitor hash is only meaningful within its day, so a day's visitors add up). Right whether
+ * or not the roll-up has run; the roll-up only makes it cheap.
  */
-export async function visitorsSince(
-  db: Db,
-  ids: string[],
-  from: string,
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ websiteId: string; visitors: number }>(
-    db,
-    sql`select s.id as "websiteId",
-          coalesce((
-            select sum(r.visitors) from ${pageViewDays} r
-            where r.website_id = s.id and r.day >= ${from}::date
-          ), 0)::int
-          + (
-            select count(distinct (v.day, v.visitor_hash)) from ${pageViews} v
-            where v.website_id = s.id and v.day >= ${from}::date
-              and v.day > coalesce(
-                (select max(r.day) from ${pageViewDays} r where r.website_id = s.id),
-                '-infinity'::date
-              )
-          )::int as visitors
-        from unnest(array[${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]) as s(id)`,
-  );
-  return new Map(rows.map((row) => [row.websiteId, Number(row.visitors)]));
-}
+export const visitorsSince = (site: SQL, from: SQL) => sql<number>`(
+  coalesce((
+    select sum(r.visitors) from ${pageViewDays} r where r.website_id = ${site} and r.day >= ${from}
+  ), 0)
+  + (
+    select count(distinct (v.day, v.visitor_hash)) from ${pageViews} v
+    where v.website_id = ${site} and v.day >= ${from}
+      and v.day > coalesce(
+        (select max(r.day) from ${pageViewDays} r where r.website_id = ${site}),
+        '-infinity'::date
+      )
+  )
+)::int`;
 
 /** The roll-up of finished days: at start (catching up), then every hour. */
 export function createPageViewRollupWorker(options: {

@@ -55,8 +55,7 @@ export async function loadSession(
           eq(sessions.sid, sql.placeholder("sid")),
           gte(sessions.expire, sql`to_timestamp(${sql.placeholder("now")})`),
         ),
-      )
-      .prepare("session_with_principal"),
+      ),
   );
   const [row] = await query.execute({ sid, now: now / 1000 });
   return row && { sess: row.sess, principal: toPrincipal(row) };
@@ -70,8 +69,7 @@ export async function findPrincipal(db: Db, userId: string): Promise<Principal |
       .from(users)
       .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
       .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-      .where(eq(users.id, sql.placeholder("userId")))
-      .prepare("principal_by_user"),
+      .where(eq(users.id, sql.placeholder("userId"))),
   );
   const [row] = await query.execute({ userId });
   return toPrincipal(row);

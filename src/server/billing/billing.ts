@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type {
   Billing,
   PlanRequest,
@@ -8,6 +8,7 @@ import type {
 } from "@shared/schemas/billing";
 import { dayOf, nextBillingDate } from "@shared/invoice-math";
 import type { Db, DbExecutor } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   billingAccounts,
   companies,
@@ -79,24 +80,29 @@ export async function listPlanRequests(
   db: DbExecutor,
   filter: { companyId?: string; id?: string },
 ): Promise<PlanRequest[]> {
-  const rows = await db
-    .select({
-      request: planChangeRequests,
-      companyName: companies.name,
-      currentPlan: recurringPlans.name,
-      user: users,
-    })
-    .from(planChangeRequests)
-    .innerJoin(companies, eq(companies.id, planChangeRequests.companyId))
-    .leftJoin(recurringPlans, eq(recurringPlans.id, planChangeRequests.planId))
-    .leftJoin(users, eq(users.id, planChangeRequests.requestedBy))
-    .where(
-      and(
-        filter.companyId ? eq(planChangeRequests.companyId, filter.companyId) : undefined,
-        filter.id ? eq(planChangeRequests.id, filter.id) : undefined,
-      ),
-    )
-    .orderBy(desc(planChangeRequests.createdAt));
+  // An unset filter is a null placeholder, so one prepared statement serves every filter.
+  const companyId = sql.placeholder("companyId");
+  const id = sql.placeholder("id");
+  const rows = await prepared(db, "plan_requests", (db) =>
+    db
+      .select({
+        request: planChangeRequests,
+        companyName: companies.name,
+        currentPlan: recurringPlans.name,
+        user: users,
+      })
+      .from(planChangeRequests)
+      .innerJoin(companies, eq(companies.id, planChangeRequests.companyId))
+      .leftJoin(recurringPlans, eq(recurringPlans.id, planChangeRequests.planId))
+      .leftJoin(users, eq(users.id, planChangeRequests.requestedBy))
+      .where(
+        and(
+          or(isNull(sql`${companyId}::uuid`), eq(planChangeRequests.companyId, companyId)),
+          or(isNull(sql`${id}::uuid`), eq(planChangeRequests.id, id)),
+        ),
+      )
+      .orderBy(desc(planChangeRequests.createdAt)),
+  ).execute({ companyId: filter.companyId ?? null, id: filter.id ?? null });
   return rows.map(({ request, companyName, currentPlan, user }) =>
     toRequest(request, companyName, currentPlan, user),
   );
@@ -104,11 +110,13 @@ export async function listPlanRequests(
 
 /** A company's plans: active first, then cancelled, each by name. */
 export async function listPlans(db: DbExecutor, companyId: string, now = new Date()) {
-  const rows = await db
-    .select()
-    .from(recurringPlans)
-    .where(eq(recurringPlans.companyId, companyId))
-    .orderBy(asc(recurringPlans.status), asc(recurringPlans.name));
+  const rows = await prepared(db, "plans_of_company", (db) =>
+    db
+      .select()
+      .from(recurringPlans)
+      .where(eq(recurringPlans.companyId, sql.placeholder("companyId")))
+      .orderBy(asc(recurringPlans.status), asc(recurringPlans.name)),
+  ).execute({ companyId });
   return rows.map((row) => toPlan(row, dayOf(now)));
 }
 
@@ -124,7 +132,12 @@ export async function findBilling(
 ): Promise<Billing> {
   const [plans, [account], balance, planRequests] = await Promise.all([
     listPlans(db, companyId, now),
-    db.select().from(billingAccounts).where(eq(billingAccounts.companyId, companyId)),
+    prepared(db, "billing_account_of_company", (db) =>
+      db
+        .select()
+        .from(billingAccounts)
+        .where(eq(billingAccounts.companyId, sql.placeholder("companyId"))),
+    ).execute({ companyId }),
     companyBalance(db, companyId, now),
     listPlanRequests(db, { companyId }),
   ]);

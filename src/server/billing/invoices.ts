@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { invoicePrefix, offlinePayment } from "@content/billing";
 import { customPricing } from "@content/pricing";
 import {
@@ -15,6 +15,7 @@ import {
 } from "@shared/schemas/billing";
 import { addDays, dayOf, invoiceTotals, ppmToPercent } from "@shared/invoice-math";
 import type { Db, DbExecutor } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   companies,
   invoiceCounters,
@@ -695,13 +696,17 @@ export async function recordFailedPayment(
 /** What a company owes on open invoices, and how many are past due. */
 export async function companyBalance(db: DbExecutor, companyId: string, now = new Date()) {
   const today = dayOf(now);
-  const [row] = await db
-    .select({
-      cents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`,
-      overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${today} and ${invoices.totalCents} > ${invoices.paidCents})`,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), inArray(invoices.status, ["open"])));
+  const [row] = await prepared(db, "company_balance", (db) =>
+    db
+      .select({
+        cents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`,
+        overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${sql.placeholder("today")}::date and ${invoices.totalCents} > ${invoices.paidCents})`,
+      })
+      .from(invoices)
+      .where(
+        and(eq(invoices.companyId, sql.placeholder("companyId")), eq(invoices.status, "open")),
+      ),
+  ).execute({ companyId, today });
   return { balanceCents: Number(row?.cents ?? 0), overdueCount: Number(row?.overdue ?? 0) };
 }
 

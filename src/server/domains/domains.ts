@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { domains, type Domain as DomainRow, type User } from "../db/schema";
 import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
 import type { NoticeSettings } from "../notices/notices";
@@ -19,11 +20,13 @@ function toDomain(row: DomainRow, now: Date): Domain {
 }
 
 export async function listDomains(db: Db, companyId: string, now = new Date()): Promise<Domain[]> {
-  const rows = await db
-    .select()
-    .from(domains)
-    .where(eq(domains.companyId, companyId))
-    .orderBy(asc(domains.expiresAt));
+  const rows = await prepared(db, "domains_of_company", (db) =>
+    db
+      .select()
+      .from(domains)
+      .where(eq(domains.companyId, sql.placeholder("companyId")))
+      .orderBy(asc(domains.expiresAt)),
+  ).execute({ companyId });
   return rows.map((row) => toDomain(row, now));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, max, or, sql, type SQL } from "drizzle-orm";
 import { homeProcess } from "@content/home";
 import type {
   Milestone,
@@ -9,6 +9,7 @@ import type {
   ProjectSummary,
 } from "@shared/schemas/projects";
 import type { Db, DbExecutor } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   companies,
   companyMembers,
@@ -104,30 +105,34 @@ export async function listProjects(
   db: DbExecutor,
   filter: { companyId?: string; statuses?: ProjectStatus[] },
 ): Promise<ProjectSummary[]> {
-  const conditions: SQL[] = [];
-  if (filter.companyId) conditions.push(eq(projects.companyId, filter.companyId));
-  if (filter.statuses) conditions.push(inArray(projects.status, filter.statuses));
-  const rows = await db
-    .select({ project: projects, company: companies })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .where(and(...conditions))
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+  // An unset filter is a null placeholder, so one prepared statement serves every filter.
+  const companyId = sql.placeholder("companyId");
+  const statuses = sql.placeholder("statuses");
+  const rows = await prepared(db, "projects", (db) =>
+    db
+      .select({ project: projects, company: companies })
+      .from(projects)
+      .innerJoin(companies, eq(companies.id, projects.companyId))
+      .where(
+        and(
+          or(isNull(sql`${companyId}::uuid`), eq(projects.companyId, companyId)),
+          or(isNull(sql`${statuses}::text[]`), sql`${projects.status} = any(${statuses}::text[])`),
+        ),
+      )
+      .orderBy(desc(projects.createdAt), desc(projects.id)),
+  ).execute({ companyId: filter.companyId ?? null, statuses: filter.statuses ?? null });
   if (rows.length === 0) return [];
-  const steps = await db
-    .select({
-      projectId: projectMilestones.projectId,
-      name: projectMilestones.name,
-      status: projectMilestones.status,
-      position: projectMilestones.position,
-    })
-    .from(projectMilestones)
-    .where(
-      inArray(
-        projectMilestones.projectId,
-        rows.map(({ project }) => project.id),
-      ),
-    );
+  const steps = await prepared(db, "milestones_of_projects", (db) =>
+    db
+      .select({
+        projectId: projectMilestones.projectId,
+        name: projectMilestones.name,
+        status: projectMilestones.status,
+        position: projectMilestones.position,
+      })
+      .from(projectMilestones)
+      .where(sql`${projectMilestones.projectId} = any(${sql.placeholder("ids")}::uuid[])`),
+  ).execute({ ids: rows.map(({ project }) => project.id) });
   return rows.map(({ project, company }) =>
     summarise(
       project,

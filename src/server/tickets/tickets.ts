@@ -12,6 +12,7 @@ import type {
   TicketUpdate,
 } from "@shared/schemas/tickets";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import {
   companies,
   supportTickets,
@@ -67,13 +68,15 @@ function toTicket(row: SupportTicket, opener: User | null, website: WebsiteRow =
 
 /** A company's tickets, newest first, with who opened each. */
 export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> {
-  const rows = await db
-    .select({ ticket: supportTickets, opener: users, website: ticketWebsite })
-    .from(supportTickets)
-    .leftJoin(users, eq(users.id, supportTickets.userId))
-    .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
-    .where(eq(supportTickets.companyId, companyId))
-    .orderBy(desc(supportTickets.createdAt));
+  const rows = await prepared(db, "tickets_of_company", (db) =>
+    db
+      .select({ ticket: supportTickets, opener: users, website: ticketWebsite })
+      .from(supportTickets)
+      .leftJoin(users, eq(users.id, supportTickets.userId))
+      .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
+      .where(eq(supportTickets.companyId, sql.placeholder("companyId")))
+      .orderBy(desc(supportTickets.createdAt)),
+  ).execute({ companyId });
   return rows.map(({ ticket, opener, website }) => toTicket(ticket, opener, website));
 }
 

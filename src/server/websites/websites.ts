@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { isLive, type Website, type WebsiteInput } from "@shared/schemas/websites";
 import type { Db, DbExecutor } from "../db/client";
+import { prepared } from "../db/prepared";
 import { websites, type Website as WebsiteRow } from "../db/schema";
 import { noticeAddedToAccount } from "../notices/account-notices";
 import type { NoticeSettings } from "../notices/notices";
@@ -20,11 +21,13 @@ export async function withFigures(db: Db, rows: WebsiteRow[]): Promise<Website[]
 }
 
 export async function listWebsites(db: Db, companyId: string): Promise<Website[]> {
-  const rows = await db
-    .select()
-    .from(websites)
-    .where(eq(websites.companyId, companyId))
-    .orderBy(asc(websites.createdAt));
+  const rows = await prepared(db, "websites_of_company", (db) =>
+    db
+      .select()
+      .from(websites)
+      .where(eq(websites.companyId, sql.placeholder("companyId")))
+      .orderBy(asc(websites.createdAt)),
+  ).execute({ companyId });
   return withFigures(db, rows);
 }
 
