@@ -62,12 +62,15 @@ export const visitorsSince = (site: SQL, from: SQL) => sql<number>`(
     select sum(r.visitors) from ${pageViewDays} r where r.website_id = ${site} and r.day >= ${from}
   ), 0)
   + (
-    select count(distinct (v.day, v.visitor_hash)) from ${pageViews} v
-    where v.website_id = ${site} and v.day >= ${from}
-      and v.day > coalesce(
-        (select max(r.day) from ${pageViewDays} r where r.website_id = ${site}),
-        '-infinity'::date
-      )
+    -- Distinct pairs counted, not count(distinct (day, hash)): comparing rows costs twice as much.
+    select count(*) from (
+      select distinct v.day, v.visitor_hash from ${pageViews} v
+      where v.website_id = ${site} and v.day >= ${from}
+        and v.day > coalesce(
+          (select max(r.day) from ${pageViewDays} r where r.website_id = ${site}),
+          '-infinity'::date
+        )
+    ) as seen
   )
 )::int`;
 

@@ -38,16 +38,8 @@ export async function siteFigures(
     db
       .select({
         websiteId: sql<string>`${site}`,
-        checks: sql<number>`coalesce((
-          select sum(${monitorRollups.checks}) from ${monitorRollups}
-          where ${monitorRollups.websiteId} = ${site} and ${monitorRollups.granularity} = 'hour'
-            and ${monitorRollups.periodStart} >= ${sql.placeholder("uptimeSince")}
-        ), 0)::int`,
-        up: sql<number>`coalesce((
-          select sum(${monitorRollups.up}) from ${monitorRollups}
-          where ${monitorRollups.websiteId} = ${site} and ${monitorRollups.granularity} = 'hour'
-            and ${monitorRollups.periodStart} >= ${sql.placeholder("uptimeSince")}
-        ), 0)::int`,
+        checks: sql<number>`coalesce(uptime.checks, 0)::int`,
+        up: sql<number>`coalesce(uptime.up, 0)::int`,
         visitors: visitorsSince(site, sql`${sql.placeholder("visitorsFrom")}::date`),
         bytes: sql<string>`coalesce((
           select sum(${bandwidthUsage.bytes}) from ${bandwidthUsage}
@@ -58,7 +50,15 @@ export async function siteFigures(
           select ${siteMonitors.status} from ${siteMonitors} where ${siteMonitors.websiteId} = ${site}
         )`,
       })
-      .from(sql`unnest(${sql.placeholder("ids")}::uuid[]) as s(id)`),
+      .from(
+        sql`unnest(${sql.placeholder("ids")}::uuid[]) as s(id)
+          left join lateral (
+            select sum(${monitorRollups.checks}) as checks, sum(${monitorRollups.up}) as up
+            from ${monitorRollups}
+            where ${monitorRollups.websiteId} = ${site} and ${monitorRollups.granularity} = 'hour'
+              and ${monitorRollups.periodStart} >= ${sql.placeholder("uptimeSince")}
+          ) as uptime on true`,
+      ),
   );
   const rows = await query.execute({
     ids: sites.map(({ id }) => id),
