@@ -3,10 +3,9 @@ import fastifySession from "@fastify/session";
 import connectPgSimple from "connect-pg-simple";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { SESSION_LIFETIME_MS } from "../auth/sessions";
 import { loadSession, type Principal } from "../auth/principal";
-import type { Db } from "../db/client";
 
 declare module "fastify" {
   interface Session {
@@ -48,11 +47,11 @@ const MAX_TOUCHED = 10_000;
 
 /**
  * connect-pg-simple, except that a session is read with who it is signed in as (one round trip
- * where the guard would make two more), and that saving an unchanged session only moves its expiry, and at most
- * once a minute per instance (so "last active" on the account page is to the minute). Every answer
- * saves the session (rolling expiry), and the library saves with an upsert: a dashboard request
- * still in flight when its user logs out would write the deleted session back and sign them in
- * again. An UPDATE of the expiry cannot bring a deleted row back.
+ * where the guard would make two more), and that saving an unchanged session only moves its
+ * expiry, and at most once a minute per instance (so "last active" on the account page is to the
+ * minute). Every answer saves the session (rolling expiry), and the library saves with an upsert:
+ * a dashboard request still in flight when its user logs out would write the deleted session
+ * back and sign them in again. An UPDATE of the expiry cannot bring a deleted row back.
  */
 function sessionStore(db: Db) {
   const PgStore = connectPgSimple(fastifySession as never);
