@@ -79,7 +79,10 @@ async function start() {
     preload(modules.slice(i, i + PRELOADS_PER_TASK));
   }
   await nextTask();
-  // Its own preloads (React, the layout) find the links above and add none.
+  // React DOM runs its module code in a task of its own, then the app's modules in the next.
+  // Their own preloads find the links above and add none.
+  await import("react-dom/client");
+  await nextTask();
   await import("./hydrate");
 }
 
