@@ -7,7 +7,7 @@ const root = document.getElementById("root");
 const prerendered = Boolean(root?.hasChildNodes());
 
 /**
- * The entry, under 2 KB. A prerendered page is readable without JavaScript, so the code that
+ * The entry, under 3 KB gzip. A prerendered page is readable without JavaScript, so the code that
  * makes it interactive (React, the layout and the page's components) is fetched only once the
  * page has been drawn: on a slow connection the HTML and fonts get the bandwidth first. The
  * portal's shell is empty until its code runs, so it starts at once. See
