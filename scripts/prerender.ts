@@ -24,15 +24,16 @@ if (!template.includes("<!--app-html-->")) {
 const manifest = readManifest(clientDir);
 
 /**
- * The page's own code, which the entry preloads once the page is drawn, alongside React and the
- * layout (`import("./hydrate")` preloads those itself). None for the not-found page (part of the
- * layout) or a static content page, which the browser keeps as prerendered (src/client/app.tsx).
+ * The code the entry preloads once the page is drawn, a few modules per task: React and the
+ * layout (what `import("./hydrate")` loads), then the page's own code. None of the page's own
+ * for the not-found page (part of the layout) or a static content page, which the browser keeps
+ * as prerendered (src/client/app.tsx).
  */
 function pageModules(route: PublicRoute | "not-found"): string[] {
-  if (route === "not-found" || staticContentRoutes.includes(route)) return [];
-  const layout = new Set(moduleFiles(manifest, "hydrate.tsx"));
+  const layout = moduleFiles(manifest, "hydrate.tsx");
+  if (route === "not-found" || staticContentRoutes.includes(route)) return layout;
   const page = moduleFiles(manifest, `pages/${route === "/" ? "home" : route.slice(1)}.tsx`);
-  return page.filter((file) => !layout.has(file));
+  return [...new Set([...layout, ...page])];
 }
 
 const vite = await createServer({
@@ -57,10 +58,8 @@ try {
     const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);
     // Read by main.tsx, which preloads them once the page is drawn (see there).
     const files = pageModules(route).map((file) => `/${file}`);
-    const modules = files.length
-      ? [`<meta name="page-modules" content="${files.join(" ")}" />`]
-      : [];
-    write(pageFiles.page(route), fill([head, ...modules].join("\n"), html));
+    const modules = `<meta name="page-modules" content="${files.join(" ")}" />`;
+    write(pageFiles.page(route), fill([head, modules].join("\n"), html));
   }
   for (const [file, page] of [
     [pageFiles.shell, "/dashboard"],

@@ -32,15 +32,18 @@ const rows = publicRoutes.map((route) => {
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ]
     .map((m) => m[1]!)
-    // What the entry fetches once the page is drawn (see src/client/main.tsx).
+    // What the entry fetches once the page is drawn (see src/client/main.tsx); page-modules
+    // lists the layout's modules too, counted once.
     .concat(layout)
     .concat(html.match(/<meta name="page-modules" content="([^"]*)"/)?.[1]?.split(" ") ?? []);
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1]!,
   );
-  const js = [...new Set(scripts)].reduce((sum, url) => sum + gzipBytes(url), 0);
-  const css = [...new Set(styles)].reduce((sum, url) => sum + gzipBytes(url), 0);
-  return { route, files: scripts.length + styles.length, js, css };
+  const uniqueScripts = [...new Set(scripts)];
+  const uniqueStyles = [...new Set(styles)];
+  const js = uniqueScripts.reduce((sum, url) => sum + gzipBytes(url), 0);
+  const css = uniqueStyles.reduce((sum, url) => sum + gzipBytes(url), 0);
+  return { route, files: uniqueScripts.length + uniqueStyles.length, js, css };
 });
 
 console.log("page        files  JS (gzip)   CSS (gzip)");

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { pageMeta } from "../../src/content/site";
 import { publicRoutes } from "../../src/shared/routes";
+import { formReady } from "./support/forms";
 import { delayScript } from "./support/slow-script";
 
 const attribute = (html: string, selector: RegExp) => html.match(selector)?.[1];
@@ -159,6 +160,59 @@ test("a static page keeps its prerendered HTML on landing and renders from its c
   await page.getByRole("main").getByRole("link", { name: "Get a Free Quote" }).first().click();
   await expect(page).toHaveURL("/apply");
   await expect(page.locator("form[data-ready]")).toHaveCount(1);
+});
+
+test("a form page hydrates its form, chat and QR card on landing, keeps the rest as prerendered, and renders from its code within the site", async ({
+  page,
+}) => {
+  // React keeps an element's props on it once it has taken the element over.
+  const hydrated = (locator: Locator) =>
+    locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")));
+  const main = page.getByRole("main");
+  const quote = main.getByRole("link", { name: "Get a Free Quote" });
+  const send = main.getByRole("button", { name: "Send Message" });
+  const startChat = main.getByRole("button", { name: "Start Chat" });
+
+  await page.goto("/contact");
+  await formReady(page);
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
+  expect(await hydrated(send)).toBe(true);
+  expect(await hydrated(startChat)).toBe(true);
+  expect(await hydrated(main.getByRole("article", { name: "Scan to Visit Our Website" }))).toBe(
+    true,
+  );
+  // The hero, the contact cards, the steps beside the form and the sections' text: as served.
+  expect(await hydrated(quote)).toBe(false);
+  expect(await hydrated(main.getByRole("link", { name: "hello@harborline.example" }))).toBe(false);
+  expect(await hydrated(main.getByRole("heading", { name: "What happens next" }))).toBe(false);
+
+  await startChat.click();
+  await expect(page.getByRole("dialog", { name: "Chat with us now" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Moving within the site renders the page from its code, its hero's link an app link again.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Pricing", exact: true }).click();
+  await expect(page).toHaveURL("/pricing");
+  await nav.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Let's talk about your");
+  expect(await hydrated(quote)).toBe(true);
+  await quote.click();
+  await expect(page).toHaveURL("/apply");
+  await formReady(page);
+  expect(await hydrated(main.getByRole("heading", { name: "What happens next" }))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // On landing, the hero's link is a plain link to the prerendered page.
+  await page.goto("/contact");
+  await formReady(page);
+  await quote.click();
+  await expect(page).toHaveURL("/apply");
+  await formReady(page);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+    undefined,
+  );
 });
 
 for (const [path, late, when] of [

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Controller, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import type { Option } from "@/components/filters";
 import {
@@ -15,6 +16,11 @@ const NONE = "none";
  * blur (so a refused submit focuses it) and `aria`, the props tying it to its label and error
  * (fieldAria, or what FormField hands its control). `noneLabel` adds a first choice that sets
  * the field to "" (a select item cannot have an empty value itself).
+ *
+ * The choices are rendered once the select is approached (pointed at, touched or focused) or
+ * holds a value. Radix renders a closed select's items into a detached fragment after it mounts,
+ * in a second, synchronous render that also gives the fragment all of React's event listeners:
+ * on the project application, three selects made that the longest task of the page's start.
  */
 export function SelectControl<T extends FieldValues, TContext, TOutput extends FieldValues>({
   control,
@@ -32,6 +38,8 @@ export function SelectControl<T extends FieldValues, TContext, TOutput extends F
   noneLabel?: string;
   aria: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
 }) {
+  const [approached, setApproached] = useState(false);
+  const approach = () => setApproached(true);
   return (
     <Controller
       control={control}
@@ -43,17 +51,26 @@ export function SelectControl<T extends FieldValues, TContext, TOutput extends F
           onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
           disabled={field.disabled}
         >
-          <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur}>
+          <SelectTrigger
+            {...aria}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            onFocus={approach}
+            onPointerEnter={approach}
+            onPointerDown={approach}
+          >
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>
-          <SelectContent>
-            {noneLabel && <SelectItem value={NONE}>{noneLabel}</SelectItem>}
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          {(approached || Boolean(field.value) || Boolean(noneLabel)) && (
+            <SelectContent>
+              {noneLabel && <SelectItem value={NONE}>{noneLabel}</SelectItem>}
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          )}
         </Select>
       )}
     />

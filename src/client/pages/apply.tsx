@@ -5,6 +5,7 @@ import { applicationAside, applicationForm, applicationHero } from "@content/con
 import type { LeadReceipt } from "@shared/schemas/leads";
 import { StepsAside } from "@/components/marketing/steps-aside";
 import { PageHero } from "@/components/page-hero";
+import { Prerendered } from "@/components/prerendered";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -63,24 +64,26 @@ function ApplicationPageContent() {
   return (
     <>
       <Seo page="/apply" />
-      <PageHero
-        eyebrow={applicationHero.eyebrow}
-        title={
-          <>
-            Start Your <span className="text-gold-foil italic">Project</span>
-          </>
-        }
-        lead={applicationHero.lead}
-      >
-        <ul className="flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-ink-300 sm:flex-row">
-          {applicationHero.promises.map((promise) => (
-            <li key={promise} className="flex items-center gap-2">
-              <CheckCircle2 className="size-4 text-gold-500" aria-hidden="true" />
-              {promise}
-            </li>
-          ))}
-        </ul>
-      </PageHero>
+      <Prerendered name="apply-intro">
+        <PageHero
+          eyebrow={applicationHero.eyebrow}
+          title={
+            <>
+              Start Your <span className="text-gold-foil italic">Project</span>
+            </>
+          }
+          lead={applicationHero.lead}
+        >
+          <ul className="flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-ink-300 sm:flex-row">
+            {applicationHero.promises.map((promise) => (
+              <li key={promise} className="flex items-center gap-2">
+                <CheckCircle2 className="size-4 text-gold-500" aria-hidden="true" />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </PageHero>
+      </Prerendered>
 
       <section aria-labelledby="application-form-title" className="bg-background py-16 sm:py-20">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
@@ -101,7 +104,9 @@ function ApplicationPageContent() {
               onSubmitted={(stored) => setReceipt(stored)}
             />
           </Card>
-          <ApplicationAside />
+          <Prerendered name="apply-next">
+            <ApplicationAside />
+          </Prerendered>
         </div>
       </section>
     </>

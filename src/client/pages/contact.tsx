@@ -11,6 +11,7 @@ import {
 } from "@content/contact-page";
 import { StepsAside } from "@/components/marketing/steps-aside";
 import { Eyebrow, PageHero } from "@/components/page-hero";
+import { Prerendered } from "@/components/prerendered";
 import { QrCard } from "@/components/qr-card";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
@@ -81,31 +82,34 @@ function ContactPageContent() {
   return (
     <>
       <Seo page="/contact" />
-      <PageHero
-        eyebrow={contactHero.eyebrow}
-        title={
-          <>
-            {contactHero.titleStart}{" "}
-            <span className="text-gold-foil italic">{contactHero.titleHighlight}</span>
-          </>
-        }
-        lead={contactHero.lead}
-      >
-        <Button asChild size="lg">
-          <a href={contact.phoneHref}>
-            <Phone aria-hidden="true" />
-            {contactHero.callLabel}
-          </a>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link href="/apply">
-            {contactHero.quoteLabel}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </PageHero>
+      {/* The hero and the contact cards: text and plain links. */}
+      <Prerendered name="contact-intro">
+        <PageHero
+          eyebrow={contactHero.eyebrow}
+          title={
+            <>
+              {contactHero.titleStart}{" "}
+              <span className="text-gold-foil italic">{contactHero.titleHighlight}</span>
+            </>
+          }
+          lead={contactHero.lead}
+        >
+          <Button asChild size="lg">
+            <a href={contact.phoneHref}>
+              <Phone aria-hidden="true" />
+              {contactHero.callLabel}
+            </a>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/apply">
+              {contactHero.quoteLabel}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </PageHero>
 
-      <InfoCards />
+        <InfoCards />
+      </Prerendered>
 
       <section aria-labelledby="contact-form-title" className="bg-background py-16 sm:py-20">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
@@ -119,7 +123,9 @@ function ContactPageContent() {
             <p className="mt-3 mb-8 max-w-xl text-muted-foreground">{contactForm.intro}</p>
             <ContactForm headingId="contact-form-title" />
           </Card>
-          <NextSteps />
+          <Prerendered name="contact-next">
+            <NextSteps />
+          </Prerendered>
         </div>
       </section>
 
@@ -128,42 +134,46 @@ function ContactPageContent() {
         className="border-y border-border bg-sand py-16 sm:py-24"
       >
         <div className="container-page">
-          <div className="mx-auto mb-12 max-w-2xl text-center">
-            <Eyebrow>{supportSection.eyebrow}</Eyebrow>
-            <h2
-              id="contact-support"
-              className="mt-5 text-3xl font-semibold tracking-tight text-foreground sm:text-4xl"
-            >
-              {supportSection.title}
-            </h2>
-            <p className="mt-4 text-muted-foreground">{supportSection.lead}</p>
-          </div>
+          <Prerendered name="contact-support-intro">
+            <div className="mx-auto mb-12 max-w-2xl text-center">
+              <Eyebrow>{supportSection.eyebrow}</Eyebrow>
+              <h2
+                id="contact-support"
+                className="mt-5 text-3xl font-semibold tracking-tight text-foreground sm:text-4xl"
+              >
+                {supportSection.title}
+              </h2>
+              <p className="mt-4 text-muted-foreground">{supportSection.lead}</p>
+            </div>
+          </Prerendered>
           <SupportCards />
         </div>
       </section>
 
       <section aria-labelledby="contact-share" className="bg-background py-16 sm:py-24">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-20">
-          <div className="text-center lg:text-left">
-            <Eyebrow>{shareSection.eyebrow}</Eyebrow>
-            <h2
-              id="contact-share"
-              className="mt-5 text-3xl font-semibold tracking-tight text-foreground sm:text-5xl"
-            >
-              {shareSection.title}
-            </h2>
-            <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground lg:mx-0">
-              {shareSection.lead}
-            </p>
-            <ul className="mx-auto mt-8 flex max-w-md flex-col gap-3 text-left lg:mx-0">
-              {shareSection.uses.map((use) => (
-                <li key={use} className="flex items-center gap-3 text-foreground">
-                  <CheckCircle2 className="size-5 shrink-0 text-accent" aria-hidden="true" />
-                  {use}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <Prerendered name="contact-share-intro">
+            <div className="text-center lg:text-left">
+              <Eyebrow>{shareSection.eyebrow}</Eyebrow>
+              <h2
+                id="contact-share"
+                className="mt-5 text-3xl font-semibold tracking-tight text-foreground sm:text-5xl"
+              >
+                {shareSection.title}
+              </h2>
+              <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-muted-foreground lg:mx-0">
+                {shareSection.lead}
+              </p>
+              <ul className="mx-auto mt-8 flex max-w-md flex-col gap-3 text-left lg:mx-0">
+                {shareSection.uses.map((use) => (
+                  <li key={use} className="flex items-center gap-3 text-foreground">
+                    <CheckCircle2 className="size-5 shrink-0 text-accent" aria-hidden="true" />
+                    {use}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Prerendered>
           <QrCard className="mx-auto w-full max-w-md" />
         </div>
       </section>

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Holds back the built script whose name starts with `chunk` ("hydrate": React and the layout;
- * "contact": the contact page's own code) for `ms`, as a slow phone connection would.
+ * Holds back the built script whose name starts with `chunk` ("hydrate": the layout and the
+ * module that starts React; "contact": the contact page's own code) for `ms`, as a slow phone
+ * connection would.
  */
 export async function delayScript(page: Page, chunk: string, ms: number) {
   await page.route(new RegExp(`/assets/${chunk}-[^/]+\\.js$`), async (route) => {

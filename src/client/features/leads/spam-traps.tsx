@@ -1,5 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore, type Ref } from "react";
+import { startTransition, useEffect, useRef, useState, type Ref } from "react";
 import type { SpamTraps } from "@shared/schemas/leads";
+import { PAGE_READY } from "@/lib/page-ready";
 
 /*
  * The anti-spam fields the lead forms send besides the lead (see the server's spam traps):
@@ -21,9 +22,7 @@ function firstPaintAt(): number | undefined {
 export function useSpamTraps() {
   const startedAt = useRef<number | undefined>(undefined);
   const honeypot = useRef<HTMLInputElement>(null);
-  // Not yet hydrated on the first render: the render that takes over the server's HTML.
-  const hydrated = useHydrated();
-  const shownBeforeApp = useRef(!hydrated);
+  const shownBeforeApp = useRef(takesOverPrerenderedPage());
   useEffect(() => {
     startedAt.current = (shownBeforeApp.current && firstPaintAt()) || Date.now();
   }, []);
@@ -42,18 +41,26 @@ export function useSpamTraps() {
   };
 }
 
-const noSubscription = () => () => {};
+/**
+ * Whether this render takes over the page's prerendered HTML: the page the visitor landed on,
+ * before it is live (see lib/page-ready). Read once, on the first render; after a move within
+ * the site the page is already live.
+ */
+function takesOverPrerenderedPage(): boolean {
+  return typeof document === "undefined" || !document.documentElement.hasAttribute(PAGE_READY);
+}
 
 /**
- * False in the server render and while hydrating, true once the page is interactive. The forms
- * mark themselves `data-ready` with it, so a test (or a script) knows when submitting is handled.
+ * False in the server render and while hydrating, true once the form has mounted. The forms mark
+ * themselves `data-ready` with it, so a test (or a script) knows when submitting is handled.
+ * The change is a transition: the form's second render comes in slices. (useSyncExternalStore
+ * with a server snapshot would re-render the whole form synchronously after hydration, one
+ * long task.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated;
 }
 
 /**
