@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Route, Router, Switch } from "wouter";
 import { publicRoutes, staticContentRoutes, type PublicRoute } from "@shared/routes";
 import { SiteLayout } from "@/components/layout/site-layout";
 import { PageLoading } from "@/components/page-loading";
+import { Prerendered } from "@/components/prerendered";
 import { useToast } from "@/components/ui/use-toast";
 import { markPageReady } from "@/lib/page-ready";
 import { useIdle } from "@/lib/use-idle";
@@ -32,43 +33,18 @@ function lazyPage(load: () => Promise<ComponentType>): ComponentType {
 }
 
 /**
- * The prerendered HTML of the page the visitor landed on, when that page is static content
- * (staticContentRoutes): read once, before hydration, from the wrapper StaticContentPage writes.
- */
-let landingPageHtml: string | null =
-  typeof document === "undefined"
-    ? null
-    : (document.querySelector("[data-static-content]")?.innerHTML ?? null);
-
-/**
  * A page with nothing interactive on it. Rendered on the server (and after a move within the site)
  * from its code, as usual. On the visit that lands on it, React adopts the prerendered HTML as it
- * is (dangerouslySetInnerHTML is not hydrated), so the header and footer around it hydrate
- * while the page's own code is never fetched. Its links are plain links meanwhile: each leads
- * to a prerendered page.
+ * is (see Prerendered), so the header and footer around it hydrate while the page's own code is
+ * never fetched. Its links are plain links meanwhile: each leads to a prerendered page.
  */
 function staticContentPage(Page: ComponentType): ComponentType {
   return function StaticContentPage() {
-    const [html] = useState(landingPageHtml);
-    // Only the first page shown is the landed one: coming back to it later renders its code.
-    useEffect(() => {
-      landingPageHtml = null;
-      markPageReady();
-    }, []);
-    if (html !== null) {
-      return (
-        <div
-          data-static-content=""
-          className="contents"
-          dangerouslySetInnerHTML={{ __html: html }}
-          suppressHydrationWarning
-        />
-      );
-    }
+    useEffect(() => markPageReady(), []);
     return (
-      <div data-static-content="" className="contents">
+      <Prerendered name="static-content">
         <Page />
-      </div>
+      </Prerendered>
     );
   };
 }

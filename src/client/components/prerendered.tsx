@@ -14,7 +14,7 @@ function landedHtml(name: string): string | null {
 }
 
 /**
- * A part of a form page with nothing interactive in it: text, plain links, a phone number. On the
+ * A part of a page with nothing interactive in it: text, plain links, a phone number. On the
  * visit that lands on the page, React adopts the part's prerendered HTML as it is
  * (dangerouslySetInnerHTML is not hydrated), so hydrating the page is hydrating its interactive
  * parts alone: the form, the chat dialog, the QR card. Rendered from its code on the server and
