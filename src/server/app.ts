@@ -30,7 +30,13 @@ import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
-import { createAnswerTail, createFastPath, type FastPath } from "./plugins/static-fast-path";
+import { answerOnSockets, createSocketAnswer, type SocketAnswer } from "./plugins/socket-fast-path";
+import {
+  createAnswerTail,
+  createFastPath,
+  prepareFiles,
+  type FastPath,
+} from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
 import { auditRoutes } from "./routes/api/audit";
@@ -139,6 +145,9 @@ export async function buildApp({
   // Set once the app is listening and knows its security headers: the built pages
   // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
   let fastPath: FastPath | undefined;
+  // Set at the same moment: built files answered on new connections' sockets (decision 017).
+  let socketAnswer: SocketAnswer | undefined;
+  let sockets: ReturnType<typeof answerOnSockets> | undefined;
   let closing = false;
   const trustProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
@@ -164,6 +173,11 @@ export async function buildApp({
       server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs;
       server.requestTimeout = connectionLimits.requestTimeoutMs;
       server.setTimeout(connectionLimits.idleSocketTimeoutMs);
+      sockets = answerOnSockets(server, {
+        answer: () => socketAnswer,
+        headersTimeoutMs: connectionLimits.headersTimeoutMs,
+        keepAliveTimeoutMs: connectionLimits.keepAliveTimeoutMs,
+      });
       return server;
     },
     // Let requests in flight finish on close; new ones get 503 meanwhile.
@@ -315,7 +329,10 @@ export async function buildApp({
     await app.register(fileRoutes, { ...routeOptions, store: attachmentStore });
   }
   const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
-  app.addHook("preClose", async () => void (closing = true));
+  app.addHook("preClose", async () => {
+    closing = true;
+    sockets?.closeHeld();
+  });
   app.addHook("onListen", async () => {
     // The security headers exactly as a dynamic route sends them, names as written.
     const probe = await app.inject({ method: "GET", url: "/healthz" });
@@ -327,7 +344,13 @@ export async function buildApp({
       .map((name): [string, string] => [name, String(sent.getHeader(name))]);
     const tail = createAnswerTail({ https: config.publicUrl.startsWith("https://"), trustProxy });
     const isClosing = () => closing;
-    const files = createFastPath({ files: pageFiles, securityHeaders, tail, closing: isClosing });
+    const files = prepareFiles(pageFiles, securityHeaders);
+    socketAnswer = createSocketAnswer({
+      files,
+      tail,
+      keepAliveTimeoutMs: connectionLimits.keepAliveTimeoutMs,
+      closing: isClosing,
+    });
     const pageViews = createEventsFastPath({
       ingest,
       securityHeaders,
@@ -335,7 +358,8 @@ export async function buildApp({
       log: app.log,
       closing: isClosing,
     });
-    fastPath = (request, response) => files(request, response) || pageViews(request, response);
+    const builtFiles = createFastPath({ files, tail, closing: isClosing });
+    fastPath = (request, response) => builtFiles(request, response) || pageViews(request, response);
   });
 
   return app;

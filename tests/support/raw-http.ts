@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { perAnswerHeaders } from "../../src/server/plugins/security";
 
@@ -61,4 +63,54 @@ export function routedRequestLog() {
     },
   });
   return { routedUrls, log };
+}
+
+/** An answer read off a raw connection: its head as text, its body, and all its bytes. */
+export type RawExchange = { head: string; status: number; body: Buffer; bytes: Buffer };
+
+/**
+ * One keep-alive connection written to byte for byte, for what a client library would tidy
+ * away: pipelined requests, malformed heads, heads split across packets. Answers are read whole,
+ * in order, by their Content-Length.
+ */
+export async function openRawConnection(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  let buffered = Buffer.alloc(0);
+  let ended = false;
+  const waiting: (() => void)[] = [];
+  const wake = () => waiting.splice(0).forEach((resume) => resume());
+  socket.on("data", (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    wake();
+  });
+  socket.on("end", () => {
+    ended = true;
+    wake();
+  });
+  const closed = once(socket, "close");
+  const more = () =>
+    new Promise<void>((resolve, reject) =>
+      ended ? reject(new Error("the server ended the connection")) : waiting.push(resolve),
+    );
+  return {
+    socket,
+    write: (bytes: string | Buffer) => void socket.write(bytes),
+    /** The next answer; `bodiless` for the answer to a HEAD request. */
+    async read(bodiless = false): Promise<RawExchange> {
+      let headEnd: number;
+      while ((headEnd = buffered.indexOf("\r\n\r\n")) === -1) await more();
+      const head = buffered.toString("latin1", 0, headEnd);
+      const status = Number(head.split(" ")[1]);
+      const length =
+        bodiless || status === 304 ? 0 : Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      while (buffered.length < headEnd + 4 + length) await more();
+      const bytes = buffered.subarray(0, headEnd + 4 + length);
+      buffered = buffered.subarray(bytes.length);
+      return { head, status, body: bytes.subarray(headEnd + 4), bytes };
+    },
+    /** Resolves once the server has closed the connection. */
+    closed,
+    close: () => socket.destroy(),
+  };
 }

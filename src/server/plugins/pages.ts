@@ -15,7 +15,7 @@ import {
 } from "@shared/routes";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "./page-files";
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
 type Representation = { body: Buffer; etag: string };
 export type SiteFile = {
   type: string;

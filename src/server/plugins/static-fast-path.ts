@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyServerOptions } from "fastify";
-import { chooseEncoding, type SiteFile } from "./pages";
+import { chooseEncoding, type Encoding, type SiteFile } from "./pages";
 import { HSTS, PERMISSIONS_POLICY, requestId } from "./security";
 
 /**
@@ -14,12 +15,6 @@ import { HSTS, PERMISSIONS_POLICY, requestId } from "./security";
  */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-type Prepared = {
-  file: SiteFile;
-  /** Per encoding: the headers of a 200 answer, security headers first, as raw name/value pairs. */
-  headers: Partial<Record<string, [string, string][]>>;
-};
-
 /** The trust of TRUST_PROXY as Fastify applies it to x-forwarded-proto (see app.ts). */
 function trustOf(trust: FastifyServerOptions["trustProxy"]) {
   if (typeof trust === "function") return trust as (address: string, hop: number) => boolean;
@@ -31,15 +26,24 @@ function trustOf(trust: FastifyServerOptions["trustProxy"]) {
 }
 
 /** "https" when the request came over TLS, directly or through a trusted proxy: as Fastify says. */
-function protocolOf(request: IncomingMessage, trusted: (address: string, hop: number) => boolean) {
-  const forwarded = request.headers["x-forwarded-proto"];
-  const socket = request.socket as IncomingMessage["socket"] & { encrypted?: boolean };
-  if (typeof forwarded === "string" && socket.remoteAddress && trusted(socket.remoteAddress, 0)) {
+function protocolOf(
+  forwarded: string | undefined,
+  socket: Socket,
+  trusted: (address: string, hop: number) => boolean,
+) {
+  if (forwarded !== undefined && socket.remoteAddress && trusted(socket.remoteAddress, 0)) {
     const last = forwarded.lastIndexOf(",");
     return (last === -1 ? forwarded : forwarded.slice(last + 1)).trim();
   }
-  return socket.encrypted ? "https" : "http";
+  return (socket as Socket & { encrypted?: boolean }).encrypted ? "https" : "http";
 }
+
+/** What the answer tail reads of a request, from Node's parsed request or from a raw head. */
+export type TailFacts = {
+  forwardedProto: string | undefined;
+  requestIdHeader: string | string[] | undefined;
+  socket: Socket;
+};
 
 /**
  * The header lines every answer given before Fastify ends with, as a dynamic route sends them:
@@ -55,17 +59,32 @@ export function createAnswerTail({
   trustProxy: FastifyServerOptions["trustProxy"];
 }) {
   const trusted = trustOf(trustProxy);
+  /** The tail's name/value pairs, flat. */
+  const pairs = ({ forwardedProto, requestIdHeader, socket }: TailFacts) => {
+    const lines: string[] =
+      https && protocolOf(forwardedProto, socket, trusted) === "https"
+        ? ["strict-transport-security", HSTS]
+        : [];
+    lines.push(
+      "permissions-policy",
+      PERMISSIONS_POLICY,
+      "x-request-id",
+      requestId(requestIdHeader),
+    );
+    return lines;
+  };
   return {
     trusted,
+    pairs,
     /** Appends the tail's name/value pairs to a raw header list. */
     append(request: IncomingMessage, raw: string[]) {
-      if (https && protocolOf(request, trusted) === "https")
-        raw.push("strict-transport-security", HSTS);
+      const forwarded = request.headers["x-forwarded-proto"];
       raw.push(
-        "permissions-policy",
-        PERMISSIONS_POLICY,
-        "x-request-id",
-        requestId(request.headers["x-request-id"]),
+        ...pairs({
+          forwardedProto: typeof forwarded === "string" ? forwarded : undefined,
+          requestIdHeader: request.headers["x-request-id"],
+          socket: request.socket,
+        }),
       );
       return raw;
     },
@@ -73,26 +92,29 @@ export function createAnswerTail({
 }
 export type AnswerTail = ReturnType<typeof createAnswerTail>;
 
-export function createFastPath({
-  files,
-  securityHeaders,
-  tail,
-  closing,
-}: {
+/** A built file with the headers of its answers worked out once, per encoding. */
+export type PreparedFile = {
+  file: SiteFile;
+  offered: Encoding[];
+  /** Per encoding: the headers of a 200 answer, security headers first, as raw name/value pairs. */
+  headers: Partial<Record<Encoding, [string, string][]>>;
+  /** The same headers as header lines ("name: value\r\n" each), for answers written raw. */
+  lines: Partial<Record<Encoding, string>>;
+};
+
+/** The files both fast paths serve, by path, and the lookup of a request target's file. */
+export function prepareFiles(
   /** Path (no query) to the file served for it. */
-  files: Map<string, SiteFile>;
+  files: Map<string, SiteFile>,
   /** The security headers of a dynamic answer, in order, names as sent (HSTS and ids apart). */
-  securityHeaders: [string, string][];
-  tail: AnswerTail;
-  /** While the server closes, Fastify answers (503): the fast path steps aside. */
-  closing: () => boolean;
-}): FastPath {
-  const prepared = new Map<string, Prepared>();
+  securityHeaders: [string, string][],
+) {
+  const prepared = new Map<string, PreparedFile>();
   for (const [path, file] of files) {
-    const offered = Object.keys(file.variants);
-    const headers: Prepared["headers"] = {};
-    for (const [encoding, variant] of Object.entries(file.variants)) {
-      headers[encoding] = [
+    const offered = Object.keys(file.variants) as Encoding[];
+    const entry: PreparedFile = { file, offered, headers: {}, lines: {} };
+    for (const encoding of offered) {
+      const headers: [string, string][] = [
         ...(file.crossOrigin
           ? securityHeaders.map(([name, value]): [string, string] =>
               name.toLowerCase() === "cross-origin-resource-policy"
@@ -102,30 +124,50 @@ export function createFastPath({
           : securityHeaders),
         ["content-type", file.type],
         ["cache-control", file.cacheControl],
-        ["etag", variant.etag],
+        ["etag", file.variants[encoding]!.etag],
         ...(offered.length > 1 ? [["vary", "Accept-Encoding"] as [string, string]] : []),
         ...(encoding === "identity" ? [] : [["content-encoding", encoding] as [string, string]]),
       ];
+      entry.headers[encoding] = headers;
+      entry.lines[encoding] = headers.map(([name, value]) => `${name}: ${value}\r\n`).join("");
     }
-    prepared.set(path, { file, headers });
+    prepared.set(path, entry);
   }
+  return {
+    /** The file served for a request target, its query ignored. */
+    find(target: string) {
+      const query = target.indexOf("?");
+      return prepared.get(query === -1 ? target : target.slice(0, query));
+    },
+  };
+}
+export type PreparedFiles = ReturnType<typeof prepareFiles>;
 
+/** The encoding a file is sent in for an Accept-Encoding, and that encoding's body and etag. */
+export function variantFor(entry: PreparedFile, acceptEncoding: string | undefined) {
+  const encoding = chooseEncoding(acceptEncoding, entry.offered);
+  return { encoding, variant: entry.file.variants[encoding] ?? entry.file.variants.identity };
+}
+
+export function createFastPath({
+  files,
+  tail,
+  closing,
+}: {
+  files: PreparedFiles;
+  tail: AnswerTail;
+  /** While the server closes, Fastify answers (503): the fast path steps aside. */
+  closing: () => boolean;
+}): FastPath {
   return (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
-    const url = request.url ?? "/";
-    const query = url.indexOf("?");
-    const entry = prepared.get(query === -1 ? url : url.slice(0, query));
+    const entry = files.find(request.url ?? "/");
     if (!entry || closing()) return false;
 
-    const { file, headers } = entry;
-    const encoding = chooseEncoding(
-      request.headers["accept-encoding"],
-      Object.keys(file.variants) as Parameters<typeof chooseEncoding>[1],
-    );
-    const variant = file.variants[encoding] ?? file.variants.identity;
+    const { encoding, variant } = variantFor(entry, request.headers["accept-encoding"]);
     const fresh = request.headers["if-none-match"] === variant.etag;
     const raw: string[] = [];
-    for (const [name, value] of headers[encoding] ?? headers.identity!) raw.push(name, value);
+    for (const [name, value] of entry.headers[encoding]!) raw.push(name, value);
     tail.append(request, raw);
     if (fresh) {
       response.writeHead(304, raw);

@@ -1,0 +1,187 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/app";
+import { fakeBuild } from "../../../tests/support/fake-build";
+import { openRawConnection } from "../../../tests/support/raw-http";
+
+/** A plain request head, as a browser or wrk sends one. */
+const get = (target: string, headers: Record<string, string> = {}, method = "GET") =>
+  `${method} ${target} HTTP/1.1\r\nHost: harborline.test\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("")}\r\n`;
+
+/** The Date line is the only one that may differ between two answers a second apart. */
+const withoutDate = (head: string) => head.replace(/\r\nDate: [^\r]*/, "\r\nDate: (now)");
+
+describe.each([
+  ["plain http", {}, {}],
+  [
+    "https behind a trusted proxy",
+    { PUBLIC_URL: "https://harborline.example", TRUST_PROXY: "127.0.0.1" },
+    { "X-Forwarded-Proto": "https" },
+  ],
+] as const)("built files answered on the socket, %s", (_case, env, forwarded) => {
+  const dir = mkdtempSync(path.join(tmpdir(), "harborline-socket-"));
+  /** Larger than any socket buffer: makes a client that does not read hold the server up. */
+  const big = randomBytes(512 * 1024);
+  let t: TestApp;
+  let port: number;
+  /** The URLs of the requests that reached Node's HTTP server, answered there or by Fastify. */
+  const reachedNode: string[] = [];
+
+  beforeAll(async () => {
+    fakeBuild(dir);
+    writeFileSync(path.join(dir, "assets", "big-abc123.bin"), big);
+    t = await createTestApp("pglite", { ...env }, { clientDir: dir });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+    t.app.server.on("request", (request: { url: string }) => reachedNode.push(request.url));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("writes, byte for byte, what Node's server writes for the same request", async () => {
+    const cases = [
+      ["/", "gzip", "GET"],
+      ["/about?utm_source=card", "br", "GET"],
+      ["/assets/index-abc123.js", "identity", "GET"],
+      ["/sitemap.xml", "gzip, deflate, br", "HEAD"],
+      ["/favicon.svg", "gzip", "GET"],
+    ] as const;
+    for (const [target, encoding, method] of cases) {
+      const headers = {
+        "Accept-Encoding": encoding,
+        "X-Request-Id": "req-0001-abcd",
+        ...forwarded,
+      };
+      const onSocket = await openRawConnection(port);
+      onSocket.write(get(target, headers, method));
+      const fast = await onSocket.read(method === "HEAD");
+
+      // A connection that has asked for a dynamic route belongs to Node's server from then on.
+      const viaNode = await openRawConnection(port);
+      viaNode.write(get("/healthz"));
+      expect((await viaNode.read()).status).toBe(200);
+      viaNode.write(get(target, headers, method));
+      const node = await viaNode.read(method === "HEAD");
+
+      const what = `${method} ${target} ${encoding}`;
+      expect(fast.status, what).toBe(200);
+      expect(withoutDate(fast.head), what).toBe(withoutDate(node.head));
+      expect(fast.body.equals(node.body), what).toBe(true);
+
+      // The same validator, sent back, gets 304 from both, and their heads match too.
+      const etag = /\r\netag: ([^\r]*)/.exec(fast.head)![1]!;
+      onSocket.write(get(target, { ...headers, "If-None-Match": etag }, method));
+      viaNode.write(get(target, { ...headers, "If-None-Match": etag }, method));
+      const [fresh, freshViaNode] = [await onSocket.read(), await viaNode.read()];
+      expect(fresh.status, what).toBe(304);
+      expect(withoutDate(fresh.head), what).toBe(withoutDate(freshViaNode.head));
+      onSocket.close();
+      viaNode.close();
+    }
+    // Node's server saw each request sent after /healthz, and none of those sent first.
+    expect(reachedNode.filter((url) => url !== "/healthz")).toHaveLength(cases.length * 2);
+  });
+
+  it("answers requests sent together in order, and hands the rest to Node at the first it does not serve", async () => {
+    reachedNode.length = 0;
+    const connection = await openRawConnection(port);
+    connection.write(get("/about") + get("/") + get("/api/auth/user") + get("/pricing"));
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await connection.read());
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 200]);
+    expect(answers[0]!.body.toString()).toContain("<h1>about</h1>");
+    expect(answers[1]!.body.toString()).toContain("<h1>Home</h1>");
+    expect(answers[3]!.body.toString()).toContain("<h1>pricing</h1>");
+    expect(reachedNode).toEqual(["/api/auth/user", "/pricing"]);
+    connection.close();
+  });
+
+  it("leaves to Node every request that is not a plain one, and Node answers it", async () => {
+    const cases: [string, string | Buffer, number][] = [
+      ["HTTP/1.0", "GET /about HTTP/1.0\r\nHost: x\r\n\r\n", 200],
+      ["a body", "GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", 200],
+      ["two Host lines", "GET /about HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 200],
+      ["no Host line", "GET /about HTTP/1.1\r\n\r\n", 400],
+      ["a line without a name", "GET /about HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400],
+      ["a folded line", "GET /about HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n  folded\r\n\r\n", 400],
+      ["a bare line feed", "GET /about HTTP/1.1\r\nHost: x\nX-A: 1\r\n\r\n", 400],
+      ["a space in a name", "GET /about HTTP/1.1\r\nHost: x\r\nAccept Encoding: gzip\r\n\r\n", 400],
+      ["a control character", "GET /about HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\n\r\n", 400],
+      ["an absolute target", "GET http://x/about HTTP/1.1\r\nHost: x\r\n\r\n", 404],
+      ["another method", "DELETE /about HTTP/1.1\r\nHost: x\r\n\r\n", 404],
+    ];
+    for (const [what, request, status] of cases) {
+      reachedNode.length = 0;
+      const connection = await openRawConnection(port);
+      connection.write(request);
+      const answer = await connection.read();
+      expect(answer.status, what).toBe(status);
+      // A 400 is Node's parser refusing the head before any request is made of it.
+      if (status !== 400) expect(reachedNode, what).toHaveLength(1);
+      connection.close();
+    }
+  });
+
+  it("leaves a head that arrives in pieces to Node, and closes when asked to", async () => {
+    reachedNode.length = 0;
+    const connection = await openRawConnection(port);
+    connection.write("GET /about HTTP/1.1\r\nHo");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    connection.write("st: x\r\n\r\n");
+    const answer = await connection.read();
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toContain("<h1>about</h1>");
+    expect(reachedNode).toEqual(["/about"]);
+
+    const closing = await openRawConnection(port);
+    closing.write(get("/about", { Connection: "close" }));
+    const last = await closing.read();
+    expect(last.status).toBe(200);
+    expect(last.head).toMatch(/\r\nConnection: close/);
+    await closing.closed;
+    connection.close();
+  });
+
+  it("waits for a client that does not read before answering its next requests", async () => {
+    const count = 24;
+    const serverSide = new Promise<Socket>((resolve) => t.app.server.once("connection", resolve));
+    const connection = await openRawConnection(port);
+    connection.socket.pause();
+    connection.write(get("/assets/big-abc123.bin").repeat(count));
+    // Twelve megabytes asked for: far more than the socket buffers hold, so the server waits,
+    // holding one answer in memory rather than all of them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await serverSide).writableLength).toBeLessThan(2 * big.length);
+    connection.socket.resume();
+    for (let i = 0; i < count; i++) {
+      const answer = await connection.read();
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(big), `answer ${i + 1}`).toBe(true);
+    }
+    connection.close();
+  });
+});
+
+describe("closing with connections held on the socket", () => {
+  it("closes them once their answers are sent, so the server stops at once", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "harborline-socket-"));
+    fakeBuild(dir);
+    const t = await createTestApp("pglite", {}, { clientDir: dir });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const connection = await openRawConnection((t.app.server.address() as AddressInfo).port);
+    connection.write(get("/about"));
+    expect((await connection.read()).status).toBe(200);
+    // The idle connection would hold app.close() until the keep-alive timeout (65 s) ran out.
+    await t.close();
+    await connection.closed;
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
