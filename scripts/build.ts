@@ -54,7 +54,7 @@ async function buildClient(outDir: string) {
 }
 
 /**
- * The server as one ES module, <outDir>/main.js, so a start loads plain JavaScript instead of
+ * The server as ES modules, <outDir>/main.js and its chunks, so a start loads plain JavaScript instead of
  * compiling TypeScript. Packages stay in node_modules (native and optional ones load as they
  * would unbundled). The migrations sit beside it, where src/server/db/client.ts looks for them
  * (next to the module), and the bundle serves the front end of its own build (../client).
@@ -62,7 +62,12 @@ async function buildClient(outDir: string) {
 async function buildServer(outDir: string) {
   await build({
     entryPoints: ["src/server/main.ts"],
-    outfile: path.join(outDir, "main.js"),
+    outdir: outDir,
+    // Chunks loaded as the entry imports them: the process that starts the others
+    // (WEB_CONCURRENCY) loads none of the server.
+    splitting: true,
+    // Beside main.js: the client build and the migrations are found relative to the module.
+    chunkNames: "[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
@@ -53,6 +53,32 @@ describe("settings", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, MONITOR_ALLOW_PRIVATE: "perhaps" })).toThrow(
       "MONITOR_ALLOW_PRIVATE: must be true or false",
     );
+  });
+
+  it("runs one server process unless WEB_CONCURRENCY asks for more, on PostgreSQL and Redis only", () => {
+    const shared = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://db.internal/harborline",
+      REDIS_URL: "redis://cache.internal:6379",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir }).processes).toBe(1);
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: "3" }).processes).toBe(3);
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: "auto" }).processes).toBe(
+      availableParallelism(),
+    );
+    for (const value of ["0", "two", "1.5", "-2"]) {
+      expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: value }), value).toThrow(
+        "WEB_CONCURRENCY: must be a whole number of processes, or auto (one per CPU core)",
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database is one process's)",
+    );
+    expect(() => loadConfig({ ...shared, REDIS_URL: undefined, WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: more than one process needs REDIS_URL, so that rate limits are counted across processes",
+    );
+    // One process needs neither.
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "1" }).processes).toBe(1);
   });
 
   it("lists every bad setting, one line each", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -94,6 +95,10 @@ const environmentSchema = z.object({
   REDIS_URL: z
     .url({ error: "must be a redis:// or rediss:// URL" })
     .refine((url) => /^rediss?:\/\//.test(url), "must be a redis:// or rediss:// URL")
+    .optional(),
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|[1-9]\d*)$/, "must be a whole number of processes, or auto (one per CPU core)")
     .optional(),
   API_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number" })
@@ -200,6 +205,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** API requests one client address may make per minute. */
   apiRateLimit: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY): more than one needs PostgreSQL and Redis. */
+  processes: number;
   /** Lead form submissions one client address may make per 10 minutes. */
   formRateLimit: number;
   /** Where the built front end lives; tests may point elsewhere. */
@@ -253,6 +260,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (isProduction && !settings.SESSION_SECRET) {
     problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+  }
+  const processes =
+    settings.WEB_CONCURRENCY === "auto"
+      ? availableParallelism()
+      : Number(settings.WEB_CONCURRENCY ?? 1);
+  if (processes > 1 && !settings.DATABASE_URL) {
+    problems.push(
+      "WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database is one process's)",
+    );
+  }
+  if (processes > 1 && !settings.REDIS_URL) {
+    problems.push(
+      "WEB_CONCURRENCY: more than one process needs REDIS_URL, so that rate limits are counted across processes",
+    );
   }
   if (isProduction && !settings.DATABASE_URL) {
     problems.push(
@@ -318,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formRateLimit: settings.FORM_RATE_LIMIT,
     redisUrl: settings.REDIS_URL,
     apiRateLimit: settings.API_RATE_LIMIT,
+    processes,
     oidc:
       settings.OIDC_ISSUER_URL && settings.OIDC_CLIENT_ID && settings.OIDC_CLIENT_SECRET
         ? {

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoData } from "./db/seed";
+import { LISTENING } from "./processes";
 
 /** Set for the child process that only creates, migrates and seeds a new embedded database. */
 const PREPARE_ONLY = "HARBORLINE_PREPARE_DATABASE_ONLY";
@@ -28,19 +30,8 @@ const SEEDED = "Seeded demo data: client demo@example.com, staff admin@example.c
 /** How long requests in flight get to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Process entry: settings, database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0. */
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+/** One server process: database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0. */
+export async function serve(config: Config) {
   const open = async () => {
     try {
       return await openDatabase(
@@ -96,11 +87,10 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (cluster.isWorker) process.send?.(LISTENING);
   app.log.info(
     `Harborline is running at ${config.publicUrl} on ${
       database.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"
     }`,
   );
 }
-
-await main();
