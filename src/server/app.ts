@@ -147,7 +147,6 @@ export async function buildApp({
   let fastPath: FastPath | undefined;
   // Set at the same moment: built files answered on new connections' sockets (decision 017).
   let socketAnswer: SocketAnswer | undefined;
-  let sockets: ReturnType<typeof answerOnSockets> | undefined;
   let closing = false;
   const trustProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
@@ -173,7 +172,7 @@ export async function buildApp({
       server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs;
       server.requestTimeout = connectionLimits.requestTimeoutMs;
       server.setTimeout(connectionLimits.idleSocketTimeoutMs);
-      sockets = answerOnSockets(server, {
+      answerOnSockets(server, {
         answer: () => socketAnswer,
         headersTimeoutMs: connectionLimits.headersTimeoutMs,
         keepAliveTimeoutMs: connectionLimits.keepAliveTimeoutMs,
@@ -329,10 +328,7 @@ export async function buildApp({
     await app.register(fileRoutes, { ...routeOptions, store: attachmentStore });
   }
   const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
-  app.addHook("preClose", async () => {
-    closing = true;
-    sockets?.closeHeld();
-  });
+  app.addHook("preClose", async () => void (closing = true));
   app.addHook("onListen", async () => {
     // The security headers exactly as a dynamic route sends them, names as written.
     const probe = await app.inject({ method: "GET", url: "/healthz" });

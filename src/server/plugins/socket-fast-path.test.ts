@@ -171,17 +171,35 @@ describe.each([
 });
 
 describe("closing with connections held on the socket", () => {
-  it("closes them once their answers are sent, so the server stops at once", async () => {
+  it("closes idle ones with the server, and cuts one that is not reading when the grace runs out", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "harborline-socket-"));
     fakeBuild(dir);
+    writeFileSync(path.join(dir, "assets", "big-abc123.bin"), randomBytes(512 * 1024));
     const t = await createTestApp("pglite", {}, { clientDir: dir });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const connection = await openRawConnection((t.app.server.address() as AddressInfo).port);
-    connection.write(get("/about"));
-    expect((await connection.read()).status).toBe(200);
-    // The idle connection would hold app.close() until the keep-alive timeout (65 s) ran out.
-    await t.close();
-    await connection.closed;
+    const port = (t.app.server.address() as AddressInfo).port;
+
+    const idle = await openRawConnection(port);
+    idle.write(get("/about"));
+    expect((await idle.read()).status).toBe(200);
+    // Left idle, it would hold app.close() until the keep-alive timeout (65 s) ran out.
+    const closed = t.app.close();
+    await idle.closed;
+
+    const app = await createTestApp("pglite", {}, { clientDir: dir });
+    await app.app.listen({ port: 0, host: "127.0.0.1" });
+    const serverSide = new Promise<Socket>((resolve) => app.app.server.once("connection", resolve));
+    const stuck = await openRawConnection((app.app.server.address() as AddressInfo).port);
+    stuck.socket.pause();
+    stuck.write(get("/assets/big-abc123.bin").repeat(24));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopping = app.close();
+    // What main does when the shutdown's grace runs out.
+    app.app.server.closeAllConnections();
+    expect((await serverSide).destroyed).toBe(true);
+    stuck.socket.resume();
+    await stuck.closed;
+    await Promise.all([closed, stopping, t.close()]);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -165,8 +165,7 @@ export function createSocketAnswer({
 /**
  * Puts the socket fast path in front of an HTTP server: each new connection is read here first,
  * and handed to the server's own connection handling at its first request that is not a plain
- * one for a built file. Returns what closing the server needs: the connections still held here
- * are idle between answers and are closed once their answers are written.
+ * one for a built file.
  */
 export function answerOnSockets(
   server: Server,
@@ -230,7 +229,8 @@ export function answerOnSockets(
         }
       }
     };
-    const onData = (chunk: Buffer) => serve(chunk);
+    // Once closing has ended the socket, what the client still sends goes unanswered.
+    const onData = (chunk: Buffer) => socket.writableEnded || serve(chunk);
     const onDrain = () => {
       if (!waiting) return;
       const bytes = waiting;
@@ -250,11 +250,16 @@ export function answerOnSockets(
     socket.setTimeout(headersTimeoutMs);
   });
 
-  return {
-    /** Closes the connections held here once what was written to them is sent. */
-    closeHeld() {
-      for (const socket of held) socket.destroySoon();
-      held.clear();
-    },
+  // The connections held here close with Node's own: idle ones when the server closes (it calls
+  // closeIdleConnections), the rest when the shutdown's grace runs out (closeAllConnections).
+  const closeIdle = server.closeIdleConnections.bind(server);
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeIdleConnections = () => {
+    for (const socket of held) socket.destroySoon();
+    closeIdle();
+  };
+  server.closeAllConnections = () => {
+    for (const socket of held) socket.destroy();
+    closeAll();
   };
 }
