@@ -109,6 +109,11 @@ describe.each([
       ["HTTP/1.0", "GET /about HTTP/1.0\r\nHost: x\r\n\r\n", 200],
       ["a body", "GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", 200],
       ["two Host lines", "GET /about HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 200],
+      [
+        "a repeated Accept-Encoding",
+        "GET /about HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\naccept-encoding: gzip\r\n\r\n",
+        200,
+      ],
       ["no Host line", "GET /about HTTP/1.1\r\n\r\n", 400],
       ["a line without a name", "GET /about HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400],
       ["a folded line", "GET /about HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n  folded\r\n\r\n", 400],

@@ -8,9 +8,9 @@ import { type AnswerTail, type PreparedFiles, variantFor } from "./static-fast-p
  * answered here: GET or HEAD of a built file, HTTP/1.1, one Host, no body, every header line
  * well formed, the head whole in what has arrived. At the first request that is anything else,
  * the connection, with the bytes not yet answered, goes to Node's HTTP server for good, which
- * answers it (and refuses what is malformed) as it answers every other connection. Answers are
- * the fast path's own bytes: the same headers, Date, Connection and Keep-Alive lines as Node
- * writes (a test compares them byte for byte).
+ * answers it (and refuses what is malformed) as it answers every other connection. Each answer
+ * is, byte for byte, what Node's server writes for the same request through the request-level
+ * fast path: the same headers, then Date, Connection and Keep-Alive (a test compares them).
  */
 export type SocketAnswer = (head: string, socket: Socket) => boolean;
 
@@ -21,6 +21,15 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Control characters, or a CR or LF that is not part of a CRLF line end. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const MALFORMED = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|(?<!\r)\n/;
+/** The headers an answer depends on, each sent at most once. */
+const READ_HEADERS = new Set([
+  "accept-encoding",
+  "if-none-match",
+  "x-request-id",
+  "x-forwarded-proto",
+]);
+/** A body, a change of protocol or an expectation: not a plain request. */
+const NOT_PLAIN = new Set(["content-length", "transfer-encoding", "upgrade", "expect"]);
 /** An origin-form target: a path and query of visible ASCII. */
 const ORIGIN_FORM = /^\/[!-~]*$/;
 
@@ -63,14 +72,7 @@ function readHead(head: string) {
   ) {
     return undefined;
   }
-  const facts = {
-    method,
-    target,
-    acceptEncoding: undefined as string | undefined,
-    ifNoneMatch: undefined as string | undefined,
-    requestId: undefined as string | undefined,
-    forwardedProto: undefined as string | undefined,
-  };
+  const headers = new Map<string, string>();
   let hosts = 0;
   let start = lineEnd + 2;
   while (lineEnd !== -1 && start < head.length) {
@@ -83,39 +85,21 @@ function readHead(head: string) {
     const name = line.slice(0, colon);
     if (!TOKEN.test(name)) return undefined;
     const value = trimWhitespace(line.slice(colon + 1));
-    switch (name.toLowerCase()) {
-      case "host":
-        hosts++;
-        break;
-      case "accept-encoding":
-        if (facts.acceptEncoding !== undefined) return undefined;
-        facts.acceptEncoding = value;
-        break;
-      case "if-none-match":
-        if (facts.ifNoneMatch !== undefined) return undefined;
-        facts.ifNoneMatch = value;
-        break;
-      case "x-request-id":
-        if (facts.requestId !== undefined) return undefined;
-        facts.requestId = value;
-        break;
-      case "x-forwarded-proto":
-        if (facts.forwardedProto !== undefined) return undefined;
-        facts.forwardedProto = value;
-        break;
-      case "connection":
-        // Close, upgrade and the rest are Node's to honour.
-        if (value.toLowerCase() !== "keep-alive") return undefined;
-        break;
-      // A body, a change of protocol or an expectation: not a plain request.
-      case "content-length":
-      case "transfer-encoding":
-      case "upgrade":
-      case "expect":
-        return undefined;
+    const lower = name.toLowerCase();
+    if (READ_HEADERS.has(lower)) {
+      // Node would join a repeated header's values: leave that to it.
+      if (headers.has(lower)) return undefined;
+      headers.set(lower, value);
+    } else if (lower === "host") {
+      hosts++;
+    } else if (lower === "connection") {
+      // Close, upgrade and the rest are Node's to honour.
+      if (value.toLowerCase() !== "keep-alive") return undefined;
+    } else if (NOT_PLAIN.has(lower)) {
+      return undefined;
     }
   }
-  return hosts === 1 ? facts : undefined;
+  return hosts === 1 ? { method, target, headers } : undefined;
 }
 
 /** Answers a raw request head for a built file on its socket: false when it is not one. */
@@ -139,12 +123,12 @@ export function createSocketAnswer({
     const request = readHead(head);
     const entry = request && files.find(request.target);
     if (!request || !entry || closing()) return false;
-    const { encoding, variant } = variantFor(entry, request.acceptEncoding);
-    const fresh = request.ifNoneMatch === variant.etag;
+    const { encoding, variant } = variantFor(entry, request.headers.get("accept-encoding"));
+    const fresh = request.headers.get("if-none-match") === variant.etag;
     let text = `HTTP/1.1 ${fresh ? "304 Not Modified" : "200 OK"}\r\n${entry.lines[encoding]!}`;
     const pairs = tail.pairs({
-      forwardedProto: request.forwardedProto,
-      requestIdHeader: request.requestId,
+      forwardedProto: request.headers.get("x-forwarded-proto"),
+      requestIdHeader: request.headers.get("x-request-id"),
       socket,
     });
     for (let i = 0; i < pairs.length; i += 2) text += `${pairs[i]}: ${pairs[i + 1]}\r\n`;
