@@ -26,6 +26,8 @@ export function runServerProcesses(config: Pick<Config, "processes" | "publicUrl
     stopping = true;
     exitCode = Math.max(exitCode, code);
     for (const worker of running) worker.process.kill("SIGTERM");
+    // None running (all waiting to be started again): nothing to wait for.
+    if (running.size === 0) process.exit(exitCode);
   };
 
   const start = () => {
