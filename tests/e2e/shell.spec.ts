@@ -92,7 +92,7 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByText(/router/i)).toHaveCount(0);
 });
 
 test("every known route and the dashboard answer 200", async ({ request }) => {

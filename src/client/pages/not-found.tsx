@@ -12,9 +12,6 @@ export function NotFoundPage() {
           <h1 className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
             404 Page Not Found
           </h1>
-          <p className="mt-4 max-w-md text-muted-foreground">
-            Did you forget to add the page to the router?
-          </p>
           <Button asChild size="lg" variant="secondary" className="mt-10">
             <Link href="/">
               <ArrowLeft aria-hidden="true" />

@@ -27,8 +27,9 @@ class Refused extends Error {}
 /**
  * Converts a lead into a client, in one transaction: a new company from the lead's fields with
  * the lead's person as owner, or a link to an existing client (the person is added as a member
- * when they have no account there). The lead and the client point at each other, the lead is
- * won, its proposals get the client, and the invitation is emailed when asked for.
+ * when they have no account there). The lead and the client point at each other, its proposals
+ * get the client, and the invitation is emailed when asked for. The lead keeps its stage: it is
+ * won only when the client accepts a proposal, so the pipeline never counts unsigned work.
  */
 export async function convertLead(
   db: Db,
@@ -98,7 +99,7 @@ export async function convertLead(
         .where(eq(companies.id, company.id));
       await tx
         .update(leads)
-        .set({ companyId: company.id, status: "won" })
+        .set({ companyId: company.id })
         .where(and(eq(leads.id, lead.id), isNull(leads.companyId)));
       await attachLeadProposals(tx, lead.id, company.id);
 
@@ -116,9 +117,8 @@ export async function convertLead(
         targetId: lead.id,
         companyId: company.id,
         changes: {
-          before: { status: lead.status, companyId: null },
+          before: { companyId: null },
           after: {
-            status: "won",
             companyId: company.id,
             companyName: company.name,
             created,

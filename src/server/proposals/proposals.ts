@@ -560,6 +560,11 @@ export async function answerProposal(
       await invoicePaymentPlanPart(tx, id, "deposit", settings, now);
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
+    // Signed work is what makes a deal won, not the conversion that came before it.
+    const wonLeadId = proposal.leadId ?? company?.leadId;
+    if (answer.decision === "accepted" && wonLeadId) {
+      await tx.update(leads).set({ status: "won" }).where(eq(leads.id, wonLeadId));
+    }
     const clientPath = `/admin/clients/${who.companyId}`;
     const agencyEmail = proposalAnsweredEmail(
       answer.decision === "accepted"

@@ -76,7 +76,8 @@ export type ConversionResult = ConvertedLead;
 
 /**
  * POST .../convert: the lead becomes a new client from its own fields, or is linked to an
- * existing one; the lead is then Won. The lead, the clients and the pipeline refresh.
+ * existing one; the lead keeps its stage until a proposal is accepted. The lead, the clients and
+ * the pipeline refresh.
  */
 export function useConvertLead(kind: string, id: string) {
   const queryClient = useQueryClient();

@@ -56,7 +56,7 @@ export function ConvertLeadAction({ lead }: { lead: ConvertibleLead }) {
         open={open}
         onOpenChange={setOpen}
         title="Convert to client"
-        description="The lead becomes Won and points at the client, and the client at the lead."
+        description="The lead and the client point at each other. The lead keeps its stage until the client accepts a proposal."
       >
         <ConvertForm lead={lead} onDone={() => setOpen(false)} />
       </Modal>

@@ -95,7 +95,8 @@ describe.each(databaseKinds)("converting a lead into a client on %s", (kind) => 
       .where(eq(companyMembers.userId, body.userId));
     expect(membership).toMatchObject({ companyId: body.companyId, role: "owner" });
     const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
-    expect(lead).toMatchObject({ status: "won", companyId: body.companyId });
+    // Converting is not winning: the lead keeps its stage until a proposal is signed.
+    expect(lead).toMatchObject({ status: "new", companyId: body.companyId });
     const [stored] = await db()
       .select()
       .from(proposals)
@@ -126,6 +127,39 @@ describe.each(databaseKinds)("converting a lead into a client on %s", (kind) => 
     const again = await call(staff, "POST", `/api/admin/leads/${leadId}/convert`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This lead is already the client Harbor Coffee");
+  });
+
+  it("counts a converted lead as won only once its client accepts the proposal", async () => {
+    const leadId = await apply("owner@harborsails.example", "Harbor Sails");
+    const proposal = (
+      await call(staff, "POST", "/api/admin/proposals", { ...draft, leadId })
+    ).json();
+    const converted = await call(staff, "POST", `/api/admin/leads/${leadId}/convert`, {});
+    expect(converted.statusCode).toBe(200);
+    const stageOf = async () => {
+      const pipeline = (await call(staff, "GET", "/api/admin/pipeline")).json() as {
+        stages: { stage: string; leads: { id: string }[] }[];
+      };
+      return pipeline.stages.find((stage) => stage.leads.some((lead) => lead.id === leadId))?.stage;
+    };
+    expect(await stageOf()).toBe("new");
+
+    expect((await call(staff, "POST", `/api/admin/proposals/${proposal.id}/send`)).statusCode).toBe(
+      200,
+    );
+    expect(await stageOf()).toBe("proposal-sent");
+    const owner = await signInAs(t, "owner@harborsails.example");
+    const [version] = (await call(owner, "GET", `/api/proposals/${proposal.id}`)).json().versions;
+    const accepted = await call(owner, "POST", `/api/proposals/${proposal.id}/accept`, {
+      versionId: version.id,
+      contentHash: version.contentHash,
+      signedName: "Maria de la Cruz",
+      agreeToTerms: true,
+    });
+    expect(accepted.statusCode).toBe(200);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
+    expect(lead!.status).toBe("won");
+    expect(await stageOf()).toBe("won");
   });
 
   it("names the company after the person when the lead has none, and invites no one unless asked", async () => {
