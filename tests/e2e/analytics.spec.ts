@@ -28,6 +28,7 @@ let websiteId = "";
 /** A small multi-page site with the tag, as a client's site would carry it. */
 function page(appUrl: string, title: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="icon" href="data:,">
 <script defer data-site="${siteKey}" src="${appUrl}/js/hl.js"></script></head>
 <body><h1>${title}</h1><a href="/menu">Menu</a> <a href="/about?utm_source=mail">About</a>
 <button onclick="history.pushState({}, '', '/spa-page')">Open in place</button></body></html>`;
@@ -73,9 +74,21 @@ test.afterAll(async ({ playwright, baseURL }) => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
+/** Console errors and failed requests on the client's pages, for every visitor. */
+const consoleProblems: string[] = [];
+
 /** A visitor's own browser: a user agent, webdriver off, Global Privacy Control on or not. */
 async function visitor(browser: Browser, userAgent: string, gpc = false) {
   const context = await browser.newContext({ userAgent });
+  // What the client's own page would show in its console: the tag must add nothing there.
+  context.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      consoleProblems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  context.on("requestfailed", (request) => {
+    consoleProblems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+  });
   await context.addInitScript((gpc) => {
     Object.defineProperty(navigator, "webdriver", { get: () => false });
     if (gpc) Object.defineProperty(navigator, "globalPrivacyControl", { get: () => true });
@@ -127,6 +140,9 @@ test("the tag counts views and unique visitors from another origin, and the port
   const second = await tablet.newPage();
   await view(second, () => second.goto(`${siteUrl}/about?utm_source=mail`));
   await tablet.close();
+
+  // The tag loaded and posted from another origin without a word in the page's console.
+  expect(consoleProblems).toEqual([]);
 
   // The views are written within a flush window; the client's API, then the portal, count two.
   await signIn("client");

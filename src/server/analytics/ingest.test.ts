@@ -85,6 +85,8 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     const response = await send(view());
     expect(response.statusCode).toBe(202);
     expect(response.headers["set-cookie"]).toBeUndefined();
+    // Else the client site's page logs ERR_BLOCKED_BY_RESPONSE.NotSameOrigin on every view.
+    expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(await stored()).toEqual([
       expect.objectContaining({
         day: "2026-11-20",

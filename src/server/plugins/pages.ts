@@ -14,6 +14,7 @@ import {
   type PublicRoute,
 } from "@shared/routes";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "./page-files";
+import { CROSS_ORIGIN_RESOURCE } from "./security";
 
 export type Encoding = "br" | "gzip" | "identity";
 type Representation = { body: Buffer; etag: string };
@@ -145,7 +146,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
     .header("content-type", file.type)
     .header("cache-control", file.cacheControl)
     .header("etag", variant.etag);
-  if (file.crossOrigin) reply.header("cross-origin-resource-policy", "cross-origin");
+  if (file.crossOrigin) reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);
   if (offered.length > 1) reply.header("vary", "Accept-Encoding");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   if (status === 200 && request.headers["if-none-match"] === variant.etag) {

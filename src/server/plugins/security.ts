@@ -27,6 +27,18 @@ export const perAnswerHeaders = new Set([
   "permissions-policy",
 ]);
 
+/** Cross-Origin-Resource-Policy of what other sites embed or post to: the tag and its endpoint. */
+export const CROSS_ORIGIN_RESOURCE = "cross-origin";
+
+/** The shared security headers, with the resource policy opened for other sites' pages. */
+export function crossOriginHeaders(securityHeaders: [string, string][]): [string, string][] {
+  return securityHeaders.map(([name, value]): [string, string] =>
+    name.toLowerCase() === "cross-origin-resource-policy"
+      ? [name, CROSS_ORIGIN_RESOURCE]
+      : [name, value],
+  );
+}
+
 /**
  * The headers helmet sets for these options, in its order, worked out once: helmet's middleware
  * parses its options again on every call, a tenth of what a portal read allocated (decision 016).

@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyServerOptions } from "fastify";
 import { chooseEncoding, type Encoding, type SiteFile } from "./pages";
-import { HSTS, PERMISSIONS_POLICY, requestId } from "./security";
+import { crossOriginHeaders, HSTS, PERMISSIONS_POLICY, requestId } from "./security";
 
 /**
  * Answers GET and HEAD of the built pages and files straight from memory, before Fastify builds
@@ -115,13 +115,7 @@ export function prepareFiles(
     const entry: PreparedFile = { file, offered, headers: {}, lines: {} };
     for (const encoding of offered) {
       const headers: [string, string][] = [
-        ...(file.crossOrigin
-          ? securityHeaders.map(([name, value]): [string, string] =>
-              name.toLowerCase() === "cross-origin-resource-policy"
-                ? [name, "cross-origin"]
-                : [name, value],
-            )
-          : securityHeaders),
+        ...(file.crossOrigin ? crossOriginHeaders(securityHeaders) : securityHeaders),
         ["content-type", file.type],
         ["cache-control", file.cacheControl],
         ["etag", file.variants[encoding]!.etag],

@@ -27,6 +27,7 @@ import {
   validationErrorBody,
   type ErrorBody,
 } from "../../plugins/errors";
+import { CROSS_ORIGIN_RESOURCE, crossOriginHeaders } from "../../plugins/security";
 import type { AnswerTail, FastPath } from "../../plugins/static-fast-path";
 import { errorResponses } from "./common";
 
@@ -167,6 +168,7 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
       schema: { body: pageViewEventSchema, response: { 202: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
+      reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);
       const answer = await acceptView(ingest, request.body, {
         origin: request.headers.origin,
         userAgent: request.headers["user-agent"],
@@ -199,7 +201,8 @@ export function createEventsFastPath({
   log: FastifyBaseLogger;
   closing: () => boolean;
 }): FastPath {
-  const head: string[] = securityHeaders.flat();
+  // Client sites post here: a same-origin resource policy would block the answer in their pages.
+  const head: string[] = crossOriginHeaders(securityHeaders).flat();
   const answer = (
     request: IncomingMessage,
     response: ServerResponse,
