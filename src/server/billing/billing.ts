@@ -25,6 +25,7 @@ import { enqueueEmails } from "../mail/outbox";
 import { planRequestEmail } from "../mail/templates/billing";
 import { displayName } from "../auth/display-name";
 import { companyBalance, type Failure, type Outcome } from "./invoices";
+import { staffLinks } from "@shared/deep-links";
 
 export const billingMessages = {
   planNotFound: "Plan not found",
@@ -268,7 +269,7 @@ export async function requestPlanChange(
           requestedPlan: input.requestedPlan,
           note: input.note ?? null,
         },
-        `${settings.publicUrl}/admin/invoices`,
+        `${settings.publicUrl}${staffLinks.invoices()}`,
         settings,
       ),
     ]);

@@ -17,6 +17,7 @@ import {
   type Outcome,
 } from "./invoices";
 import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
+import { clientLinks } from "@shared/deep-links";
 
 /**
  * Card payments through Stripe: Checkout for an invoice, a card saved for later, and what Stripe
@@ -107,8 +108,8 @@ export async function startCardSetup(
     companyId: payer.companyId,
     userId: payer.userId,
     customerId,
-    successUrl: `${settings.publicUrl}/dashboard?tab=billing&card=saved`,
-    cancelUrl: `${settings.publicUrl}/dashboard?tab=billing`,
+    successUrl: `${settings.publicUrl}${clientLinks.billing()}&card=saved`,
+    cancelUrl: `${settings.publicUrl}${clientLinks.billing()}`,
   });
   return { ok: true, value: url };
 }

@@ -41,6 +41,7 @@ import {
 import { billingContacts } from "../team/team";
 import { displayName } from "../auth/display-name";
 import { invoicePdf } from "./pdf";
+import { clientLinks } from "@shared/deep-links";
 
 /** What invoices need of the settings: links, the agency's inbox, tax, whether cards are taken. */
 export type BillingSettings = {
@@ -386,9 +387,8 @@ const howToPay = (settings: Pick<BillingSettings, "cardsAccepted">) =>
     ? "You can pay it by card in your client portal, or by bank transfer or check as the invoice says."
     : "You can pay it by bank transfer or check: the details are on the invoice.";
 
-/** Where the portal opens an invoice. */
-const invoicePath = (id: string) => `/dashboard?tab=billing&invoice=${id}`;
-export const invoiceLink = (publicUrl: string, id: string) => `${publicUrl}${invoicePath(id)}`;
+export const invoiceLink = (publicUrl: string, id: string) =>
+  `${publicUrl}${clientLinks.invoice(id)}`;
 
 /** The invoice as its emails name it, and its PDF as an attachment. */
 export async function invoiceForEmail(
@@ -436,7 +436,7 @@ async function emailInvoice(
     companyId: invoice.companyId,
     title: `Invoice ${invoice.number ?? ""}: ${formatMoney(invoice.totalCents)}`,
     body: `Due ${invoice.dueDate ? formatDate(invoice.dueDate) : "on receipt"}.`,
-    link: invoicePath(invoice.id),
+    link: clientLinks.invoice(invoice.id),
     email: async (user) => {
       attached ??= await invoiceForEmail(tx, invoice, settings, now);
       return invoiceIssuedEmail(
@@ -574,7 +574,7 @@ export async function applyPayment(
         ? `Invoice ${ref.number} paid: thank you`
         : `Payment of ${formatMoney(input.amountCents)} received for invoice ${ref.number}`,
     body: `${formatMoney(input.amountCents)} received on ${formatDate(input.paidOn)}.`,
-    link: invoicePath(invoice.id),
+    link: clientLinks.invoice(invoice.id),
     email: (user) =>
       paymentReceiptEmail(
         { name: displayName(user), email: user.email },
@@ -681,7 +681,7 @@ export async function recordFailedPayment(
     companyId: invoice.companyId,
     title: `A card payment of ${formatMoney(input.amountCents)} failed (invoice ${ref.number})`,
     body: input.reason,
-    link: invoicePath(invoice.id),
+    link: clientLinks.invoice(invoice.id),
     email: (user) =>
       paymentFailedEmail(
         { name: displayName(user), email: user.email },

@@ -92,12 +92,15 @@ export function ButtonLink({ href, children }: { href: string; children: ReactNo
 }
 
 /** An email of a few paragraphs and one button, the shape of every portal notice. */
+/** The one button of an email: its words and where it goes (a deep link, made absolute). */
+export type EmailAction = { label: string; href: string };
+
 export function simpleEmail(
   kind: QueuedEmail["kind"],
   to: string,
   subject: string,
   paragraphs: string[],
-  action: { label: string; href: string },
+  action: EmailAction,
   replyTo?: string,
 ): QueuedEmail {
   return {

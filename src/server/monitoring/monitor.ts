@@ -18,6 +18,7 @@ import { noticeSiteIncident } from "../notices/site-notices";
 import { displayName } from "../auth/display-name";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
+import { clientLinks, staffLinks } from "@shared/deep-links";
 
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 const quiet: Log = { info() {}, warn() {}, error() {} };
@@ -416,6 +417,17 @@ async function sendExpiryWarnings(db: Db, now: Date, settings: MonitorSettings, 
         .returning({ daysBefore: expiryAlerts.daysBefore });
       if (!recorded.some((row) => row.daysBefore === stage)) return false;
       const recipients = [...(await alertRecipients(tx, expiry.companyId)), settings.agencyInbox];
+      // The client opens the site's page or their domains; the agency the client's page.
+      const clientAction = {
+        label: "Open the portal",
+        href: `${settings.publicUrl}${
+          expiry.kind === "certificate" ? clientLinks.site(expiry.subjectId) : clientLinks.domains()
+        }`,
+      };
+      const staffAction = {
+        label: "Open the client",
+        href: `${settings.publicUrl}${staffLinks.client(expiry.companyId)}`,
+      };
       await enqueueEmails(
         tx,
         recipients.map((to) =>
@@ -423,6 +435,7 @@ async function sendExpiryWarnings(db: Db, now: Date, settings: MonitorSettings, 
             to,
             { kind: expiry.kind, name: expiry.name, expiresOn, autoRenew: expiry.autoRenew },
             daysLeft,
+            to === settings.agencyInbox ? staffAction : clientAction,
             settings,
           ),
         ),

@@ -4,6 +4,7 @@ import { companies, type Domain, type User, type Website } from "../db/schema";
 import { addedToAccountEmail, autoRenewSwitchedEmail } from "../mail/templates/notices";
 import { displayName } from "../auth/display-name";
 import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from "./notices";
+import { clientLinks, staffLinks } from "@shared/deep-links";
 
 /*
  * The notices of what a client has: a website or a domain staff added (to the company's
@@ -19,7 +20,7 @@ export async function noticeAddedToAccount(
   row: Pick<Website | Domain, "id" | "companyId" | "domain">,
   settings: NoticeSettings,
 ) {
-  const link = kind === "website-added" ? `/dashboard/sites/${row.id}` : "/dashboard?tab=domains";
+  const link = kind === "website-added" ? clientLinks.site(row.id) : clientLinks.domains();
   await notify(tx, {
     kind,
     key: `${kind}:${row.id}`,
@@ -44,7 +45,7 @@ export async function noticeAutoRenew(
 ) {
   const [company] = await tx.select().from(companies).where(eq(companies.id, domain.companyId));
   const companyName = company?.name ?? "A client";
-  const link = `/admin/clients/${domain.companyId}`;
+  const link = staffLinks.client(domain.companyId);
   const state = domain.autoRenew ? "on" : "off";
   const agencyEmail = autoRenewSwitchedEmail(
     domain.domain,

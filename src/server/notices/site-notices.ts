@@ -1,3 +1,4 @@
+import { clientLinks, staffLinks } from "@shared/deep-links";
 import type { DbExecutor } from "../db/client";
 import type { User } from "../db/schema";
 import { formatDuration, siteDownEmail, siteRecoveredEmail } from "../mail/templates/monitoring";
@@ -22,10 +23,24 @@ export async function noticeSiteIncident(
 ): Promise<number> {
   const key = `site-${phase}:${incident.id}`;
   const endedAt = incident.endedAt ?? new Date();
-  const email = (to: Parameters<typeof siteDownEmail>[0]) =>
-    phase === "down"
-      ? siteDownEmail(to, { domain: site.domain, address: site.address }, incident, settings)
-      : siteRecoveredEmail(to, { domain: site.domain }, { ...incident, endedAt }, settings);
+  const clientLink = clientLinks.site(site.id);
+  const staffLink = staffLinks.monitoring();
+  // Owners open the site's page in the portal; the agency its monitoring view.
+  const email = (to: Parameters<typeof siteDownEmail>[0]) => {
+    const action =
+      typeof to === "string"
+        ? { label: "Open monitoring", href: `${settings.publicUrl}${staffLink}` }
+        : { label: "Open the site's page", href: `${settings.publicUrl}${clientLink}` };
+    return phase === "down"
+      ? siteDownEmail(
+          to,
+          { domain: site.domain, address: site.address },
+          incident,
+          action,
+          settings,
+        )
+      : siteRecoveredEmail(to, { domain: site.domain }, { ...incident, endedAt }, action, settings);
+  };
   const title =
     phase === "down"
       ? `${site.domain} is down`
@@ -38,7 +53,7 @@ export async function noticeSiteIncident(
     companyId: site.companyId,
     title,
     body,
-    link: `/dashboard/sites/${site.id}`,
+    link: clientLink,
     email: (user) => email(person(user)),
   });
   const agencyEmail = email(settings.agencyInbox);
@@ -49,7 +64,7 @@ export async function noticeSiteIncident(
     companyId: site.companyId,
     title,
     body,
-    link: "/admin/monitoring",
+    link: staffLink,
     agencyEmail,
     email: (user) => copyTo(agencyEmail, user),
   });

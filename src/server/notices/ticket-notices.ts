@@ -11,6 +11,7 @@ import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templ
 import { displayName } from "../auth/display-name";
 import type { TicketNotice } from "../tickets/reply-address";
 import { companyUsers, copyTo, notify, staffUsers } from "./notices";
+import { clientLinks, staffLinks } from "@shared/deep-links";
 
 /*
  * The notices of a support ticket's life: opened, answered, its status changed. Each is told in
@@ -20,9 +21,6 @@ import { companyUsers, copyTo, notify, staffUsers } from "./notices";
 type Ticket = Pick<SupportTicket, "id" | "companyId" | "subject" | "priority" | "replyToken">;
 
 const person = (user: User) => ({ name: displayName(user), email: user.email });
-/** Where a client opens the ticket, and where staff do. */
-export const clientTicketPath = (id: string) => `/dashboard?tab=support&ticket=${id}`;
-export const staffTicketPath = (id: string) => `/admin/tickets/${id}`;
 
 const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
 
@@ -43,12 +41,12 @@ export async function noticeTicketOpened(
     companyId: ticket.companyId,
     title: `We received your request ${number}: ${ticket.subject}`,
     body: "We will answer here and by email.",
-    link: clientTicketPath(ticket.id),
+    link: clientLinks.ticket(ticket.id),
     email: (user) =>
       ticketReceivedEmail(
         ticket,
         person(user),
-        `${settings.publicUrl}${clientTicketPath(ticket.id)}`,
+        `${settings.publicUrl}${clientLinks.ticket(ticket.id)}`,
         settings,
       ),
   });
@@ -60,7 +58,7 @@ export async function noticeTicketOpened(
     companyId: ticket.companyId,
     title: `New ${ticket.priority} ticket from ${displayName(opener)}: ${ticket.subject}`,
     body: excerpt(message),
-    link: staffTicketPath(ticket.id),
+    link: staffLinks.ticket(ticket.id),
     agencyEmail,
     email: (user) => copyTo(agencyEmail, user),
   });
@@ -86,7 +84,7 @@ export async function noticeTicketReply(
       companyId: ticket.companyId,
       title: `${name} replied: ${ticket.subject}`,
       body: excerpt(reply.body),
-      link: clientTicketPath(ticket.id),
+      link: clientLinks.ticket(ticket.id),
       email: (user) => staffReplyEmail(ticket, person(user), name, reply.body, settings),
     });
     return;
@@ -99,7 +97,7 @@ export async function noticeTicketReply(
     companyId: ticket.companyId,
     title: `${name} replied: ${ticket.subject}`,
     body: excerpt(reply.body),
-    link: staffTicketPath(ticket.id),
+    link: staffLinks.ticket(ticket.id),
     agencyEmail,
     email: (user) => copyTo(agencyEmail, user),
   });
@@ -113,7 +111,7 @@ export async function noticeTicketStatus(
   changedAt: Date,
   settings: TicketNotice,
 ) {
-  const link = clientTicketPath(ticket.id);
+  const link = clientLinks.ticket(ticket.id);
   await notify(tx, {
     kind: "ticket-status",
     // The same status can come back later (reopened, resolved again): each change is an event.
@@ -136,7 +134,7 @@ export async function noticeTicketResolvedByClient(
   resolvedAt: Date,
   settings: TicketNotice,
 ) {
-  const link = staffTicketPath(ticket.id);
+  const link = staffLinks.ticket(ticket.id);
   const agencyEmail = ticketResolvedByClientEmail(
     ticket,
     person(client),

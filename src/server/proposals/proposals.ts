@@ -35,6 +35,7 @@ import { displayName } from "../auth/display-name";
 import { proposalVersionHash } from "./content-hash";
 import { renderMarkdown } from "./markdown";
 import { proposalPdf } from "./pdf";
+import { clientLinks, emailSignInPath, staffLinks } from "@shared/deep-links";
 
 /** How long the sign-in link in a proposal's email lasts. */
 export const PROPOSAL_LINK_DAYS = 7;
@@ -432,7 +433,7 @@ export async function sendProposal(
     await tx.update(proposals).set({ status: "sent" }).where(eq(proposals.id, id));
     // The leads' statuses have no "proposal sent" stage, so the lead's status stays as it is.
 
-    const returnTo = `/dashboard?tab=projects&proposal=${id}`;
+    const returnTo = clientLinks.proposal(id);
     const recipients = await billingContacts(tx, proposal.companyId);
     const { emailed } = await notify(tx, {
       kind: "proposal-sent",
@@ -452,7 +453,7 @@ export async function sendProposal(
         );
         // A person sent many links lately still gets the proposal, with a plain link to it.
         const link = token
-          ? `${settings.publicUrl}/api/login/email?token=${token}`
+          ? `${settings.publicUrl}${emailSignInPath(token)}`
           : `${settings.publicUrl}${returnTo}`;
         return proposalSentEmail(
           { name: displayName(user), email: user.email },
@@ -565,7 +566,7 @@ export async function answerProposal(
     if (answer.decision === "accepted" && wonLeadId) {
       await tx.update(leads).set({ status: "won" }).where(eq(leads.id, wonLeadId));
     }
-    const clientPath = `/admin/clients/${who.companyId}`;
+    const clientPath = staffLinks.client(who.companyId);
     const agencyEmail = proposalAnsweredEmail(
       answer.decision === "accepted"
         ? { decision: "accepted", signedName: answer.signedName }

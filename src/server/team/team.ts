@@ -12,6 +12,7 @@ import { companies, companyMembers, users, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/clients";
 import { displayName } from "../auth/display-name";
+import { emailSignInPath } from "@shared/deep-links";
 
 /** How long an invitation's sign-in link lasts. */
 export const INVITATION_DAYS = 7;
@@ -190,7 +191,7 @@ export async function sendInvitation(
     INVITATION_DAYS * 24 * 60 * 60 * 1000,
   );
   if (!token) return false;
-  const link = `${settings.publicUrl}/api/login/email?token=${token}`;
+  const link = `${settings.publicUrl}${emailSignInPath(token)}`;
   await enqueueEmails(tx, [
     invitationEmail(
       { name: displayName(user), email: user.email },

@@ -8,6 +8,7 @@ import {
 } from "@shared/schemas/leads";
 import { ButtonLink, emailText, renderEmailHtml } from "../layout";
 import type { QueuedEmail } from "../outbox";
+import { staffLinks } from "@shared/deep-links";
 
 export type LeadKind = "contact" | "application";
 export type LeadForEmail =
@@ -49,7 +50,7 @@ export function leadEmails(
   settings: { agencyInbox: string; publicUrl: string },
 ): QueuedEmail[] {
   const rows = leadRows(lead);
-  const link = `${settings.publicUrl}/admin/leads/${lead.kind}/${lead.id}`;
+  const link = `${settings.publicUrl}${staffLinks.lead(lead.kind, lead.id)}`;
   const what = kindLabel(lead.kind);
   const topic =
     lead.kind === "contact"

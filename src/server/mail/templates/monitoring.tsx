@@ -1,5 +1,5 @@
 import { brand } from "@content/site";
-import { simpleEmail } from "../layout";
+import { simpleEmail, type EmailAction } from "../layout";
 import type { QueuedEmail } from "../outbox";
 
 type Person = { name: string; email: string };
@@ -36,6 +36,7 @@ export function siteDownEmail(
   to: Person | string,
   site: { domain: string; address: string },
   incident: { startedAt: Date; detail: string },
+  action: EmailAction,
   settings: Settings,
 ): QueuedEmail {
   return simpleEmail(
@@ -50,7 +51,7 @@ export function siteDownEmail(
         ? "Please look into it."
         : `${brand.name} has been told too; reply to this email if you know of a reason.`,
     ],
-    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    action,
     settings.agencyInbox,
   );
 }
@@ -60,6 +61,7 @@ export function siteRecoveredEmail(
   to: Person | string,
   site: { domain: string },
   incident: { startedAt: Date; endedAt: Date },
+  action: EmailAction,
   settings: Settings,
 ): QueuedEmail {
   const duration = formatDuration(incident.endedAt.getTime() - incident.startedAt.getTime());
@@ -72,7 +74,7 @@ export function siteRecoveredEmail(
       `${site.domain} is answering again since ${when(incident.endedAt)}.`,
       `It was down for ${duration}, from ${when(incident.startedAt)}.`,
     ],
-    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    action,
     settings.agencyInbox,
   );
 }
@@ -82,6 +84,7 @@ export function expiryWarningEmail(
   to: Person | string,
   subject: { kind: "certificate" | "domain"; name: string; expiresOn: string; autoRenew: boolean },
   daysLeft: number,
+  action: EmailAction,
   settings: Settings,
 ): QueuedEmail {
   const what =
@@ -100,7 +103,7 @@ export function expiryWarningEmail(
     addressOf(to),
     `${subject.kind === "certificate" ? "Certificate" : "Domain"} ${subject.name} expires ${inDays}`,
     [greeting(to), `${what} expires ${inDays}, on ${subject.expiresOn}.`, advice],
-    { label: "Open the portal", href: `${settings.publicUrl}/portal` },
+    action,
     settings.agencyInbox,
   );
 }

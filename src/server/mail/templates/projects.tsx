@@ -1,6 +1,7 @@
 import { brand } from "@content/site";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
+import { clientLinks, staffLinks } from "@shared/deep-links";
 
 type Person = { name: string; email: string };
 type Settings = { agencyInbox: string; publicUrl: string };
@@ -22,7 +23,7 @@ export function approvalRequestEmail(
       ...(milestone.notes ? [milestone.notes] : []),
       "Open the Projects tab of your portal to approve it, or to tell us what you would like changed.",
     ],
-    { label: "Review the milestone", href: `${settings.publicUrl}/dashboard?tab=projects` },
+    { label: "Review the milestone", href: `${settings.publicUrl}${clientLinks.projects()}` },
     settings.agencyInbox,
   );
 }
@@ -44,7 +45,7 @@ export function projectUpdateEmail(
       update.body,
       ...(update.previewUrl ? [`Preview: ${update.previewUrl}`] : []),
     ],
-    { label: "View your project", href: `${settings.publicUrl}/dashboard?tab=projects` },
+    { label: "View your project", href: `${settings.publicUrl}${clientLinks.projects()}` },
     settings.agencyInbox,
   );
 }
@@ -68,7 +69,10 @@ export function milestoneAnswerEmail(
       `${client.name} <${client.email}> ${approved ? "approved" : "asked for changes to"} "${milestone.name}" on ${project.name}.`,
       ...(answer.comment ? [answer.comment] : []),
     ],
-    { label: "Open the client", href: `${settings.publicUrl}/admin/clients/${project.companyId}` },
+    {
+      label: "Open the client",
+      href: `${settings.publicUrl}${staffLinks.client(project.companyId)}`,
+    },
     client.email,
   );
 }

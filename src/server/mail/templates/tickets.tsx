@@ -2,6 +2,7 @@ import { brand } from "@content/site";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
 import { ticketReplyAddress } from "../../tickets/reply-address";
+import { clientLinks, staffLinks } from "@shared/deep-links";
 
 type TicketRef = { id: string; subject: string; replyToken: string };
 type Person = { name: string; email: string };
@@ -33,7 +34,7 @@ export function newTicketEmail(
       message,
       staffHint,
     ],
-    { label: "Open the ticket", href: `${settings.publicUrl}/admin/tickets/${ticket.id}` },
+    { label: "Open the ticket", href: `${settings.publicUrl}${staffLinks.ticket(ticket.id)}` },
     replyAddress(ticket, settings),
   );
 }
@@ -50,7 +51,7 @@ export function clientReplyEmail(
     settings.agencyInbox,
     `Reply from ${client.name}: ${ticket.subject}`,
     [`${client.name} <${client.email}> replied on their ticket.`, message, staffHint],
-    { label: "Open the ticket", href: `${settings.publicUrl}/admin/tickets/${ticket.id}` },
+    { label: "Open the ticket", href: `${settings.publicUrl}${staffLinks.ticket(ticket.id)}` },
     replyAddress(ticket, settings),
   );
 }
@@ -75,7 +76,7 @@ export function staffReplyEmail(
     ],
     {
       label: "View the ticket",
-      href: `${settings.publicUrl}/dashboard?tab=support&ticket=${ticket.id}`,
+      href: `${settings.publicUrl}${clientLinks.ticket(ticket.id)}`,
     },
     replyAddress(ticket, settings),
   );

@@ -40,6 +40,7 @@ import {
 } from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { errorResponses, type RouteOptions } from "./common";
+import { emailSignInPath } from "@shared/deep-links";
 
 export type AuthRouteOptions = RouteOptions & { oidc: Oidc | undefined };
 
@@ -371,7 +372,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
             returnToOf(request.body.returnTo),
           );
           if (!token) return false;
-          const link = `${config.publicUrl}/api/login/email?token=${token}`;
+          const link = `${config.publicUrl}${emailSignInPath(token)}`;
           await enqueueEmails(tx, [
             {
               kind: "sign-in-link",
