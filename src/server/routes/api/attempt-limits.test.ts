@@ -9,8 +9,8 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { SECOND_FACTOR_WINDOW_MS } from "../../auth/totp";
-import { auditEvents } from "../../db/schema";
-import { tooManyCodesMessage } from "./auth";
+import { auditEvents, loginTokens, outboxEmails, users } from "../../db/schema";
+import { checkEmailMessage, tooManyCodesMessage } from "./auth";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
@@ -149,5 +149,53 @@ describe.each(databaseKinds)("attempt limits under a burst on %s", (kind) => {
     expect(await failures(email)).toBe(5);
     expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThan(0);
     expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+  });
+
+  /** Link requests for one address, at once, each from its own client address. */
+  const burstOfLinks = (email: string, n: number, subnet: number) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/login/email",
+          remoteAddress: `10.${subnet}.${i >> 8}.${i & 255}`,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ email }),
+        }),
+      ),
+    );
+
+  const linksOf = async (email: string) => {
+    const [tokens] = await t.database.db
+      .select({ n: count() })
+      .from(loginTokens)
+      .where(eq(loginTokens.email, email));
+    const [emails] = await t.database.db
+      .select({ n: count() })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, email));
+    return { tokens: tokens?.n, emails: emails?.n };
+  };
+
+  it("sends one address at most three sign-in links when 30 are asked for at once", async () => {
+    const email = "burst.links@example.com";
+    await t.database.db.insert(users).values({ email });
+    const answers = await burstOfLinks(email, 30, 20);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(202));
+    expect(answers.every((a) => a.json().message === checkEmailMessage)).toBe(true);
+    expect(await linksOf(email)).toEqual({ tokens: 3, emails: 3 });
+  });
+
+  it("counts an invitation among the links of its address, and the links asked for meanwhile", async () => {
+    const owner = await signInAs(t, "burst.owner@example.com");
+    const email = "burst.invitee@example.com";
+    const [invited] = await Promise.all([
+      call(owner, "POST", "/api/team/members", { email, role: "member" }),
+      // Asked for while the invitation is on its way: its account may not exist yet.
+      burstOfLinks(email, 10, 21),
+    ]);
+    expect(invited.statusCode).toBe(201);
+    await burstOfLinks(email, 30, 22);
+    expect(await linksOf(email)).toEqual({ tokens: 3, emails: 3 });
   });
 });
