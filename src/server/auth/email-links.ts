@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "../db/client";
 import { loginTokens } from "../db/schema";
 
 export const LINK_LIFETIME_MS = 15 * 60 * 1000;
 /** Links one email address may be sent per lifetime window; more are silently not sent. */
 export const LINKS_PER_EMAIL = 3;
+/** Any fixed number: the first key of the lock that makes one address's links take turns. */
+const LINKS_LOCK_ID = 720_514_002;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -20,26 +22,31 @@ export async function issueLoginToken(
   lifetimeMs = LINK_LIFETIME_MS,
   returnTo?: string,
 ): Promise<string | undefined> {
-  // Expired links of this address are no use to anyone: clear them as we go.
-  await db
-    .delete(loginTokens)
-    .where(and(eq(loginTokens.email, email), lt(loginTokens.expiresAt, now)));
-  const windowStart = new Date(now.getTime() - LINK_LIFETIME_MS);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(loginTokens)
-    .where(and(eq(loginTokens.email, email), gt(loginTokens.createdAt, windowStart)));
-  if ((recent?.n ?? 0) >= LINKS_PER_EMAIL) return undefined;
+  return db.transaction(async (tx) => {
+    // Links for one address (sign-in, invitations, proposals) take turns until the caller's
+    // transaction ends, so each counts every link issued before it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LINKS_LOCK_ID}, hashtext(${email}))`);
+    // Expired links of this address are no use to anyone: clear them as we go.
+    await tx
+      .delete(loginTokens)
+      .where(and(eq(loginTokens.email, email), lt(loginTokens.expiresAt, now)));
+    const windowStart = new Date(now.getTime() - LINK_LIFETIME_MS);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(loginTokens)
+      .where(and(eq(loginTokens.email, email), gt(loginTokens.createdAt, windowStart)));
+    if ((recent?.n ?? 0) >= LINKS_PER_EMAIL) return undefined;
 
-  const token = randomBytes(32).toString("base64url");
-  await db.insert(loginTokens).values({
-    tokenHash: hash(token),
-    email,
-    returnTo: returnTo ?? null,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + lifetimeMs),
+    const token = randomBytes(32).toString("base64url");
+    await tx.insert(loginTokens).values({
+      tokenHash: hash(token),
+      email,
+      returnTo: returnTo ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+    });
+    return token;
   });
-  return token;
 }
 
 /**

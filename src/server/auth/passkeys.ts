@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { brand } from "@content/site";
 import type { PasskeyView } from "@shared/schemas/account";
-import type { Db } from "../db/client";
+import type { Db, DbExecutor } from "../db/client";
 import { passkeys, type Passkey, type User } from "../db/schema";
 
 /** The relying party: the host of PUBLIC_URL (WebAuthn refuses IP addresses) and its origin. */
@@ -114,7 +114,7 @@ export async function authenticationOptions(db: Db, rp: RelyingParty, user?: Use
  * (a PIN or biometric), or undefined when it does not verify.
  */
 export async function verifyPasskey(
-  db: Db,
+  db: DbExecutor,
   rp: RelyingParty,
   challenge: string,
   response: Record<string, unknown>,

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
-import { passkeys, type User } from "../db/schema";
+import type { Db, DbExecutor } from "../db/client";
+import { passkeys, users, type User } from "../db/schema";
+import { recentSecondFactorFailures, SECOND_FACTOR_MAX_FAILURES } from "./totp";
 
 export type SecondFactorState = "required" | "passed" | "none";
 
@@ -33,4 +34,31 @@ export async function secondFactorState(
 /** Marks the second factor passed in this session (sign-in, or a factor just enrolled). */
 export function markSecondFactorPassed(request: FastifyRequest) {
   request.session.secondFactorAt = new Date().toISOString();
+}
+
+/**
+ * Runs one second-factor attempt (a code or a passkey) of a user in turn with any other of
+ * theirs, on any session or server: the user's row is locked, then the failures of the window
+ * are counted, so each attempt sees those before it. The attempt gets the transaction and the
+ * user as locked, and must record a failure in that transaction (the audit log is the count).
+ * "too-many" when the user has had their share of failures (the attempt is not made); undefined
+ * when the user is gone.
+ */
+export async function secondFactorAttempt<T>(
+  db: Db,
+  userId: string,
+  attempt: (tx: DbExecutor, user: User) => Promise<T>,
+): Promise<T | "too-many" | undefined> {
+  // A burst past the limit is refused without queueing for the lock (and a connection).
+  if ((await recentSecondFactorFailures(db, userId)) >= SECOND_FACTOR_MAX_FAILURES) {
+    return "too-many";
+  }
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return undefined;
+    if ((await recentSecondFactorFailures(tx, userId)) >= SECOND_FACTOR_MAX_FAILURES) {
+      return "too-many" as const;
+    }
+    return attempt(tx, user);
+  });
 }

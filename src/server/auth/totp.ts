@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { brand } from "@content/site";
-import type { Db } from "../db/client";
+import type { Db, DbExecutor } from "../db/client";
 import { auditEvents, recoveryCodes, users, type User } from "../db/schema";
 import type { SecretBox } from "./secret-box";
 
@@ -40,7 +40,7 @@ export function totpStep(secret: string, email: string, code: string, now = Date
  * Checks a code against the user's TOTP secret; a right code is accepted once (its time step is
  * remembered, and no code of that step or an earlier one is taken again).
  */
-export async function checkTotp(db: Db, box: SecretBox, user: User, code: string) {
+export async function checkTotp(db: DbExecutor, box: SecretBox, user: User, code: string) {
   if (!user.totpSecretEncrypted || !user.totpEnabledAt) return false;
   const secret = box.open(user.totpSecretEncrypted);
   if (!secret) return false;
@@ -101,7 +101,7 @@ function hashRecoveryCode(code: string): string {
 }
 
 /** Whether this is one of the user's unused recovery codes; if so it is used up. */
-export async function useRecoveryCode(db: Db, user: User, code: string): Promise<boolean> {
+export async function useRecoveryCode(db: DbExecutor, user: User, code: string): Promise<boolean> {
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
@@ -132,7 +132,7 @@ export const SECOND_FACTOR_WINDOW_MS = 15 * 60 * 1000;
  * Wrong second-factor codes of this user in the last window, counted from the audit log (every
  * wrong code is recorded there), so every instance sees the same count.
  */
-export async function recentSecondFactorFailures(db: Db, userId: string, now = new Date()) {
+export async function recentSecondFactorFailures(db: DbExecutor, userId: string, now = new Date()) {
   const [row] = await db
     .select({ n: count() })
     .from(auditEvents)

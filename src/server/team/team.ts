@@ -48,7 +48,8 @@ export async function findMembership(
 
 /**
  * The company's owners and billing members: who is sent proposals and invoices, and who may
- * answer a proposal or pay.
+ * answer a proposal or pay. By email, so transactions that issue each a sign-in link (which
+ * locks their address) lock them in the same order.
  */
 export async function billingContacts(db: DbExecutor, companyId: string): Promise<User[]> {
   const rows = await db
@@ -60,7 +61,8 @@ export async function billingContacts(db: DbExecutor, companyId: string): Promis
         eq(companyMembers.companyId, companyId),
         inArray(companyMembers.role, ["owner", "billing"]),
       ),
-    );
+    )
+    .orderBy(asc(users.email));
   return rows.map(({ user }) => user);
 }
 

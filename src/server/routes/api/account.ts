@@ -27,7 +27,7 @@ import {
   renamePasskey,
   toPasskeyView,
 } from "../../auth/passkeys";
-import { markSecondFactorPassed } from "../../auth/second-factor";
+import { markSecondFactorPassed, secondFactorAttempt } from "../../auth/second-factor";
 import { createSecretBox } from "../../auth/secret-box";
 import { listSessions, revokeOtherSessions, revokeSession } from "../../auth/sessions";
 import {
@@ -35,9 +35,7 @@ import {
   disableTotp,
   enableTotp,
   newTotpSecret,
-  recentSecondFactorFailures,
   recoveryCodesLeft,
-  SECOND_FACTOR_MAX_FAILURES,
   totpStep,
 } from "../../auth/totp";
 import type { Db } from "../../db/client";
@@ -231,18 +229,23 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
       async (request, reply) => {
         const user = signedInUser(request);
         if (!user.totpEnabledAt) return accountOf(db, user);
-        if ((await recentSecondFactorFailures(db, user.id)) >= SECOND_FACTOR_MAX_FAILURES) {
-          return reply
-            .code(429)
-            .send({ message: "Too many wrong codes. Wait 15 minutes and try again." });
-        }
-        if (!(await checkTotp(db, box, user, request.body.code))) {
-          await recordAudit(db, auditContext(request), {
+        const outcome = await secondFactorAttempt(db, user.id, async (tx, locked) => {
+          if (await checkTotp(tx, box, locked, request.body.code)) return "passed";
+          await recordAudit(tx, auditContext(request), {
             action: "auth.second-factor-failed",
             targetType: "user",
             targetId: user.id,
             changes: { after: { method: "code", turningOff: true } },
           });
+          return "wrong";
+        });
+        if (!outcome) return reply.code(401).send({ message: "Unauthorized" });
+        if (outcome === "too-many") {
+          return reply
+            .code(429)
+            .send({ message: "Too many wrong codes. Wait 15 minutes and try again." });
+        }
+        if (outcome === "wrong") {
           const message = "That code is not right. Enter the current code from your app.";
           return reply.code(400).send({ message, errors: { code: message } });
         }

@@ -30,14 +30,13 @@ import {
   relyingParty,
   verifyPasskey,
 } from "../../auth/passkeys";
-import { markSecondFactorPassed, secondFactorState } from "../../auth/second-factor";
-import { createSecretBox } from "../../auth/secret-box";
 import {
-  checkTotp,
-  recentSecondFactorFailures,
-  SECOND_FACTOR_MAX_FAILURES,
-  useRecoveryCode,
-} from "../../auth/totp";
+  markSecondFactorPassed,
+  secondFactorAttempt,
+  secondFactorState,
+} from "../../auth/second-factor";
+import { createSecretBox } from "../../auth/secret-box";
+import { checkTotp, useRecoveryCode } from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { errorResponses, type RouteOptions } from "./common";
 import { emailSignInPath } from "@shared/deep-links";
@@ -139,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   /**
    * The second-factor step: a TOTP code or a recovery code, for a session signed in by email
    * link or OIDC whose user has a second factor. Wrong codes are counted per user (in the audit
-   * log) and refused with 429 past the limit.
+   * log), each attempt in turn, and refused with 429 past the limit.
    */
   app.post(
     "/api/login/second-factor",
@@ -156,36 +155,40 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       const { user } = signedIn;
       const redirectTo = returnToOf(request.body.returnTo) ?? homePath(user);
       if (signedIn.secondFactor !== "required") return { redirectTo };
-      if ((await recentSecondFactorFailures(db, user.id)) >= SECOND_FACTOR_MAX_FAILURES) {
-        return reply.code(429).send({ message: tooManyCodesMessage });
-      }
       const code = request.body.code;
       const context = auditContext(request, user);
-      if (
-        /^\d{3}\s?\d{3}$/.test(code) &&
-        (await checkTotp(db, box, user, code.replace(/\s/g, "")))
-      ) {
-        markSecondFactorPassed(request);
-        return { redirectTo };
-      }
-      if (!/^\d+$/.test(code) && (await useRecoveryCode(db, user, code))) {
-        markSecondFactorPassed(request);
-        await recordAudit(db, context, {
-          action: "auth.recovery-code-used",
+      const outcome = await secondFactorAttempt(db, user.id, async (tx, locked) => {
+        if (
+          /^\d{3}\s?\d{3}$/.test(code) &&
+          (await checkTotp(tx, box, locked, code.replace(/\s/g, "")))
+        ) {
+          return "passed";
+        }
+        if (!/^\d+$/.test(code) && (await useRecoveryCode(tx, locked, code))) {
+          await recordAudit(tx, context, {
+            action: "auth.recovery-code-used",
+            targetType: "user",
+            targetId: user.id,
+          });
+          return "passed";
+        }
+        await recordAudit(tx, context, {
+          action: "auth.second-factor-failed",
           targetType: "user",
           targetId: user.id,
+          changes: { after: { method: "code" } },
         });
-        return { redirectTo };
-      }
-      await recordAudit(db, context, {
-        action: "auth.second-factor-failed",
-        targetType: "user",
-        targetId: user.id,
-        changes: { after: { method: "code" } },
+        return "wrong";
       });
-      return reply
-        .code(400)
-        .send({ message: wrongCodeMessage, errors: { code: wrongCodeMessage } });
+      if (!outcome) return reply.code(401).send({ message: "Unauthorized" });
+      if (outcome === "too-many") return reply.code(429).send({ message: tooManyCodesMessage });
+      if (outcome === "wrong") {
+        return reply
+          .code(400)
+          .send({ message: wrongCodeMessage, errors: { code: wrongCodeMessage } });
+      }
+      markSecondFactorPassed(request);
+      return { redirectTo };
     },
   );
 
@@ -230,26 +233,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       }
       const signedIn = await sessionUser(request, db);
       const pending = signedIn?.secondFactor === "required" ? signedIn.user : undefined;
-      if (
-        pending &&
-        (await recentSecondFactorFailures(db, pending.id)) >= SECOND_FACTOR_MAX_FAILURES
-      ) {
-        return reply.code(429).send({ message: tooManyCodesMessage });
-      }
-      const verified = await verifyPasskey(db, rp, challenge.challenge, request.body.response);
       if (pending) {
-        if (!verified || verified.passkey.userId !== pending.id) {
-          await recordAudit(db, auditContext(request, pending), {
+        const outcome = await secondFactorAttempt(db, pending.id, async (tx) => {
+          const verified = await verifyPasskey(tx, rp, challenge.challenge, request.body.response);
+          if (verified?.passkey.userId === pending.id) return "passed";
+          await recordAudit(tx, auditContext(request, pending), {
             action: "auth.second-factor-failed",
             targetType: "user",
             targetId: pending.id,
             changes: { after: { method: "passkey" } },
           });
+          return "wrong";
+        });
+        if (!outcome) return reply.code(401).send({ message: "Unauthorized" });
+        if (outcome === "too-many") return reply.code(429).send({ message: tooManyCodesMessage });
+        if (outcome === "wrong") {
           return refused("That passkey could not be verified. Try again or use a code.");
         }
         markSecondFactorPassed(request);
         return { redirectTo: returnToOf(request.body.returnTo) ?? homePath(pending) };
       }
+      const verified = await verifyPasskey(db, rp, challenge.challenge, request.body.response);
       if (!verified || !verified.userVerified) {
         return refused(
           "That passkey could not sign you in. Try again, or use the email link instead.",
