@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import { z } from "zod";
 import { dayOf } from "@shared/invoice-math";
 import { changedFields, recordAudit } from "../audit/audit";
@@ -118,22 +117,100 @@ export async function startCardSetup(
  * Webhook events.
  * ------------------------------------------------------------------------------------------- */
 
-/** What became of an event: acted on, seen before, ignored, or about something not ours. */
+/**
+ * What became of an event: acted on, seen before, ignored, about something not ours, or invalid
+ * (signed, but with fields we cannot act on: refused with 400, nothing stored).
+ */
 export type EventOutcome = {
-  result: "acted" | "repeat" | "ignored" | "unknown";
+  result: "acted" | "repeat" | "ignored" | "unknown" | "invalid";
   /** Emails were queued: wake the outbox. */
   emailed: boolean;
-  /** For the log: why it was ignored or not found. */
+  /** For the log: why it was ignored or not found; for invalid, what is wrong. */
   note?: string;
 };
 
 const invoiceIdSchema = z.uuid();
+
+/* The fields of the events acted on, checked before anything is done: a signed event is Stripe's
+ * word, but an odd one (a negative or fractional amount, an amount as text, no object) must be
+ * refused, not fail in the database and be retried for days. */
+const stripeId = z.string().min(1).max(255);
+const idOrObject = z
+  .union([stripeId, z.object({ id: stripeId })])
+  .transform((value) => (typeof value === "string" ? value : value.id));
+/** Whole cents, at least one, at most Stripe's largest charge ($999,999.99). */
+const cents = z.number().int().min(1).max(99_999_999);
+const metadata = z.record(z.string(), z.string()).nullish();
+type Metadata = z.infer<typeof metadata>;
+const succeededIntentSchema = z.object({ id: stripeId, amount_received: cents, metadata });
+const failedIntentSchema = z.object({
+  id: stripeId,
+  amount: cents,
+  metadata,
+  last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+});
+const refundSchema = z.object({
+  id: stripeId,
+  amount: cents,
+  payment_intent: idOrObject.nullish(),
+  status: z.string().nullish(),
+});
+const checkoutSessionSchema = z.object({
+  id: stripeId,
+  mode: z.string(),
+  customer: idOrObject.nullish(),
+  setup_intent: idOrObject.nullish(),
+  metadata,
+});
+const eventSchema = z.object({
+  id: stripeId,
+  type: z.string().min(1),
+  // Seconds since 1970, before the year 10000 (payments are dated by it).
+  created: z.number().int().min(0).max(253_402_300_799),
+  data: z.object({ object: z.unknown() }),
+});
+const objectSchemas = {
+  "payment_intent.succeeded": succeededIntentSchema,
+  "payment_intent.payment_failed": failedIntentSchema,
+  "refund.created": refundSchema,
+  "checkout.session.completed": checkoutSessionSchema,
+} as const;
+
+/** An event acted on, with its object's fields checked. */
+type KnownEvent = {
+  [T in keyof typeof objectSchemas]: { type: T; object: z.infer<(typeof objectSchemas)[T]> };
+}[keyof typeof objectSchemas];
+type ParsedEvent = { id: string; type: string; created: number; known?: KnownEvent };
+
+const isKnown = (type: string): type is keyof typeof objectSchemas => type in objectSchemas;
+
+/** The event's fields we act on, checked; a note naming the first wrong one otherwise. */
+function parseEvent(
+  event: StripeEvent,
+): { ok: true; event: ParsedEvent } | { ok: false; note: string } {
+  const envelope = eventSchema.safeParse(event);
+  if (!envelope.success) return { ok: false, note: firstProblem(envelope.error) };
+  const { id, type, created, data } = envelope.data;
+  if (!isKnown(type)) return { ok: true, event: { id, type, created } };
+  const object = objectSchemas[type].safeParse(data.object);
+  if (!object.success) return { ok: false, note: firstProblem(object.error, "data.object") };
+  const known = { type, object: object.data } as KnownEvent;
+  return { ok: true, event: { id, type, created, known } };
+}
+
+/** "data.object.amount_received: Too small: expected number to be >=1" */
+function firstProblem(error: z.ZodError, under?: string): string {
+  const [issue] = error.issues;
+  const where = [under, ...(issue?.path ?? []).map(String)].filter(Boolean).join(".");
+  return `${where || "the event"}: ${issue?.message ?? "invalid"}`;
+}
+
 const acted = (emailed = false): EventOutcome => ({ result: "acted", emailed });
 const unknown = (note: string): EventOutcome => ({ result: "unknown", emailed: false, note });
 const ignored = (note: string): EventOutcome => ({ result: "ignored", emailed: false, note });
 
 /** The day Stripe says the event happened, as payments are dated. */
-const dayOfEvent = (event: StripeEvent) => dayOf(new Date(event.created * 1000));
+const dayOfEvent = (event: { created: number }) => dayOf(new Date(event.created * 1000));
 
 async function alreadySeen(db: DbExecutor, id: string) {
   const [row] = await db
@@ -153,19 +230,23 @@ async function alreadySeen(db: DbExecutor, id: string) {
 export async function actOnStripeEvent(
   db: Db,
   stripe: StripeGateway,
-  event: StripeEvent,
+  signed: StripeEvent,
   settings: BillingSettings,
 ): Promise<EventOutcome> {
+  const parsed = parseEvent(signed);
+  if (!parsed.ok) return { result: "invalid", emailed: false, note: parsed.note };
+  const event = parsed.event;
+  const { known } = event;
   if (await alreadySeen(db, event.id)) return { result: "repeat", emailed: false };
   // What needs Stripe is read before the transaction, so no row stays locked on a network call;
   // and only for a customer of ours.
   const setup =
-    event.type === "checkout.session.completed" && event.data.object.mode === "setup"
-      ? event.data.object
+    known?.type === "checkout.session.completed" && known.object.mode === "setup"
+      ? known.object
       : undefined;
   const card =
-    setup?.setup_intent && setup.customer && (await isOurCustomer(db, idOf(setup.customer)))
-      ? await stripe.savedCard(idOf(setup.setup_intent))
+    setup?.setup_intent && setup.customer && (await isOurCustomer(db, setup.customer))
+      ? await stripe.savedCard(setup.setup_intent)
       : undefined;
 
   return db.transaction(async (tx) => {
@@ -176,20 +257,21 @@ export async function actOnStripeEvent(
       .returning();
     if (!first) return { result: "repeat", emailed: false };
 
-    switch (event.type) {
+    const day = dayOfEvent(event);
+    switch (known?.type) {
       case "payment_intent.succeeded":
-        return paymentSucceeded(tx, event.data.object, dayOfEvent(event), settings);
+        return paymentSucceeded(tx, known.object, day, settings);
       case "payment_intent.payment_failed":
-        return paymentFailed(tx, event.data.object, dayOfEvent(event), settings);
+        return paymentFailed(tx, known.object, day, settings);
       case "refund.created":
-        return refundCreated(tx, event.data.object, dayOfEvent(event));
+        return refundCreated(tx, known.object, day);
       case "checkout.session.completed":
-        if (event.data.object.mode !== "setup") {
+        if (known.object.mode !== "setup") {
           return ignored("a payment's Checkout: its payment_intent.succeeded records it");
         }
         return card
-          ? cardSaved(tx, card, event.data.object.metadata?.userId)
-          : unknown(`setup ${event.data.object.id} saved no card for a customer of ours`);
+          ? cardSaved(tx, card, known.object.metadata?.userId)
+          : unknown(`setup ${known.object.id} saved no card for a customer of ours`);
       default:
         return ignored(`${event.type} is not used`);
     }
@@ -204,17 +286,15 @@ async function isOurCustomer(db: DbExecutor, customerId: string) {
   return account !== undefined;
 }
 
-const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
-
 /** The invoice a payment intent names in its metadata, locked; undefined when there is none. */
-async function invoiceOfIntent(tx: DbExecutor, intent: Stripe.PaymentIntent) {
+async function invoiceOfIntent(tx: DbExecutor, intent: { metadata?: Metadata }) {
   const id = invoiceIdSchema.safeParse(intent.metadata?.invoiceId);
   return id.success ? lockInvoice(tx, id.data) : undefined;
 }
 
 async function paymentSucceeded(
   tx: DbExecutor,
-  intent: Stripe.PaymentIntent,
+  intent: z.infer<typeof succeededIntentSchema>,
   paidOn: string,
   settings: BillingSettings,
 ): Promise<EventOutcome> {
@@ -243,7 +323,7 @@ async function paymentSucceeded(
 
 async function paymentFailed(
   tx: DbExecutor,
-  intent: Stripe.PaymentIntent,
+  intent: z.infer<typeof failedIntentSchema>,
   paidOn: string,
   settings: BillingSettings,
 ): Promise<EventOutcome> {
@@ -267,13 +347,13 @@ async function paymentFailed(
 /** A refund: found through the card payment it gives back, and taken off that invoice. */
 async function refundCreated(
   tx: DbExecutor,
-  refund: Stripe.Refund,
+  refund: z.infer<typeof refundSchema>,
   paidOn: string,
 ): Promise<EventOutcome> {
   if (refund.status === "failed" || refund.status === "canceled") {
     return ignored(`refund ${refund.id} is ${refund.status}`);
   }
-  const intentId = refund.payment_intent ? idOf(refund.payment_intent) : null;
+  const intentId = refund.payment_intent ?? null;
   const [payment] = intentId
     ? await tx
         .select({ invoiceId: payments.invoiceId })

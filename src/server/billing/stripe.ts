@@ -21,6 +21,9 @@ export type ChargeResult =
 
 export type StripeEvent = Stripe.Event;
 
+/** How far a webhook's signature may be dated from now, either way: Stripe's default. */
+const SIGNATURE_TOLERANCE_S = 300;
+
 /** A signature that does not match the body and the secret (or no signature at all). */
 export class WebhookSignatureError extends Error {}
 
@@ -237,17 +240,41 @@ export function createStripeGateway(settings: StripeSettings) {
       }
     },
 
-    /** The event a webhook carries, once its signature is checked against the raw body. */
-    verifyEvent: async (rawBody: Buffer, signature: string | undefined): Promise<StripeEvent> => {
+    /**
+     * The event a webhook carries, once its signature is checked against the raw body: Stripe's
+     * check refuses one signed over 5 minutes ago; one dated over 5 minutes ahead is refused too.
+     */
+    verifyEvent: async (
+      rawBody: Buffer,
+      signature: string | undefined,
+      now = Date.now(),
+    ): Promise<StripeEvent> => {
       if (!signature) throw new WebhookSignatureError("No Stripe-Signature header");
       const api = await stripe();
+      let event: StripeEvent;
       try {
-        return api.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        event = api.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+          SIGNATURE_TOLERANCE_S,
+          undefined,
+          now,
+        );
       } catch (error) {
         throw new WebhookSignatureError(
           error instanceof Error ? error.message : "The signature does not match",
         );
       }
+      // The time is part of what was signed; read as Stripe's check read it (the last t=).
+      const signedAt = signature.split(",").reduce((at, item) => {
+        const [key, value] = item.split("=");
+        return key === "t" ? parseInt(value ?? "", 10) : at;
+      }, Number.NaN);
+      if (signedAt * 1000 > now + SIGNATURE_TOLERANCE_S * 1000) {
+        throw new WebhookSignatureError("Timestamp is more than 5 minutes in the future");
+      }
+      return event;
     },
   };
 }

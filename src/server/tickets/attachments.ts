@@ -14,6 +14,7 @@ import {
   supportTickets,
   ticketAttachments,
   ticketMessages,
+  users,
 } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import type { AttachmentStore, FileRef } from "./attachment-store";
@@ -24,8 +25,12 @@ export const PENDING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_PENDING_UPLOADS = 20;
 /** Previews: 320 px wide (a phone's thread at twice its pixels), never taller than 640. */
 const THUMBNAIL = { width: 320, height: 640 };
-/** Images larger than this get no preview: decoding them would take too much memory. */
-const THUMBNAIL_MAX_PIXELS = 40_000_000;
+/**
+ * Images larger than this get no preview: decoding one takes up to 4 bytes a pixel (100 MB here).
+ * 25 megapixels covers a phone's 24 MP photo (5712 x 4284), a 6000 x 4000 camera's and any
+ * screen's screenshot; a larger file is kept, shown as a file without a preview.
+ */
+export const THUMBNAIL_MAX_PIXELS = 25_000_000;
 
 /** A refusal of the message's attachments: the route answers 400 with this message. */
 export class AttachmentRefused extends Error {
@@ -85,19 +90,29 @@ export async function detectAttachmentType(
   return undefined;
 }
 
+/**
+ * The previews made one after another: sharp has no setting for how many images it decodes at
+ * once (each uses a libuv thread), and a burst of large images decoded together held hundreds of
+ * MB. One at a time, a preview costs at most one decoded image.
+ */
+let previousThumbnail: Promise<unknown> = Promise.resolve();
+
 /** A small WebP preview of an image, or null (not an image, or one sharp cannot read). */
 export async function makeThumbnail(contentType: string, bytes: Buffer): Promise<Buffer | null> {
   if (!contentType.startsWith("image/")) return null;
   const { default: sharp } = await import("sharp");
-  try {
-    return await sharp(bytes, { limitInputPixels: THUMBNAIL_MAX_PIXELS })
+  // One libvips thread per image, and no cache of decoded images: memory goes once it is done.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  const make = () =>
+    sharp(bytes, { limitInputPixels: THUMBNAIL_MAX_PIXELS })
       .rotate() // as the camera held it (EXIF orientation)
       .resize({ ...THUMBNAIL, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 78 })
       .toBuffer();
-  } catch {
-    return null;
-  }
+  const made = previousThumbnail.then(make).catch(() => null);
+  previousThumbnail = made;
+  return made;
 }
 
 export type SaveAttachmentInput = {
@@ -106,16 +121,25 @@ export type SaveAttachmentInput = {
   bytes: Buffer;
   /** Attach to this message at once (an email's files); else it waits, pending, to be sent. */
   messageId?: string;
+  /** Refuse (429) when the uploader already has this many files waiting to be sent. */
+  maxPending?: number;
 };
 export type SaveAttachmentResult =
-  { ok: true; attachment: Attachment } | { ok: false; status: 413 | 415; message: string };
+  { ok: true; attachment: Attachment } | { ok: false; status: 413 | 415 | 429; message: string };
+
+const tooManyPending = {
+  ok: false,
+  status: 429,
+  message: attachmentMessages.tooManyPending,
+} as const;
 
 /**
- * Checks a file (size, and kind from its content) and stores it: the bytes where the store keeps
- * them, a preview of an image, and the row. Nothing is stored when it is refused.
+ * Checks a file (size, kind from its content, and the uploader's files waiting to be sent) and
+ * stores it: the bytes where the store keeps them, a preview of an image, and the row. Nothing is
+ * stored when it is refused.
  */
 export async function saveAttachment(
-  db: DbExecutor,
+  db: Db,
   store: AttachmentStore,
   input: SaveAttachmentInput,
 ): Promise<SaveAttachmentResult> {
@@ -126,29 +150,48 @@ export async function saveAttachment(
   if (input.bytes.length === 0) {
     return { ok: false, status: 415, message: attachmentMessages.empty(name) };
   }
+  const { maxPending } = input;
+  // Before the preview is made, so a full list costs nothing; counted again under the lock below.
+  if (maxPending !== undefined && (await countPendingUploads(db, input.uploadedBy)) >= maxPending) {
+    return tooManyPending;
+  }
   const kind = await detectAttachmentType(name, input.bytes);
   if (!kind) return { ok: false, status: 415, message: attachmentMessages.wrongType(name) };
 
   const id = randomUUID();
   const thumbnail = await makeThumbnail(kind.contentType, input.bytes);
   const stored = await store.put(id, input.bytes, kind.contentType);
+  let saved = false;
   try {
-    await db.insert(ticketAttachments).values({
-      id,
-      messageId: input.messageId ?? null,
-      uploadedBy: input.uploadedBy,
-      fileName: kind.fileName,
-      contentType: kind.contentType,
-      sizeBytes: input.bytes.length,
-      sha256: createHash("sha256").update(input.bytes).digest("hex"),
-      ...stored,
-      thumbnail,
+    saved = await db.transaction(async (tx) => {
+      if (maxPending !== undefined) {
+        // The uploader's row locked until commit: their uploads at once are counted one after
+        // another, each seeing the rows the ones before it inserted.
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, input.uploadedBy))
+          .for("no key update");
+        if ((await countPendingUploads(tx, input.uploadedBy)) >= maxPending) return false;
+      }
+      await tx.insert(ticketAttachments).values({
+        id,
+        messageId: input.messageId ?? null,
+        uploadedBy: input.uploadedBy,
+        fileName: kind.fileName,
+        contentType: kind.contentType,
+        sizeBytes: input.bytes.length,
+        sha256: createHash("sha256").update(input.bytes).digest("hex"),
+        ...stored,
+        thumbnail,
+      });
+      return true;
     });
-  } catch (error) {
+  } finally {
     // The row is what makes the bytes reachable: without it, they must not stay behind.
-    await store.delete({ id, ...stored }).catch(() => {});
-    throw error;
+    if (!saved) await store.delete({ id, ...stored }).catch(() => {});
   }
+  if (!saved) return tooManyPending;
   return {
     ok: true,
     attachment: {

@@ -161,6 +161,12 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
         return orStripeDown(request, reply, async () => {
           const outcome = await actOnStripeEvent(db, stripe, event, settings);
           const log = { eventId: event.id, type: event.type, result: outcome.result };
+          if (outcome.result === "invalid") {
+            request.log.warn({ ...log, note: outcome.note }, "Stripe event refused");
+            return reply.code(400).send({
+              message: `The event cannot be acted on: ${outcome.note}`,
+            });
+          }
           if (outcome.result === "unknown" || (outcome.result === "acted" && outcome.note)) {
             request.log.warn({ ...log, note: outcome.note }, "Stripe event to look at");
           } else {

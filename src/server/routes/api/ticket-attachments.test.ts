@@ -332,6 +332,48 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
     );
   });
 
+  it("holds the limit when 40 uploads arrive at once: 20 kept, the rest 429", async () => {
+    const hurried = await signInAs(t, "hurried@example.com");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        upload(hurried, `at-once-${i}.txt`, Buffer.from(`at once ${i}\n`)),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(20);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json().message).toMatch(/^You have many files waiting to be sent/);
+    }
+    const [user] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "hurried@example.com"));
+    const [pending] = await t.database.db
+      .select({ n: count() })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.uploadedBy, user!.id));
+    expect(pending!.n).toBe(20);
+  });
+
+  it("keeps an image over 25 megapixels without a preview, and previews one under it", async () => {
+    // Small files that declare many pixels: one colour, compressed to about 100 KB.
+    const picture = (side: number) =>
+      sharp({ create: { width: side, height: side, channels: 3, background: "#c9a227" } })
+        .png()
+        .toBuffer();
+    const uploader = await signInAs(t, "photographer@example.com");
+    const over = await upload(uploader, "huge.png", await picture(6_300));
+    expect(over.statusCode, over.body).toBe(201);
+    expect(over.json()).toMatchObject({ contentType: "image/png", hasThumbnail: false });
+    const preview = await get(uploader, `/api/tickets/attachments/${over.json().id}/thumbnail`);
+    expect(preview.statusCode).toBe(404);
+    expect(preview.json()).toEqual({ message: "Preview not found" });
+
+    const under = await upload(uploader, "large.png", await picture(5_000));
+    expect(under.json()).toMatchObject({ contentType: "image/png", hasThumbnail: true });
+  });
+
   it("the cleanup deletes only uploads left unsent for over a day", async () => {
     const [jordan] = await t.database.db
       .select()

@@ -11,7 +11,6 @@ import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import type { AttachmentStore } from "../../tickets/attachment-store";
 import {
   cleanFileName,
-  countPendingUploads,
   deletePendingUpload,
   findVisibleAttachment,
   MAX_PENDING_UPLOADS,
@@ -135,13 +134,11 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<AttachmentRouteOption
           if (!Buffer.isBuffer(request.body)) {
             return reply.code(400).send({ message: attachmentMessages.noBody });
           }
-          if ((await countPendingUploads(db, user.id)) >= MAX_PENDING_UPLOADS) {
-            return reply.code(429).send({ message: attachmentMessages.tooManyPending });
-          }
           const saved = await saveAttachment(db, store, {
             uploadedBy: user.id,
             fileName: request.query.name,
             bytes: request.body,
+            maxPending: MAX_PENDING_UPLOADS,
           });
           if (!saved.ok) return reply.code(saved.status).send({ message: saved.message });
           return reply.code(201).send(saved.attachment);
