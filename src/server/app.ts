@@ -22,6 +22,7 @@ import type { Database } from "./db/client";
 import { serializeError } from "./error-log";
 import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "./mail/inbound";
 import { createInboundSmtp, type InboundSmtp } from "./mail/inbound-smtp";
+import type { DNSResolver } from "./mail/sender-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
@@ -107,8 +108,11 @@ export type AppOptions = {
   monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
   /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
   analytics?: AnalyticsOptions;
-  /** Received mail: tests may lower the size limit (default MAX_INBOUND_BYTES). */
-  inbound?: { maxBytes?: number };
+  /**
+   * Received mail: tests may lower the size limit (default MAX_INBOUND_BYTES) and answer the
+   * sender checks' DNS lookups themselves (default: the system's resolver).
+   */
+  inbound?: { maxBytes?: number; resolver?: DNSResolver };
 };
 
 /**
@@ -255,6 +259,7 @@ export async function buildApp({
           maxBytes: inbound?.maxBytes ?? MAX_INBOUND_BYTES,
           tls: config.inbound.tls,
           log: app.log,
+          resolver: inbound?.resolver,
           receive: (mail) =>
             receiveInboundMail(
               {

@@ -137,7 +137,12 @@ describe("settings", () => {
   it("receives mail only when asked, at the support address of the brand's domain by default", () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
       supportEmail: "support@harborline.example",
-      inbound: { smtpPort: undefined, tls: undefined, webhookSecret: undefined },
+      inbound: {
+        smtpPort: undefined,
+        tls: undefined,
+        webhookSecret: undefined,
+        unverified: "refuse",
+      },
     });
     expect(
       loadConfig({
@@ -148,6 +153,7 @@ describe("settings", () => {
         INBOUND_SMTP_TLS_KEY: "/etc/ssl/mx.key",
         INBOUND_SMTP_TLS_CERT: "/etc/ssl/mx.pem",
         INBOUND_WEBHOOK_SECRET: "a".repeat(24),
+        INBOUND_UNVERIFIED: "mark",
       }),
     ).toMatchObject({
       supportEmail: "help@agency.example",
@@ -156,6 +162,7 @@ describe("settings", () => {
         smtpHost: "10.0.0.5",
         tls: { keyFile: "/etc/ssl/mx.key", certFile: "/etc/ssl/mx.pem" },
         webhookSecret: "a".repeat(24),
+        unverified: "mark",
       },
     });
     const problems = (env: NodeJS.ProcessEnv) => {
@@ -171,11 +178,13 @@ describe("settings", () => {
         SUPPORT_EMAIL: "support+tickets@agency.example",
         INBOUND_SMTP_PORT: "smtp",
         INBOUND_WEBHOOK_SECRET: "short",
+        INBOUND_UNVERIFIED: "accept",
       }),
     ).toEqual([
       "SUPPORT_EMAIL: must be a plain address without a +tag: each ticket's replies go to its +tag",
       "INBOUND_SMTP_PORT: must be a port number",
       "INBOUND_WEBHOOK_SECRET: must be at least 24 characters: openssl rand -hex 24",
+      "INBOUND_UNVERIFIED: must be refuse or mark (file it as a client's, marked as from an unverified sender)",
     ]);
     expect(problems({ INBOUND_SMTP_TLS_KEY: "/etc/ssl/mx.key" })).toEqual([
       "INBOUND_SMTP_TLS_CERT: required when any INBOUND_SMTP_TLS_ setting is set",

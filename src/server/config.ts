@@ -77,6 +77,11 @@ const environmentSchema = z.object({
     .min(24, "must be at least 24 characters: openssl rand -hex 24")
     .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
     .optional(),
+  INBOUND_UNVERIFIED: z
+    .enum(["refuse", "mark"], {
+      error: "must be refuse or mark (file it as a client's, marked as from an unverified sender)",
+    })
+    .default("refuse"),
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {
@@ -193,6 +198,11 @@ export type Config = {
     tls: { keyFile: string; certFile: string } | undefined;
     /** Unset: the webhook answers 404. */
     webhookSecret: string | undefined;
+    /**
+     * Mail whose From its domain does not vouch for (no DMARC alignment): refused, or filed as a
+     * client's with an "unverified sender" mark. Never taken as staff's either way.
+     */
+    unverified: "refuse" | "mark";
   };
   logLevel: string;
   /**
@@ -362,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { keyFile: settings.INBOUND_SMTP_TLS_KEY, certFile: settings.INBOUND_SMTP_TLS_CERT }
           : undefined,
       webhookSecret: settings.INBOUND_WEBHOOK_SECRET,
+      unverified: settings.INBOUND_UNVERIFIED,
     },
     taxRatePpm: settings.TAX_RATE ?? 0,
     stripe:

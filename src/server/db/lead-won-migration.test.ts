@@ -5,7 +5,7 @@ import { databaseKinds } from "../../../tests/support/database";
 import { leads } from "./schema";
 
 /** The last migration before a lead was won by its accepted proposal rather than by converting. */
-const BEFORE = "0015_page_view_days";
+const BEFORE = "0016_inbound_sender_check";
 
 describe.each(databaseKinds)("giving converted leads back their stage on %s", (kind) => {
   it("un-wins leads that only a conversion made won, and keeps every other win", async () => {

@@ -421,6 +421,8 @@ export const ticketMessages = pgTable(
     body: text("body").notNull(),
     /** How it arrived: typed in the portal ("web") or sent as an email reply ("email"). */
     source: varchar("source", { length: 10 }).notNull().default("web"),
+    /** Emailed from an address whose domain did not vouch for it (no DMARC alignment). */
+    senderUnverified: boolean("sender_unverified").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index("ticket_messages_ticket_id_idx").on(table.ticketId)],
@@ -472,14 +474,18 @@ export const ticketAttachments = pgTable(
 
 /**
  * Every email that reached the support address, and what became of it: a reply added, a ticket
- * opened, or rejected with the reason. The Message-ID makes a redelivered mail count once.
+ * opened, or rejected with the reason. An accepted mail's Message-ID, per sender, makes a
+ * redelivered copy count once; a refused one reserves nothing, so a stranger cannot block a
+ * genuine message by sending its Message-ID first.
  */
 export const inboundEmails = pgTable(
   "inbound_emails",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    messageIdHeader: varchar("message_id_header", { length: 998 }).notNull().unique(),
+    messageIdHeader: varchar("message_id_header", { length: 998 }).notNull(),
     fromAddress: varchar("from_address", { length: 254 }).notNull(),
+    /** The From was proven (DMARC alignment, or the provider's webhook); false: not, or unread. */
+    senderVerified: boolean("sender_verified").notNull().default(false),
     toAddress: varchar("to_address", { length: 254 }).notNull(),
     subject: varchar("subject", { length: 998 }).notNull(),
     outcome: varchar("outcome", { length: 20 }).notNull(),
@@ -489,6 +495,10 @@ export const inboundEmails = pgTable(
   },
   (table) => [
     index("inbound_emails_created_at_idx").on(table.createdAt),
+    // A forged copy filed unverified never stands in for the genuine one, nor the other way.
+    uniqueIndex("inbound_emails_accepted_idx")
+      .on(table.fromAddress, table.messageIdHeader, table.senderVerified)
+      .where(sql`${table.outcome} <> 'rejected'`),
     check(
       "inbound_emails_outcome_check",
       sql`${table.outcome} in ('reply', 'new-ticket', 'rejected')`,

@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { brand } from "@content/site";
 import { supportRecipient } from "../tickets/reply-address";
-import { parseRawMail, type InboundMail, type InboundOutcome } from "./inbound";
+import type { InboundMail, InboundOutcome } from "./inbound";
+import { parseRawMail } from "./inbound-parse";
+import { checkSender, type DNSResolver, type SenderCheck } from "./sender-check";
 
 export type InboundSmtpOptions = {
   supportEmail: string;
@@ -14,6 +16,8 @@ export type InboundSmtpOptions = {
   tls: { keyFile: string; certFile: string } | undefined;
   log: FastifyBaseLogger;
   receive: (mail: InboundMail) => Promise<InboundOutcome>;
+  /** Answers the DNS lookups of the sender checks (default: the system's resolver). */
+  resolver?: DNSResolver | undefined;
 };
 
 /** Connections held at once; more wait at the sender, which retries (421). */
@@ -28,9 +32,11 @@ function smtpError(responseCode: number, message: string): Error {
 
 /**
  * The app's own mail listener, the MX of the support address: it takes mail for the support
- * address and its +tags only (550 for any other recipient), up to maxBytes (552), and hands each
- * message to `receive`. A refused message gets 550 with the reason, so the sender's mail server
- * tells them; a failure on our side gets 451, so it is tried again later.
+ * address and its +tags only (550 for any other recipient), up to maxBytes (552), checks whether
+ * its From is the sender's (SPF, DKIM, DMARC) and hands each message to `receive`. A refused
+ * message gets 550 with the reason, so the sender's mail server tells them, and one that cannot
+ * be read 554, as trying again would change nothing; a failure on our side (a lookup that failed
+ * for now, say) gets 451, so it is tried again later.
  */
 export function createInboundSmtp(options: InboundSmtpOptions) {
   const { supportEmail, maxBytes, log, receive } = options;
@@ -48,14 +54,27 @@ export function createInboundSmtp(options: InboundSmtpOptions) {
     if (stream.sizeExceeded || length > maxBytes) {
       throw smtpError(552, `5.3.4 Message too big: the limit is ${maxBytes} bytes`);
     }
-    const mailFrom = session.envelope.mailFrom;
-    const mail = await parseRawMail(Buffer.concat(chunks), {
-      sender: mailFrom ? mailFrom.address : undefined,
+    const raw = Buffer.concat(chunks);
+    const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
+    const mail = await parseRawMail(raw, {
+      sender: mailFrom,
       recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
       peer: session.remoteAddress || null,
     });
-    const outcome = await receive(mail);
-    if (outcome.outcome === "rejected") throw smtpError(550, `5.7.1 ${outcome.reason}`);
+    const sender: SenderCheck = mail.unreadable
+      ? { verified: false, summary: "not checked: the message cannot be read" }
+      : await checkSender(
+          raw,
+          mail.from,
+          { ip: session.remoteAddress, helo: session.hostNameAppearsAs, mailFrom },
+          options.resolver,
+        );
+    const outcome = await receive({ ...mail, sender });
+    if (outcome.outcome === "rejected") {
+      throw mail.unreadable
+        ? smtpError(554, `5.6.0 ${outcome.reason}`)
+        : smtpError(550, `5.7.1 ${outcome.reason}`);
+    }
   }
 
   return {
@@ -82,6 +101,8 @@ export function createInboundSmtp(options: InboundSmtpOptions) {
         maxClients: MAX_CLIENTS,
         closeTimeout: CLOSE_TIMEOUT_MS,
         logger: false,
+        // The checks look up what they need; the client's host name is never used.
+        disableReverseLookup: true,
         onRcptTo(address, _session, callback) {
           if (supportRecipient(supportEmail, address.address)) return callback();
           callback(

@@ -13,6 +13,7 @@ import {
 } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
+import { createMailDns } from "../../../tests/support/mail-dns";
 import sharp from "sharp";
 import type { TicketDetail } from "@shared/schemas/tickets";
 import { auditEvents, inboundEmails, supportTickets, ticketMessages } from "../db/schema";
@@ -27,6 +28,14 @@ const webhookSecret = "inbound-secret-0123456789abcdef";
 const maxBytes = 256 * 1024;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The senders' domains let this machine's mail server (127.0.0.1) send their mail (SPF). */
+const dns = createMailDns({
+  "harborline.test": { spf: ["127.0.0.1"], dmarc: true },
+  "client.test": { spf: ["127.0.0.1"], dmarc: true },
+  "other.test": { spf: ["127.0.0.1"] },
+  "elsewhere.test": { spf: ["127.0.0.1"] },
+});
 
 type Thread = Pick<TicketDetail, "status" | "messages">;
 
@@ -53,7 +62,7 @@ describe.each(databaseKinds)("replies by email, through the SMTP listener, on %s
         INBOUND_SMTP_HOST: "127.0.0.1",
         INBOUND_WEBHOOK_SECRET: webhookSecret,
       },
-      { inbound: { maxBytes } },
+      { inbound: { maxBytes, resolver: dns.resolver } },
     );
     staff = await signInAs(t, staffEmail);
     client = await signInAs(t, clientEmail);

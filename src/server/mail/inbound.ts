@@ -1,11 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type EmailReplyParser from "email-reply-parser";
-import type { ParsedMail, SimpleParserOptions } from "mailparser";
 import { attachmentLimits, attachmentMessages } from "@shared/schemas/ticket-attachments";
 import { clientTicketPriorities } from "@shared/schemas/tickets";
-import type { InboundEmailView, PostmarkInbound } from "@shared/schemas/emails";
+import type { InboundEmailView } from "@shared/schemas/emails";
 import { recordAudit } from "../audit/audit";
 import type { Config } from "../config";
 import type { Db, DbExecutor } from "../db/client";
@@ -15,6 +14,9 @@ import type { AttachmentStore } from "../tickets/attachment-store";
 import { saveAttachment } from "../tickets/attachments";
 import { supportRecipient, ticketNotice, type TicketNotice } from "../tickets/reply-address";
 import { openTicket, replyToTicket } from "../tickets/tickets";
+import type { InboundFile, InboundMail } from "./inbound-parse";
+
+export type { InboundFile, InboundMail };
 
 /** The largest message taken, attachments included (the SMTP listener says so in its SIZE). */
 export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
@@ -23,36 +25,21 @@ export const MAX_INBOUND_BYTES = 25 * 1024 * 1024;
 const MAX_BODY_CHARS = 5000;
 const MAX_SUBJECT_CHARS = 200;
 
-export type InboundFile = { fileName: string; contentType: string; bytes: Buffer };
-
-/** A received email, as the SMTP listener and the provider's webhook both hand it over. */
-export type InboundMail = {
-  /** The Message-ID header, or one derived from the message when it has none. */
-  messageId: string;
-  /** The From address, lowercase; empty when there is none. */
-  from: string;
-  /** Where it was delivered: the SMTP envelope's recipients, or the provider's. */
-  recipients: string[];
-  subject: string;
-  /** The plain text, converted from the HTML part when there is no text part. */
-  text: string;
-  attachments: InboundFile[];
-  /** Why this is a message no person wrote (an auto-reply, a bounce); undefined otherwise. */
-  automatic: string | undefined;
-  /** The address it came from: the sending mail server's, or the provider's. */
-  peer: string | null;
-};
-
 export type InboundOutcome =
   | { outcome: "reply" | "new-ticket"; ticketId: string; note?: string }
   | { outcome: "rejected"; reason: string }
   | { outcome: "duplicate" };
 
-export type InboundSettings = TicketNotice & { adminEmails: string[] };
+export type InboundSettings = TicketNotice & {
+  adminEmails: string[];
+  /** Mail whose sender is not verified: refused, or filed as a client's with a mark. */
+  unverified: Config["inbound"]["unverified"];
+};
 
 export const inboundSettings = (config: Config): InboundSettings => ({
   ...ticketNotice(config),
   adminEmails: config.adminEmails,
+  unverified: config.inbound.unverified,
 });
 
 export type InboundDeps = {
@@ -75,8 +62,9 @@ type Decision =
  * Takes one received email: a reply to a ticket's address lands in its thread as its sender, a
  * new email from a known client to the support address opens a ticket, anything else is
  * refused. Either way one inbound_emails row says what became of it, written in the same
- * transaction as the reply or ticket: a message delivered twice (same Message-ID) counts once,
- * and a second copy of a refused one is refused again.
+ * transaction as the reply or ticket. A message taken is known by its sender and Message-ID, so a
+ * second copy counts once; a refused one reserves nothing, so no one can block a genuine message
+ * by sending its Message-ID first, and a second copy of it is decided (and refused) again.
  */
 export async function receiveInboundMail(
   deps: InboundDeps,
@@ -97,23 +85,41 @@ export async function receiveInboundMail(
   const messageId = randomUUID();
 
   const outcome = await db.transaction(async (tx): Promise<InboundOutcome> => {
+    const row = {
+      messageIdHeader: mail.messageId,
+      fromAddress: mail.from.slice(0, 254),
+      senderVerified: mail.sender.verified,
+      toAddress: recipient.slice(0, 254),
+      subject: mail.subject.slice(0, 998),
+      outcome: decision.kind,
+      reason: decision.kind === "rejected" ? decision.reason : null,
+      ticketId: decision.kind === "rejected" ? (decision.ticketId ?? null) : null,
+    };
+    if (decision.kind === "rejected") {
+      // A copy of a message taken before stays taken, whatever would be decided now.
+      if (await takenBefore(tx, row)) return { outcome: "duplicate" };
+      await tx.insert(inboundEmails).values(row);
+      return { outcome: "rejected", reason: decision.reason };
+    }
     const [logged] = await tx
       .insert(inboundEmails)
-      .values({
-        messageIdHeader: mail.messageId,
-        fromAddress: mail.from.slice(0, 254),
-        toAddress: recipient.slice(0, 254),
-        subject: mail.subject.slice(0, 998),
-        outcome: decision.kind,
-        reason: decision.kind === "rejected" ? decision.reason : null,
-        ticketId: decision.kind === "rejected" ? (decision.ticketId ?? null) : null,
+      .values(row)
+      .onConflictDoNothing({
+        target: [
+          inboundEmails.fromAddress,
+          inboundEmails.messageIdHeader,
+          inboundEmails.senderVerified,
+        ],
+        where: sql`${inboundEmails.outcome} <> 'rejected'`,
       })
-      .onConflictDoNothing({ target: inboundEmails.messageIdHeader })
       .returning({ id: inboundEmails.id });
-    if (!logged) return earlierOutcome(tx, mail.messageId);
-    if (decision.kind === "rejected") return { outcome: "rejected", reason: decision.reason };
+    if (!logged) return { outcome: "duplicate" };
 
-    const origin = { source: "email" as const, messageId };
+    const origin = {
+      source: "email" as const,
+      messageId,
+      unverifiedSender: !mail.sender.verified,
+    };
     let ticketId: string;
     if (decision.kind === "reply") {
       const thread = await replyToTicket(
@@ -162,9 +168,15 @@ export async function receiveInboundMail(
       messageId,
       files: mail.attachments,
     });
-    const note = kept.refused.length
-      ? `Not kept: ${kept.refused.map((file) => `${file.fileName} (${file.reason})`).join("; ")}`
-      : undefined;
+    const notes = [
+      ...(mail.sender.verified ? [] : [`Unverified sender (${mail.sender.summary}).`]),
+      ...(kept.refused.length
+        ? [
+            `Not kept: ${kept.refused.map((file) => `${file.fileName} (${file.reason})`).join("; ")}`,
+          ]
+        : []),
+    ];
+    const note = notes.length ? notes.join(" ") : undefined;
     await tx
       .update(inboundEmails)
       .set({ ticketId, reason: note ?? null })
@@ -178,6 +190,7 @@ export async function receiveInboundMail(
       ...(outcome.outcome === "rejected" ? { reason: outcome.reason } : {}),
       ...("ticketId" in outcome ? { ticketId: outcome.ticketId } : {}),
       from: mail.from,
+      sender: mail.sender.summary,
       to: recipient,
       messageId: mail.messageId,
     },
@@ -222,11 +235,24 @@ async function decide(db: Db, settings: InboundSettings, mail: InboundMail): Pro
     reason,
     ...(ticket ? { ticketId: ticket.id } : {}),
   });
+  if (mail.unreadable) {
+    return refuse(
+      `The message cannot be read (${mail.unreadable}): send it again as a plain email.`,
+    );
+  }
   if (mail.automatic) {
     return refuse(`An automatic message (${mail.automatic}) is not added to tickets.`);
   }
+  const verified = mail.sender.verified;
+  const unverified = `the domain of ${mail.from || "the sender"} does not vouch for this message (${mail.sender.summary})`;
+  if (!verified && settings.unverified === "refuse") {
+    return refuse(
+      `The sender could not be verified: ${unverified}. It may be forged, so it is not taken; send it from your own mail provider, whose DKIM or SPF matches your address.`,
+    );
+  }
   const [sender] = mail.from ? await db.select().from(users).where(eq(users.email, mail.from)) : [];
-  const isStaff = Boolean(sender?.isAdmin && settings.adminEmails.includes(mail.from));
+  // A forged From must never speak for the agency, whatever the setting.
+  const isStaff = Boolean(verified && sender?.isAdmin && settings.adminEmails.includes(mail.from));
   const membership = sender && !isStaff ? await findMembership(db, sender.id) : undefined;
 
   const body = await replyText(mail.text);
@@ -248,7 +274,7 @@ async function decide(db: Db, settings: InboundSettings, mail: InboundMail): Pro
         : undefined;
     if (!sender || !as) {
       return refuse(
-        `${mail.from || "The sender"} may not reply to this ticket: only the client's team and the agency's staff can, from the address their account uses.`,
+        `${mail.from || "The sender"} may not reply to this ticket: only the client's team and the agency's staff can, from the address their account uses${verified ? "" : `, and ${unverified}`}.`,
       );
     }
     const problem = written();
@@ -265,15 +291,24 @@ async function decide(db: Db, settings: InboundSettings, mail: InboundMail): Pro
     : { kind: "new-ticket", author: sender, companyId: membership.companyId };
 }
 
-/** What became of the first copy of a message delivered again: a refusal is refused again. */
-async function earlierOutcome(db: DbExecutor, messageId: string): Promise<InboundOutcome> {
-  const [first] = await db
-    .select({ outcome: inboundEmails.outcome, reason: inboundEmails.reason })
+/** Whether a copy of this message, from this sender, was taken before. */
+async function takenBefore(
+  db: DbExecutor,
+  mail: { fromAddress: string; messageIdHeader: string; senderVerified: boolean },
+): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: inboundEmails.id })
     .from(inboundEmails)
-    .where(eq(inboundEmails.messageIdHeader, messageId));
-  return first?.outcome === "rejected"
-    ? { outcome: "rejected", reason: first.reason ?? "Refused before." }
-    : { outcome: "duplicate" };
+    .where(
+      and(
+        eq(inboundEmails.fromAddress, mail.fromAddress),
+        eq(inboundEmails.messageIdHeader, mail.messageIdHeader),
+        eq(inboundEmails.senderVerified, mail.senderVerified),
+        ne(inboundEmails.outcome, "rejected"),
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
 }
 
 /**
@@ -304,13 +339,8 @@ export async function keepAttachments(
   return { kept, refused };
 }
 
-/*
- * The mail parsers load with the first mail received, not at start: a server that takes no mail
- * never holds them in memory.
- */
+/* Loaded with the first mail received, not at start, as the mail parser is. */
 let replyParser: EmailReplyParser | undefined;
-const simpleParser = async (raw: Buffer, options: SimpleParserOptions): Promise<ParsedMail> =>
-  (await import("mailparser")).simpleParser(raw, options);
 
 /** The words of a reply: quoted text and signature taken out, control characters too. */
 export async function replyText(text: string): Promise<string> {
@@ -333,81 +363,6 @@ function cleanText(text: string): string {
   return text.replace(CONTROL_CHARACTERS, "");
 }
 
-/**
- * Why a message is automatic, from its headers (RFC 3834 and the common vendor ones), or
- * undefined when a person wrote it. An auto-reply to a ticket email must not land in the thread,
- * or two autoresponders would write to each other through it.
- */
-export function automaticReason(
-  header: (name: string) => string | undefined,
-  envelopeSender?: string,
-): string | undefined {
-  if (envelopeSender === "") return "a delivery report";
-  const autoSubmitted = header("auto-submitted")?.trim().toLowerCase();
-  if (autoSubmitted && autoSubmitted !== "no") return `Auto-Submitted: ${autoSubmitted}`;
-  if (header("x-autoreply") || header("x-autorespond")) return "an auto-reply";
-  const precedence = header("precedence")?.trim().toLowerCase();
-  if (precedence && ["bulk", "junk", "list", "auto_reply"].includes(precedence)) {
-    return `Precedence: ${precedence}`;
-  }
-  return undefined;
-}
-
-/** A received raw message (RFC 5322) as an InboundMail. */
-export async function parseRawMail(
-  raw: Buffer,
-  envelope: { sender: string | undefined; recipients: string[]; peer: string | null },
-): Promise<InboundMail> {
-  const parsed = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
-  return {
-    messageId: messageIdOf(parsed.messageId, raw),
-    from: firstAddress(parsed),
-    recipients: envelope.recipients,
-    subject: parsed.subject ?? "",
-    // mailparser converts the HTML part to text when there is no text part.
-    text: parsed.text ?? "",
-    attachments: parsed.attachments.map((file, i) => ({
-      fileName: file.filename ?? `attachment-${i + 1}`,
-      contentType: file.contentType,
-      bytes: file.content,
-    })),
-    automatic: automaticReason((name) => headerText(parsed, name), envelope.sender),
-    peer: envelope.peer,
-  };
-}
-
-/** The text of an HTML-only message, converted as mailparser converts an HTML part. */
-export async function htmlToText(html: string): Promise<string> {
-  const parsed = await simpleParser(
-    Buffer.from(`Content-Type: text/html; charset=utf-8\r\n\r\n${html}`, "utf8"),
-    { skipTextToHtml: true, skipImageLinks: true },
-  );
-  return parsed.text ?? "";
-}
-
-/**
- * The message's own Message-ID; without one (or an absurdly long one), an id derived from the
- * message, so that a second delivery of the same bytes is still known.
- */
-export function messageIdOf(header: string | undefined, raw: Buffer | string): string {
-  const id = header?.trim();
-  if (id && id.length <= 500) return id;
-  return `<sha256-${createHash("sha256")
-    .update(id && id.length > 500 ? id : raw)
-    .digest("hex")}@inbound>`;
-}
-
-function firstAddress(parsed: ParsedMail): string {
-  const from = parsed.from?.value[0]?.address;
-  return from ? from.trim().toLowerCase() : "";
-}
-
-function headerText(parsed: ParsedMail, name: string): string | undefined {
-  const value = parsed.headers.get(name);
-  if (value === undefined) return undefined;
-  return typeof value === "string" ? value : Array.isArray(value) ? String(value[0]) : "yes";
-}
-
 /** The latest received emails and what became of them, for staff. */
 export async function listRecentInbound(db: Db, limit = 100): Promise<InboundEmailView[]> {
   const rows = await db
@@ -425,31 +380,4 @@ export async function listRecentInbound(db: Db, limit = 100): Promise<InboundEma
     ticketId: row.ticketId,
     receivedAt: row.createdAt.toISOString(),
   }));
-}
-
-/** An email as Postmark's inbound webhook posts it, as an InboundMail. */
-export async function fromPostmark(
-  payload: PostmarkInbound,
-  peer: string | null,
-): Promise<InboundMail> {
-  const header = (name: string) =>
-    payload.Headers.find((entry) => entry.Name.toLowerCase() === name)?.Value;
-  return {
-    // Postmark's own id stands in for a missing Message-ID: the same on each retry.
-    messageId: messageIdOf(header("message-id"), `postmark:${payload.MessageID}`),
-    from: payload.FromFull.Email.trim().toLowerCase(),
-    recipients: [
-      payload.OriginalRecipient,
-      ...[...payload.ToFull, ...payload.CcFull, ...payload.BccFull].map((entry) => entry.Email),
-    ].filter(Boolean),
-    subject: payload.Subject,
-    text: payload.TextBody || (payload.HtmlBody ? await htmlToText(payload.HtmlBody) : ""),
-    attachments: payload.Attachments.map((file) => ({
-      fileName: file.Name,
-      contentType: file.ContentType,
-      bytes: Buffer.from(file.Content, "base64"),
-    })),
-    automatic: automaticReason(header),
-    peer,
-  };
 }

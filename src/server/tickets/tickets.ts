@@ -35,12 +35,18 @@ import { firstResponseDueAt, serviceLevels } from "./response-targets";
 
 /**
  * Where a message came from: typed in the portal (the default) or sent by email; an email's
- * message id is chosen beforehand so that its attachments can be filed under it.
+ * message id is chosen beforehand so that its attachments can be filed under it, and an email
+ * whose From its domain did not vouch for is marked so.
  */
-export type MessageOrigin = { source?: "web" | "email"; messageId?: string };
+export type MessageOrigin = {
+  source?: "web" | "email";
+  messageId?: string;
+  unverifiedSender?: boolean;
+};
 
 const originFields = (origin: MessageOrigin) => ({
   source: origin.source ?? "web",
+  senderUnverified: origin.unverifiedSender ?? false,
   ...(origin.messageId ? { id: origin.messageId } : {}),
 });
 
@@ -116,6 +122,7 @@ export async function findTicket(
         body: message.body,
         fromStaff: message.fromStaff,
         authorName: message.fromStaff ? `${name} (${brand.name})` : name,
+        unverifiedSender: message.senderUnverified,
         createdAt: message.createdAt.toISOString(),
         attachments: files.get(message.id) ?? [],
       };

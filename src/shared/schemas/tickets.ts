@@ -84,6 +84,8 @@ export const ticketMessageSchema = z.object({
   body: z.string(),
   fromStaff: z.boolean(),
   authorName: z.string(),
+  /** Emailed from an address whose domain did not vouch for it: the author may not have sent it. */
+  unverifiedSender: z.boolean(),
   createdAt: z.string(),
   attachments: z.array(attachmentSchema),
 });

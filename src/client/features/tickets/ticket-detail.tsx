@@ -68,6 +68,14 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
               >
                 {message.fromStaff ? "Staff" : "Client"}
               </span>
+              {message.unverifiedSender && (
+                <span
+                  title="Emailed from an address whose domain did not vouch for it: the client may not have sent it"
+                  className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-semibold text-destructive"
+                >
+                  Unverified sender
+                </span>
+              )}
               <time dateTime={message.createdAt} className="text-muted-foreground">
                 {formatDateTime(message.createdAt)}
               </time>
