@@ -31,7 +31,6 @@ import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
-import { answerOnSockets, createSocketAnswer, type SocketAnswer } from "./plugins/socket-fast-path";
 import {
   createAnswerTail,
   createFastPath,
@@ -149,8 +148,6 @@ export async function buildApp({
   // Set once the app is listening and knows its security headers: the built pages
   // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
   let fastPath: FastPath | undefined;
-  // Set at the same moment: built files answered on new connections' sockets (decision 017).
-  let socketAnswer: SocketAnswer | undefined;
   let closing = false;
   const trustProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
@@ -176,11 +173,6 @@ export async function buildApp({
       server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs;
       server.requestTimeout = connectionLimits.requestTimeoutMs;
       server.setTimeout(connectionLimits.idleSocketTimeoutMs);
-      answerOnSockets(server, {
-        answer: () => socketAnswer,
-        headersTimeoutMs: connectionLimits.headersTimeoutMs,
-        keepAliveTimeoutMs: connectionLimits.keepAliveTimeoutMs,
-      });
       return server;
     },
     // Let requests in flight finish on close; new ones get 503 meanwhile.
@@ -346,12 +338,6 @@ export async function buildApp({
     const tail = createAnswerTail({ https: config.publicUrl.startsWith("https://"), trustProxy });
     const isClosing = () => closing;
     const files = prepareFiles(pageFiles, securityHeaders);
-    socketAnswer = createSocketAnswer({
-      files,
-      tail,
-      keepAliveTimeoutMs: connectionLimits.keepAliveTimeoutMs,
-      closing: isClosing,
-    });
     const pageViews = createEventsFastPath({
       ingest,
       securityHeaders,

@@ -38,7 +38,7 @@ function protocolOf(
   return (socket as Socket & { encrypted?: boolean }).encrypted ? "https" : "http";
 }
 
-/** What the answer tail reads of a request, from Node's parsed request or from a raw head. */
+/** What the answer tail reads of a request. */
 export type TailFacts = {
   forwardedProto: string | undefined;
   requestIdHeader: string | string[] | undefined;
@@ -98,11 +98,9 @@ export type PreparedFile = {
   offered: Encoding[];
   /** Per encoding: the headers of a 200 answer, security headers first, as raw name/value pairs. */
   headers: Partial<Record<Encoding, [string, string][]>>;
-  /** The same headers as header lines ("name: value\r\n" each), for answers written raw. */
-  lines: Partial<Record<Encoding, string>>;
 };
 
-/** The files both fast paths serve, by path, and the lookup of a request target's file. */
+/** The files the fast path serves, by path, and the lookup of a request target's file. */
 export function prepareFiles(
   /** Path (no query) to the file served for it. */
   files: Map<string, SiteFile>,
@@ -112,7 +110,7 @@ export function prepareFiles(
   const prepared = new Map<string, PreparedFile>();
   for (const [path, file] of files) {
     const offered = Object.keys(file.variants) as Encoding[];
-    const entry: PreparedFile = { file, offered, headers: {}, lines: {} };
+    const entry: PreparedFile = { file, offered, headers: {} };
     for (const encoding of offered) {
       const headers: [string, string][] = [
         ...(file.crossOrigin ? crossOriginHeaders(securityHeaders) : securityHeaders),
@@ -123,7 +121,6 @@ export function prepareFiles(
         ...(encoding === "identity" ? [] : [["content-encoding", encoding] as [string, string]]),
       ];
       entry.headers[encoding] = headers;
-      entry.lines[encoding] = headers.map(([name, value]) => `${name}: ${value}\r\n`).join("");
     }
     prepared.set(path, entry);
   }
