@@ -5,7 +5,9 @@ import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/s
 import { databaseKinds } from "../../../tests/support/database";
 import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
+import { addWebsite } from "../websites/websites";
 import { demoAdminEmail, seedDemoData } from "../db/seed";
+import { withAudit } from "./audit";
 
 describe.each(databaseKinds)("the audit log on %s", (kind) => {
   let t: TestApp;
@@ -225,5 +227,53 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     expect(page.items[0].label).toEqual(expect.any(String));
     const bad = await callApi(t, staff, "GET", "/api/admin/audit?actorId=someone");
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("rolls a write back, its emails too, when its audit row cannot be stored", async () => {
+    const rows = async () => ({
+      websites: (await t.database.db.select({ n: count() }).from(schema.websites))[0]!.n,
+      outbox: (await t.database.db.select({ n: count() }).from(schema.outboxEmails))[0]!.n,
+      events: await eventCount(),
+    });
+    const before = await rows();
+    const [admin] = await t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, demoAdminEmail));
+    const context = { actor: admin!, ipAddress: "127.0.0.1" };
+    // addWebsite runs its own transaction (a savepoint here) and queues the members' emails;
+    // a lone surrogate is what the JSON column refuses, as a value the schemas no longer let in.
+    const write = withAudit(t.database.db, context, async (tx, audit) => {
+      const site = await addWebsite(
+        tx,
+        ids.client,
+        { domain: "rolled-back.example", plan: "Business", status: "active", checkUrl: null },
+        { agencyInbox: "hello@harborline.example", publicUrl: "http://localhost:5000" },
+      );
+      expect(site).toBeDefined();
+      await audit({ action: "website.added", changes: { after: { plan: "Biz\udfff" } } });
+    });
+    await expect(write).rejects.toThrow();
+    expect(await rows()).toEqual(before);
+    const [kept] = await t.database.db
+      .select()
+      .from(schema.websites)
+      .where(eq(schema.websites.domain, "rolled-back.example"));
+    expect(kept).toBeUndefined();
+
+    // The same write with a row the log takes lands, row, emails and audit row together.
+    await withAudit(t.database.db, context, async (tx, audit) => {
+      await addWebsite(
+        tx,
+        ids.client,
+        { domain: "kept.example", plan: "Business", status: "active", checkUrl: null },
+        { agencyInbox: "hello@harborline.example", publicUrl: "http://localhost:5000" },
+      );
+      await audit({ action: "website.added", changes: { after: { plan: "Business" } } });
+    });
+    const after = await rows();
+    expect(after.websites).toBe(before.websites + 1);
+    expect(after.outbox).toBeGreaterThan(before.outbox);
+    expect(after.events).toBe(before.events + 1);
   });
 });

@@ -78,6 +78,18 @@ export async function recordAudit(
   });
 }
 
+/**
+ * Runs a write and its audit row in one transaction, so neither lands without the other
+ * (decision 018): `audit` appends the row, once the write knows what it changed.
+ */
+export function withAudit<T>(
+  db: Db,
+  context: AuditContext,
+  write: (tx: DbExecutor, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return db.transaction((tx) => write(tx, (entry) => recordAudit(tx, context, entry)));
+}
+
 function toView(row: AuditEvent) {
   return {
     id: row.id,

@@ -7,7 +7,7 @@ import type {
   RecurringPlanInput,
 } from "@shared/schemas/billing";
 import { dayOf, nextBillingDate } from "@shared/invoice-math";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   billingAccounts,
@@ -166,7 +166,7 @@ export async function findBilling(
 
 /** Staff add a monthly plan to a client. */
 export async function addPlan(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   input: RecurringPlanInput,
   now = new Date(),
@@ -186,7 +186,7 @@ export async function addPlan(
 
 /** Staff change a plan's name, price, billing day or start: later invoices use it. */
 export async function updatePlan(
-  db: Db,
+  db: DbExecutor,
   id: string,
   input: RecurringPlanInput,
   now = new Date(),
@@ -208,7 +208,7 @@ export async function updatePlan(
 }
 
 /** Staff cancel a plan: it is invoiced no more. */
-export async function cancelPlan(db: Db, id: string, now = new Date()) {
+export async function cancelPlan(db: DbExecutor, id: string, now = new Date()) {
   const [after] = await db
     .update(recurringPlans)
     .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
@@ -230,7 +230,7 @@ export async function planCompany(db: DbExecutor, id: string) {
 
 /** A client asks to change plan (or add one); the agency is emailed in the same transaction. */
 export async function requestPlanChange(
-  db: Db,
+  db: DbExecutor,
   who: { user: User; companyId: string },
   input: PlanRequestInput,
   settings: { agencyInbox: string; publicUrl: string },
@@ -286,7 +286,7 @@ export async function requestPlanChange(
  * invoice uses it.
  */
 export async function decidePlanRequest(
-  db: Db,
+  db: DbExecutor,
   id: string,
   decision: { approve: true; amountCents: number } | { approve: false },
   now = new Date(),
@@ -343,7 +343,7 @@ export async function decidePlanRequest(
 
 /** The client turns automatic card payment on or off; on needs a card on file. */
 export async function setAutopay(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   enabled: boolean,
 ): Promise<Outcome<null>> {

@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
 } from "@shared/schemas/billing";
 import { addDays, dayOf, invoiceTotals, ppmToPercent } from "@shared/invoice-math";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   companies,
@@ -154,7 +154,7 @@ export async function listInvoices(
 
 /** The back office's list with this month's revenue, what is owed, and how much is overdue. */
 export async function invoiceList(
-  db: Db,
+  db: DbExecutor,
   filter: Omit<InvoiceFilter, "overdue"> & { overdue?: boolean },
   now = new Date(),
 ): Promise<InvoiceList> {
@@ -260,7 +260,7 @@ export async function listPayments(db: DbExecutor, companyId: string): Promise<P
 
 /** An invoice as PDF, for the viewer; undefined when not theirs. */
 export async function invoiceDocument(
-  db: Db,
+  db: DbExecutor,
   id: string,
   viewer: Viewer,
   settings: Pick<BillingSettings, "cardsAccepted">,
@@ -458,7 +458,7 @@ export async function lockInvoice(tx: DbExecutor, id: string): Promise<Invoice |
 
 /** Runs `act` on the invoice, locked, in a transaction; 404 when there is no such invoice. */
 function withLockedInvoice<T>(
-  db: Db,
+  db: DbExecutor,
   id: string,
   act: (tx: DbExecutor, invoice: Invoice) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
@@ -470,7 +470,7 @@ function withLockedInvoice<T>(
 
 /** Staff issue a draft. */
 export async function issueDraft(
-  db: Db,
+  db: DbExecutor,
   id: string,
   settings: BillingSettings,
   now = new Date(),
@@ -482,7 +482,7 @@ export async function issueDraft(
 }
 
 /** Staff delete a draft (an issued invoice is voided instead, so its number stays accounted for). */
-export async function deleteDraft(db: Db, id: string): Promise<Outcome<Invoice>> {
+export async function deleteDraft(db: DbExecutor, id: string): Promise<Outcome<Invoice>> {
   return withLockedInvoice(db, id, async (tx, draft) => {
     if (draft.status !== "draft") return fail(409, invoiceMessages.notDraft);
     await tx.delete(invoices).where(eq(invoices.id, id));
@@ -495,7 +495,7 @@ export async function deleteDraft(db: Db, id: string): Promise<Outcome<Invoice>>
  * uncollectible (owed, but not expected: it leaves the outstanding balance and reminders stop).
  */
 export async function closeInvoice(
-  db: Db,
+  db: DbExecutor,
   id: string,
   status: "void" | "uncollectible",
   now = new Date(),
@@ -594,7 +594,7 @@ export async function applyPayment(
 
 /** Staff record a payment made outside the card processor: at most the balance, on an open invoice. */
 export async function recordPayment(
-  db: Db,
+  db: DbExecutor,
   id: string,
   input: PaymentInput,
   settings: BillingSettings,

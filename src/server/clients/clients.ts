@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizz
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { findBilling } from "../billing/billing";
 import { findInvoice, listInvoices, listPayments } from "../billing/invoices";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import {
   companies,
   companyMembers,
@@ -36,7 +36,7 @@ function countsBy(rows: { companyId: string; n: number }[]) {
 }
 
 /** Every client company, searched by its name or a member's email or name. */
-export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> {
+export async function listClients(db: DbExecutor, q?: string): Promise<ClientSummary[]> {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const memberMatches = pattern
     ? exists(
@@ -111,7 +111,7 @@ export async function listClients(db: Db, q?: string): Promise<ClientSummary[]> 
 }
 
 /** A client's page: the company, its members and everything the portal shows them. */
-export async function findClient(db: Db, id: string): Promise<ClientDetail | undefined> {
+export async function findClient(db: DbExecutor, id: string): Promise<ClientDetail | undefined> {
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) return undefined;
   const [members, siteList, domainList, tickets] = await Promise.all([
@@ -139,7 +139,7 @@ export type ClientInvitation =
  * the person already belongs to a company, or is staff.
  */
 export async function inviteClient(
-  db: Db,
+  db: DbExecutor,
   input: InviteClient,
   settings: InvitationSettings,
 ): Promise<ClientInvitation> {
@@ -165,7 +165,7 @@ export async function inviteClient(
 
 class InvitationRefused extends Error {}
 
-export async function companyExists(db: Db, id: string): Promise<boolean> {
+export async function companyExists(db: DbExecutor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
   return Boolean(row);
 }
@@ -200,7 +200,7 @@ const applicationFields = {
 };
 
 /** The accounts of a company's members, as an export shows them. */
-async function memberAccounts(db: Db, companyId: string) {
+async function memberAccounts(db: DbExecutor, companyId: string) {
   return db
     .select({
       id: users.id,
@@ -223,7 +223,7 @@ async function memberAccounts(db: Db, companyId: string) {
  * member's address (and the lead the company came from), the emails they sent to the support
  * address, its proposals and its projects.
  */
-export async function exportClientData(db: Db, id: string) {
+export async function exportClientData(db: DbExecutor, id: string) {
   const client = await findClient(db, id);
   if (!client) return undefined;
   const accounts = await memberAccounts(db, id);
@@ -320,7 +320,7 @@ export async function exportClientData(db: Db, id: string) {
  * sign-in links, the leads they sent, the emails addressed to them and those they sent to the
  * support address. One transaction: all or nothing.
  */
-export async function deleteClientData(db: Db, id: string): Promise<boolean> {
+export async function deleteClientData(db: DbExecutor, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
     if (!company) return false;

@@ -138,7 +138,7 @@ async function hasTables(db: Db): Promise<boolean> {
 }
 
 /** Rows of a raw query: both drivers answer { rows }, which Drizzle's common type does not name. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import { domains, type Domain as DomainRow, type User } from "../db/schema";
 import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
@@ -19,7 +19,11 @@ function toDomain(row: DomainRow, now: Date): Domain {
   };
 }
 
-export async function listDomains(db: Db, companyId: string, now = new Date()): Promise<Domain[]> {
+export async function listDomains(
+  db: DbExecutor,
+  companyId: string,
+  now = new Date(),
+): Promise<Domain[]> {
   const rows = await prepared(db, "domains_of_company", (db) =>
     db
       .select()
@@ -35,7 +39,7 @@ export async function listDomains(db: Db, companyId: string, now = new Date()): 
  * there). A switch (not a repeat of the same value) is told to staff.
  */
 export async function setAutoRenew(
-  db: Db,
+  db: DbExecutor,
   member: { user: User; companyId: string },
   domainId: string,
   autoRenew: boolean,
@@ -53,7 +57,7 @@ export async function setAutoRenew(
 }
 
 /** One domain row by its id (with its company), or undefined. */
-export async function findDomainRow(db: Db, id: string) {
+export async function findDomainRow(db: DbExecutor, id: string) {
   const [row] = await db.select().from(domains).where(eq(domains.id, id));
   return row;
 }
@@ -66,7 +70,7 @@ const toDomainRow = (input: DomainInput) => ({
 
 /** Staff add a domain to a client: the row, and the company's members told, together. */
 export async function addDomain(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   input: DomainInput,
   settings: NoticeSettings,
@@ -82,7 +86,7 @@ export async function addDomain(
 }
 
 /** The updated row (with its company), or undefined when there is no such domain. */
-export async function updateDomain(db: Db, id: string, input: DomainInput) {
+export async function updateDomain(db: DbExecutor, id: string, input: DomainInput) {
   const [row] = await db
     .update(domains)
     .set(toDomainRow(input))
@@ -91,6 +95,6 @@ export async function updateDomain(db: Db, id: string, input: DomainInput) {
   return row;
 }
 
-export async function deleteDomain(db: Db, id: string): Promise<boolean> {
+export async function deleteDomain(db: DbExecutor, id: string): Promise<boolean> {
   return (await db.delete(domains).where(eq(domains.id, id)).returning()).length > 0;
 }

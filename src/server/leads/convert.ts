@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ConvertedLead } from "@shared/schemas/proposals";
 import { teamMessages } from "@shared/schemas/team";
 import { recordAudit, type AuditContext } from "../audit/audit";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { companies, leads, users } from "../db/schema";
 import { attachLeadProposals } from "../proposals/proposals";
 import {
@@ -32,7 +32,7 @@ class Refused extends Error {}
  * won only when the client accepts a proposal, so the pipeline never counts unsigned work.
  */
 export async function convertLead(
-  db: Db,
+  db: DbExecutor,
   leadId: string,
   input: { companyId?: string; invite: boolean },
   settings: InvitationSettings,

@@ -12,7 +12,7 @@ import {
   projectTypeOptions,
   timelineOptions,
 } from "@shared/schemas/leads";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type DbExecutor } from "../db/client";
 import { companies, leadNotes, leads, users } from "../db/schema";
 
 type LeadRow = {
@@ -74,7 +74,7 @@ function toSummary(row: LeadRow): LeadSummary {
 }
 
 /** The inbox: newest first, filtered and searched, one page at a time. */
-export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
+export async function listLeads(db: DbExecutor, query: LeadListQuery): Promise<LeadList> {
   const rows = await queryRows<LeadRow>(
     db,
     sql`select kind, id, reference, name, email, company, ${leadTopic} as topic, status,
@@ -191,7 +191,10 @@ const EXPORT_BATCH_SIZE = 1_000;
  * crowds out other requests. Works alike on PGlite, which has no server-side cursors to stream.
  * Yields at least one batch (empty when nothing matches).
  */
-export async function* exportLeads(db: Db, filter: LeadFilter): AsyncGenerator<LeadDetail[]> {
+export async function* exportLeads(
+  db: DbExecutor,
+  filter: LeadFilter,
+): AsyncGenerator<LeadDetail[]> {
   let after = sql`true`;
   for (;;) {
     const rows = await queryRows<LeadDetailRow>(
@@ -211,7 +214,7 @@ export async function* exportLeads(db: Db, filter: LeadFilter): AsyncGenerator<L
 }
 
 export async function findLead(
-  db: Db,
+  db: DbExecutor,
   kind: LeadKind,
   id: string,
 ): Promise<LeadDetail | undefined> {
@@ -223,7 +226,7 @@ export async function findLead(
 }
 
 export async function setLeadStatus(
-  db: Db,
+  db: DbExecutor,
   kind: LeadKind,
   id: string,
   status: LeadStatus,
@@ -237,7 +240,7 @@ export async function setLeadStatus(
 }
 
 export async function addLeadNote(
-  db: Db,
+  db: DbExecutor,
   kind: LeadKind,
   id: string,
   authorId: string,

@@ -1,5 +1,5 @@
 import type { Application, Contact, LeadReceipt } from "@shared/schemas/leads";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { leads } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { leadEmails, type LeadForEmail } from "../mail/templates/leads";
@@ -21,7 +21,7 @@ function isUniqueViolation(error: unknown): boolean {
  * that is already taken (30^5 codes: unlikely, never impossible) is drawn again.
  */
 async function storeLead(
-  db: Db,
+  db: DbExecutor,
   insert: (tx: DbExecutor, reference: string) => Promise<LeadReceipt[]>,
   email: ((lead: LeadReceipt) => LeadForEmail) | undefined,
   notice: LeadNotice,
@@ -41,7 +41,7 @@ async function storeLead(
 }
 
 export function storeContactMessage(
-  db: Db,
+  db: DbExecutor,
   message: Contact,
   { spam, notice }: { spam: boolean; notice: LeadNotice },
 ): Promise<LeadReceipt> {
@@ -58,7 +58,7 @@ export function storeContactMessage(
 }
 
 export function storeApplication(
-  db: Db,
+  db: DbExecutor,
   request: Application,
   { spam, notice }: { spam: boolean; notice: LeadNotice },
 ): Promise<LeadReceipt> {

@@ -358,9 +358,12 @@ function ticketSubject(subject: string): string {
 // eslint-disable-next-line no-control-regex -- taking control characters out is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
-/** PostgreSQL cannot store NUL, and no one means the other control characters. */
+/**
+ * PostgreSQL cannot store NUL, and no one means the other control characters. A lone surrogate
+ * becomes U+FFFD, as a text column would store it: JSON columns (the audit log's) refuse it.
+ */
 function cleanText(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, "");
+  return text.replace(CONTROL_CHARACTERS, "").replace(/\p{Cs}/gu, "\ufffd");
 }
 
 /** The latest received emails and what became of them, for staff. */

@@ -1,7 +1,7 @@
 import { desc, inArray, ne, or } from "drizzle-orm";
 import type { LeadStatus } from "@shared/schemas/leads";
 import { pipelineStages, type Pipeline, type PipelineStage } from "@shared/schemas/projects";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { leads, proposals, proposalVersions } from "../db/schema";
 import { listProjects } from "./projects";
 
@@ -31,7 +31,7 @@ export const proposalValue = (version: { oneOffCents: number; monthlyCents: numb
  * each stage's sum, and every active or launched project with its current milestone. Three
  * queries for the leads and their proposals, two for the projects, however many leads there are.
  */
-export async function loadPipeline(db: Db): Promise<Pipeline> {
+export async function loadPipeline(db: DbExecutor): Promise<Pipeline> {
   const leadRows = await db
     .select()
     .from(leads)

@@ -8,7 +8,7 @@ import type {
   ProjectStatus,
   ProjectSummary,
 } from "@shared/schemas/projects";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   companies,
@@ -274,7 +274,7 @@ async function invoiceWhenDone(
 }
 
 /** Appends a milestone after the project's last one. */
-export async function addMilestone(db: Db, projectId: string, input: MilestoneInput) {
+export async function addMilestone(db: DbExecutor, projectId: string, input: MilestoneInput) {
   return db.transaction(async (tx) => {
     const [project] = await tx
       .select()
@@ -303,7 +303,7 @@ export async function addMilestone(db: Db, projectId: string, input: MilestoneIn
 
 /** Renames a milestone or changes its status, due date or notes: the row before and after. */
 export async function updateMilestone(
-  db: Db,
+  db: DbExecutor,
   projectId: string,
   milestoneId: string,
   input: MilestoneInput,
@@ -352,7 +352,7 @@ export type ApprovalRequest =
  * members are emailed, in one transaction with the audit event the caller records.
  */
 export async function requestApproval(
-  db: Db,
+  db: DbExecutor,
   projectId: string,
   milestoneId: string,
   notice: ProjectNotice,
@@ -384,7 +384,7 @@ export async function requestApproval(
 
 /** Posts an update on the project's timeline and emails the company's owners and members. */
 export async function postUpdate(
-  db: Db,
+  db: DbExecutor,
   projectId: string,
   author: User,
   input: ProjectUpdateInputParsed,
@@ -417,7 +417,7 @@ export type LaunchResult =
  * points at it and is launched. Refused when the project already has its website.
  */
 export async function launchWebsite(
-  db: Db,
+  db: DbExecutor,
   projectId: string,
   input: { domain: string; plan: string },
   audit: (tx: DbExecutor, project: Project, website: WebsiteRow) => Promise<void>,
@@ -471,7 +471,7 @@ export type AnswerResult =
  * it goes back in progress. The agency is emailed, in the same transaction.
  */
 export async function answerMilestone(
-  db: Db,
+  db: DbExecutor,
   user: User,
   companyId: string,
   projectId: string,

@@ -7,7 +7,7 @@ import {
   type Membership,
 } from "@shared/schemas/team";
 import { issueLoginToken } from "../auth/email-links";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { companies, companyMembers, users, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/clients";
@@ -81,7 +81,7 @@ export async function findCompany(db: DbExecutor, id: string) {
  * A company of their own for someone who signed up (OPEN_SIGNUP) and belongs to none: they are
  * its owner. Staff are not a client's members.
  */
-export async function ensureCompany(db: Db, user: User): Promise<void> {
+export async function ensureCompany(db: DbExecutor, user: User): Promise<void> {
   if (user.isAdmin || (await findMembership(db, user.id))) return;
   await db.transaction(async (tx) => {
     const company = await createCompany(tx, defaultCompanyName(user));
@@ -208,7 +208,7 @@ export async function sendInvitation(
 
 /** Invites a member to a company, in one transaction. */
 export async function inviteMember(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   input: InviteMember,
   settings: InvitationSettings,
@@ -259,7 +259,7 @@ async function lockedMember(tx: DbExecutor, companyId: string, userId: string) {
 
 /** Changes a member's role; the last owner stays an owner. */
 export async function changeMemberRole(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   userId: string,
   role: MemberRole,
@@ -285,7 +285,7 @@ export async function changeMemberRole(
  * nothing of it any more); the last owner stays.
  */
 export async function removeMember(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   userId: string,
 ): Promise<MemberChange> {

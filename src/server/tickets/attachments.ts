@@ -8,7 +8,7 @@ import {
   type Attachment,
   type AttachmentContentType,
 } from "@shared/schemas/ticket-attachments";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import {
   MAX_ATTACHMENT_BYTES,
   supportTickets,
@@ -281,7 +281,7 @@ export type VisibleAttachment = Attachment & FileRef;
  * so that nobody learns another company's files exist.
  */
 export async function findVisibleAttachment(
-  db: Db,
+  db: DbExecutor,
   id: string,
   viewer: FileViewer,
 ): Promise<VisibleAttachment | undefined> {
@@ -347,7 +347,7 @@ const fileRef = {
 
 /** Removes one of the person's own uploads before it is sent; false when there is no such one. */
 export async function deletePendingUpload(
-  db: Db,
+  db: DbExecutor,
   store: AttachmentStore,
   id: string,
   userId: string,
@@ -375,7 +375,7 @@ export async function deletePendingUpload(
  * delete each file once, and a message sending one of them waits and is then refused.
  */
 export async function deleteStaleUploads(
-  db: Db,
+  db: DbExecutor,
   store: AttachmentStore,
   now = new Date(),
   batchSize = 100,
@@ -436,7 +436,7 @@ export async function deleteOrphanObjects(
 
 /** The hourly cleanup of unsent uploads, at start (catching up) and every hour after. */
 export function createAttachmentCleanupWorker(options: {
-  db: Db;
+  db: DbExecutor;
   store: AttachmentStore;
   log: Pick<FastifyBaseLogger, "error">;
   everyMs?: number;

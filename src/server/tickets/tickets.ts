@@ -11,7 +11,7 @@ import type {
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   companies,
@@ -73,7 +73,7 @@ function toTicket(row: SupportTicket, opener: User | null, website: WebsiteRow =
 }
 
 /** A company's tickets, newest first, with who opened each. */
-export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> {
+export async function listTickets(db: DbExecutor, companyId: string): Promise<Ticket[]> {
   const rows = await prepared(db, "tickets_of_company", (db) =>
     db
       .select({ ticket: supportTickets, opener: users, website: ticketWebsite })
@@ -88,7 +88,7 @@ export async function listTickets(db: Db, companyId: string): Promise<Ticket[]> 
 
 /** The ticket with its thread: one of the company's (companyId given) or any (staff). */
 export async function findTicket(
-  db: Db,
+  db: DbExecutor,
   ticketId: string,
   companyId?: string,
 ): Promise<TicketDetail | undefined> {
@@ -135,7 +135,7 @@ export async function findTicket(
  * together.
  */
 export async function openTicket(
-  db: Db,
+  db: DbExecutor,
   user: User,
   companyId: string,
   input: NewTicket,
@@ -185,7 +185,7 @@ export async function openTicket(
  * company's).
  */
 export async function replyToTicket(
-  db: Db,
+  db: DbExecutor,
   author: User,
   ticketId: string,
   reply: TicketReply,
@@ -251,7 +251,7 @@ const byTimeLeft = [
  * client's plan and where it stands against its first-response target at `now`.
  */
 export async function listAllTickets(
-  db: Db,
+  db: DbExecutor,
   filter: TicketQueueQuery,
   me: Pick<User, "id">,
   now = new Date(),
@@ -302,7 +302,7 @@ export async function listAllTickets(
  * the company's; a ticket already resolved or closed stays as it is.
  */
 export async function resolveTicket(
-  db: Db,
+  db: DbExecutor,
   ticketId: string,
   client: User,
   companyId: string,
@@ -334,7 +334,7 @@ export async function resolveTicket(
 
 /** Staff change a ticket; a new status is told to the ticket's company. */
 export async function updateTicket(
-  db: Db,
+  db: DbExecutor,
   ticketId: string,
   change: TicketUpdate,
   notice: TicketNotice,

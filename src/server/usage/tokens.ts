@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { CreatedUsageToken, UsageToken } from "@shared/schemas/usage";
-import type { Db } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { bandwidthUsage, usageTokens, websites } from "../db/schema";
 
 /** Tokens start with this, so a leaked one is recognisable (and found by secret scanners). */
@@ -22,7 +22,7 @@ const toToken = (row: Row): UsageToken => ({
 });
 
 /** A website's tokens, oldest first, revoked ones too; undefined when there is no such website. */
-export async function listUsageTokens(db: Db, websiteId: string) {
+export async function listUsageTokens(db: DbExecutor, websiteId: string) {
   const [site] = await db
     .select({ id: websites.id })
     .from(websites)
@@ -38,7 +38,7 @@ export async function listUsageTokens(db: Db, websiteId: string) {
 
 /** A new token for a website, returned with its secret this once; undefined: no such website. */
 export async function createUsageToken(
-  db: Db,
+  db: DbExecutor,
   websiteId: string,
   name: string,
 ): Promise<(CreatedUsageToken & { companyId: string }) | undefined> {
@@ -59,7 +59,7 @@ export async function createUsageToken(
  * Revokes a token; revoking one already revoked keeps its first time. Undefined when there is
  * no such token.
  */
-export async function revokeUsageToken(db: Db, id: string, now = new Date()) {
+export async function revokeUsageToken(db: DbExecutor, id: string, now = new Date()) {
   const [row] = await db
     .update(usageTokens)
     .set({ revokedAt: sql`coalesce(${usageTokens.revokedAt}, ${now.toISOString()}::timestamptz)` })
@@ -74,7 +74,7 @@ export async function revokeUsageToken(db: Db, id: string, now = new Date()) {
 }
 
 /** The website a live (not revoked) token reports for, noting its use; undefined otherwise. */
-export async function websiteOfToken(db: Db, token: string, now = new Date()) {
+export async function websiteOfToken(db: DbExecutor, token: string, now = new Date()) {
   if (!token.startsWith(USAGE_TOKEN_PREFIX) || token.length > 200) return undefined;
   const [row] = await db
     .update(usageTokens)
@@ -88,7 +88,7 @@ export async function websiteOfToken(db: Db, token: string, now = new Date()) {
  * Stores a day's bytes for a site: a second report for the day replaces the first, and the
  * same report again leaves the row as it was (its reported time included).
  */
-export async function recordUsage(db: Db, websiteId: string, day: string, bytes: number) {
+export async function recordUsage(db: DbExecutor, websiteId: string, day: string, bytes: number) {
   await db
     .insert(bandwidthUsage)
     .values({ websiteId, day, bytes })

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { isLive, type Website, type WebsiteInput } from "@shared/schemas/websites";
-import type { Db, DbExecutor } from "../db/client";
+import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import { websites, type Website as WebsiteRow } from "../db/schema";
 import { noticeAddedToAccount } from "../notices/account-notices";
@@ -8,7 +8,7 @@ import type { NoticeSettings } from "../notices/notices";
 import { siteFigures } from "./figures";
 
 /** Websites with their measured figures. */
-export async function withFigures(db: Db, rows: WebsiteRow[]): Promise<Website[]> {
+export async function withFigures(db: DbExecutor, rows: WebsiteRow[]): Promise<Website[]> {
   const figures = await siteFigures(
     db,
     rows.map((row) => ({ id: row.id, live: isLive(row.status) })),
@@ -20,7 +20,7 @@ export async function withFigures(db: Db, rows: WebsiteRow[]): Promise<Website[]
   }));
 }
 
-export async function listWebsites(db: Db, companyId: string): Promise<Website[]> {
+export async function listWebsites(db: DbExecutor, companyId: string): Promise<Website[]> {
   const rows = await prepared(db, "websites_of_company", (db) =>
     db
       .select()
@@ -32,7 +32,7 @@ export async function listWebsites(db: Db, companyId: string): Promise<Website[]
 }
 
 /** One website row by its id (with its company), or undefined. */
-export async function findWebsiteRow(db: Db, id: string) {
+export async function findWebsiteRow(db: DbExecutor, id: string) {
   const [row] = await db.select().from(websites).where(eq(websites.id, id));
   return row;
 }
@@ -47,7 +47,7 @@ export async function createWebsite(db: DbExecutor, companyId: string, input: We
 
 /** Staff add a website to a client: the row, and the company's members told, together. */
 export async function addWebsite(
-  db: Db,
+  db: DbExecutor,
   companyId: string,
   input: WebsiteInput,
   settings: NoticeSettings,
@@ -60,11 +60,11 @@ export async function addWebsite(
 }
 
 /** The updated row (with its company), or undefined when there is no such website. */
-export async function updateWebsite(db: Db, id: string, input: WebsiteInput) {
+export async function updateWebsite(db: DbExecutor, id: string, input: WebsiteInput) {
   const [row] = await db.update(websites).set(input).where(eq(websites.id, id)).returning();
   return row;
 }
 
-export async function deleteWebsite(db: Db, id: string): Promise<boolean> {
+export async function deleteWebsite(db: DbExecutor, id: string): Promise<boolean> {
   return (await db.delete(websites).where(eq(websites.id, id)).returning()).length > 0;
 }

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { optionalText, plainText } from "./fields";
+import { optionalText, plainText, requiredText } from "./fields";
 
 /** The account page: PATCH /api/account changes the user's name. */
 export const accountNameSchema = z.object({
@@ -93,10 +93,13 @@ export const passkeyViewSchema = z.object({
 });
 export type PasskeyView = z.infer<typeof passkeyViewSchema>;
 
-export const passkeyNameField = plainText("Name", "Name is required")
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name must be at most 100 characters");
+export const passkeyNameField = requiredText(
+  "Name",
+  1,
+  100,
+  "Name is required",
+  "Name must be at most 100 characters",
+);
 export const passkeyNameSchema = z.object({ name: passkeyNameField });
 export type PasskeyNameInput = z.input<typeof passkeyNameSchema>;
 

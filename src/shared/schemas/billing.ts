@@ -177,7 +177,7 @@ export const planRequestInputSchema = z.object({
   requestedPlan: planName,
   /** The plan to change; none asks for a new plan beside the others. */
   planId: z.uuid({ error: "Choose one of your plans" }).optional(),
-  note: optionalText("Note", 2000, "Note must be at most 2,000 characters"),
+  note: optionalText("Note", 2000, "Note must be at most 2,000 characters", "paragraphs"),
 });
 export type PlanRequestInput = z.input<typeof planRequestInputSchema>;
 
@@ -225,7 +225,7 @@ export const newInvoiceSchema = z.object({
     ),
   /** Unset: NET_DAYS after it is issued. */
   dueDate: optionalDate(),
-  memo: optionalText("Memo", 2000, "Memo must be at most 2,000 characters"),
+  memo: optionalText("Memo", 2000, "Memo must be at most 2,000 characters", "paragraphs"),
   issue: z.boolean({ error: "Choose to issue it or keep a draft" }).default(true),
 });
 export type NewInvoiceInput = z.input<typeof newInvoiceSchema>;

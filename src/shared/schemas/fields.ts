@@ -8,8 +8,21 @@ import { z } from "./zod";
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * The base of every text field: a string without control characters, with messages that name
- * the field. `typeMessage` is what a value that is not text gets.
+ * Half of a UTF-16 pair without its other half. JSON can carry one ("\udfff"); a text column
+ * stores it as U+FFFD but a JSON column (the audit log's) refuses it, so the same request would
+ * be saved in one table and fail in the other.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LINE_BREAK = /[\r\n]/;
+/**
+ * Characters that show nothing: spaces, format characters (zero-width ones, direction marks and
+ * overrides, the byte order mark) and the fillers and blanks that render empty.
+ */
+const INVISIBLE_ONLY = /^(?:[\p{Z}\p{Cf}\s\u115f\u1160\u2800\u3164\uffa0]|\u034f|\u17b4|\u17b5)*$/u;
+
+/**
+ * The base of every text field: a string without control characters or lone surrogates, with
+ * messages that name the field. `typeMessage` is what a value that is not text gets.
  */
 export function plainText(label: string, typeMessage = `${label} must be text`) {
   return z
@@ -17,12 +30,40 @@ export function plainText(label: string, typeMessage = `${label} must be text`) 
     .refine(
       (value) => !CONTROL_CHARACTERS.test(value),
       `${label} must not contain control characters`,
+    )
+    .refine(
+      (value) => !LONE_SURROGATE.test(value),
+      `${label} must not contain broken characters (a lone UTF-16 surrogate): retype it`,
     );
 }
 
 /**
+ * What a field holds: one line (a name, a subject, a title: no line breaks) or paragraphs
+ * (a message, a note).
+ */
+export type TextShape = "line" | "paragraphs";
+
+/** The base of a one-line field (a name, a subject, an address): no line breaks. */
+export function oneLine(label: string, typeMessage?: string) {
+  return (
+    plainText(label, typeMessage)
+      .refine(
+        (value) => !LINE_BREAK.test(value),
+        `${label} must be on one line: remove the line breaks`,
+      )
+      // Named in the field's JSON Schema, so a test that walks every route finds these fields.
+      .meta({ textShape: "line" })
+  );
+}
+
+/** True for text with something to see (or none at all: emptiness is the length rules' call). */
+export const visible = (value: string) => value === "" || !INVISIBLE_ONLY.test(value);
+export const visibleMessage = (label: string) =>
+  `${label} must contain visible characters, not only spaces or invisible ones`;
+
+/**
  * A required text field: trimmed, with one message for missing, too short and wrong type,
- * so a form and an API client see the same words.
+ * so a form and an API client see the same words. Text of invisible characters only is refused.
  */
 export function requiredText(
   label: string,
@@ -30,17 +71,27 @@ export function requiredText(
   max: number,
   message: string,
   maxMessage: string,
+  shape: TextShape = "line",
 ) {
-  return plainText(label, message).trim().min(min, message).max(max, maxMessage);
+  const base = shape === "line" ? oneLine(label, message) : plainText(label, message);
+  return base.trim().min(min, message).max(max, maxMessage).refine(visible, visibleMessage(label));
 }
 
-/** An optional text field: trimmed, and an empty string counts as not given. */
-export function optionalText(label: string, max: number, maxMessage: string) {
-  return plainText(label)
-    .trim()
-    .max(max, maxMessage)
-    .optional()
-    .transform((value) => value || undefined);
+/**
+ * An optional text field: trimmed, and an empty string counts as not given. A one-line field
+ * of invisible characters only is refused.
+ */
+export function optionalText(
+  label: string,
+  max: number,
+  maxMessage: string,
+  shape: TextShape = "line",
+) {
+  const base =
+    shape === "line"
+      ? oneLine(label).trim().max(max, maxMessage).refine(visible, visibleMessage(label))
+      : plainText(label).trim().max(max, maxMessage);
+  return base.optional().transform((value) => value || undefined);
 }
 
 export const emailField = plainText("Email", "Invalid email address")

@@ -40,6 +40,7 @@ export const contactSchema = z.object({
     5000,
     "Message must be at least 10 characters",
     "Message must be at most 5,000 characters",
+    "paragraphs",
   ),
 });
 export type ContactInput = z.input<typeof contactSchema>;
@@ -60,6 +61,7 @@ export const applicationSchema = z.object({
     5000,
     "Please provide at least 20 characters describing your project",
     "Project description must be at most 5,000 characters",
+    "paragraphs",
   ),
 });
 export type ApplicationInput = z.input<typeof applicationSchema>;
@@ -146,6 +148,7 @@ export const leadNoteInputSchema = z.object({
     5000,
     "Write a note first",
     "Notes must be at most 5,000 characters",
+    "paragraphs",
   ),
 });
 

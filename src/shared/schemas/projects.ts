@@ -77,9 +77,12 @@ export const milestoneInputSchema = z.object({
   ),
   status: z.enum(milestoneStatuses, { error: "Choose a milestone status" }),
   dueDate: optionalDate(),
-  notes: optionalText("Notes", 5000, "Notes must be at most 5,000 characters").transform(
-    (value) => value ?? null,
-  ),
+  notes: optionalText(
+    "Notes",
+    5000,
+    "Notes must be at most 5,000 characters",
+    "paragraphs",
+  ).transform((value) => value ?? null),
 });
 export type MilestoneInput = z.output<typeof milestoneInputSchema>;
 
@@ -91,6 +94,7 @@ export const projectUpdateInputSchema = z.object({
     5000,
     "Write at least 2 characters",
     "An update must be at most 5,000 characters",
+    "paragraphs",
   ),
   previewUrl: optionalText("Preview link", 2048, "Preview link must be at most 2,048 characters")
     .pipe(z.url({ protocol: /^https?$/, error: "Use an http or https address" }).optional())
@@ -105,7 +109,12 @@ export const milestoneAnswerSchema = z
       error: "Choose Approve or Request changes",
     }),
     contentHash: contentHashField,
-    comment: optionalText("Comment", 2000, "Comment must be at most 2,000 characters"),
+    comment: optionalText(
+      "Comment",
+      2000,
+      "Comment must be at most 2,000 characters",
+      "paragraphs",
+    ),
   })
   .refine((value) => value.decision === "approved" || value.comment, {
     message: "Say what you would like changed",

@@ -46,6 +46,7 @@ export const proposalDraftSchema = z.object({
     20_000,
     "Describe the scope in at least 10 characters",
     "Scope must be at most 20,000 characters",
+    "paragraphs",
   ),
   lines: z
     .array(proposalLineSchema, { error: "Add at least one line" })
@@ -167,6 +168,7 @@ export const declineProposalSchema = z.object({
     2000,
     "Tell us in a few words why you are declining",
     "Reason must be at most 2,000 characters",
+    "paragraphs",
   ),
 });
 export type DeclineProposalInput = z.input<typeof declineProposalSchema>;

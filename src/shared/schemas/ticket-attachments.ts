@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { plainText } from "./fields";
+import { oneLine, visible, visibleMessage } from "./fields";
 
 /**
  * Files on ticket messages: what may be attached, how large, how many, and the words a person
@@ -57,10 +57,11 @@ export function hasAcceptedExtension(fileName: string): boolean {
 
 /** The query of POST /api/tickets/attachments: the file's name (the body is the file). */
 export const attachmentUploadQuerySchema = z.object({
-  name: plainText("File name", "Give the file's name as ?name=")
+  name: oneLine("File name", "Give the file's name as ?name=")
     .trim()
     .min(1, "Give the file's name as ?name=")
-    .max(255, "File name must be at most 255 characters"),
+    .max(255, "File name must be at most 255 characters")
+    .refine(visible, visibleMessage("File name")),
 });
 
 /** The uploads a new ticket or a reply carries: ids from POST /api/tickets/attachments. */

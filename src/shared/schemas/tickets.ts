@@ -15,6 +15,7 @@ const messageField = requiredText(
   5000,
   "Message must be at least 10 characters",
   "Message must be at most 5,000 characters",
+  "paragraphs",
 );
 
 /** What a ticket's website or assignee is refused with (400, naming the field). */

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { plainText, requiredText } from "./fields";
+import { oneLine, requiredText, visible, visibleMessage } from "./fields";
 import { domainName } from "./domains";
 
 export { dashboardStats, isLive, type DashboardStats } from "../website-figures";
@@ -32,9 +32,10 @@ export const websiteSchema = z.object({
 export type Website = z.infer<typeof websiteSchema>;
 
 /** An http(s) address for the monitor to check instead of https://<domain>/; empty or null: none. */
-export const checkUrlField = plainText("Check address")
+export const checkUrlField = oneLine("Check address")
   .trim()
   .max(2048, "Check address must be at most 2048 characters")
+  .refine(visible, visibleMessage("Check address"))
   .refine(
     (value) => value === "" || /^https?:\/\/[^\s/?#]+/i.test(value),
     "Check address must be an http:// or https:// address",

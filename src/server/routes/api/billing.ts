@@ -9,7 +9,7 @@ import {
   recurringPlanInputSchema,
   recurringPlanSchema,
 } from "@shared/schemas/billing";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import {
   addPlan,
   cancelPlan,
@@ -129,13 +129,16 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const plan = await addPlan(db, request.params.id, request.body);
-        await recordAudit(db, auditContext(request), {
-          action: "plan.added",
-          targetType: "plan",
-          targetId: plan.id,
-          companyId: request.params.id,
-          changes: changedFields(undefined, planFields(plan)),
+        const plan = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const plan = await addPlan(tx, request.params.id, request.body);
+          await audit({
+            action: "plan.added",
+            targetType: "plan",
+            targetId: plan.id,
+            companyId: request.params.id,
+            changes: changedFields(undefined, planFields(plan)),
+          });
+          return plan;
         });
         return reply.code(201).send(plan);
       },
@@ -152,15 +155,19 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        const changed = await updatePlan(db, request.params.id, request.body);
-        if (!changed) return reply.code(404).send(notFound("Plan"));
-        await recordAudit(db, auditContext(request), {
-          action: "plan.changed",
-          targetType: "plan",
-          targetId: request.params.id,
-          companyId: (await planCompany(db, request.params.id)) ?? null,
-          changes: changedFields(planFields(changed.before), planFields(changed.after)),
+        const changed = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const changed = await updatePlan(tx, request.params.id, request.body);
+          if (!changed) return undefined;
+          await audit({
+            action: "plan.changed",
+            targetType: "plan",
+            targetId: request.params.id,
+            companyId: (await planCompany(tx, request.params.id)) ?? null,
+            changes: changedFields(planFields(changed.before), planFields(changed.after)),
+          });
+          return changed;
         });
+        if (!changed) return reply.code(404).send(notFound("Plan"));
         return changed.after;
       },
     );
@@ -174,16 +181,21 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        const cancelled = await cancelPlan(db, request.params.id);
+        const cancelled = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const cancelled = await cancelPlan(tx, request.params.id);
+          if (cancelled && !("ok" in cancelled)) {
+            await audit({
+              action: "plan.cancelled",
+              targetType: "plan",
+              targetId: request.params.id,
+              companyId: (await planCompany(tx, request.params.id)) ?? null,
+              changes: { before: { status: "active" }, after: { status: "cancelled" } },
+            });
+          }
+          return cancelled;
+        });
         if (!cancelled) return reply.code(404).send(notFound("Plan"));
         if ("ok" in cancelled) return refuse(reply, cancelled);
-        await recordAudit(db, auditContext(request), {
-          action: "plan.cancelled",
-          targetType: "plan",
-          targetId: request.params.id,
-          companyId: (await planCompany(db, request.params.id)) ?? null,
-          changes: { before: { status: "active" }, after: { status: "cancelled" } },
-        });
         return cancelled;
       },
     );
@@ -201,20 +213,24 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
       id: string,
       decision: { approve: true; amountCents: number } | { approve: false },
     ) => {
-      const decided = await decidePlanRequest(db, id, decision);
-      if (!decided.ok) return refuse(reply, decided);
-      const { before, after } = decided.value;
-      await recordAudit(db, auditContext(request), {
-        action: decision.approve ? "plan-request.approved" : "plan-request.declined",
-        targetType: "plan-request",
-        targetId: id,
-        companyId: after.companyId,
-        changes: changedFields(
-          { status: before.status, approvedAmountCents: before.approvedAmountCents },
-          { status: after.status, approvedAmountCents: after.approvedAmountCents },
-        ),
+      const decided = await withAudit(db, auditContext(request), async (tx, audit) => {
+        const decided = await decidePlanRequest(tx, id, decision);
+        if (!decided.ok) return decided;
+        const { before, after } = decided.value;
+        await audit({
+          action: decision.approve ? "plan-request.approved" : "plan-request.declined",
+          targetType: "plan-request",
+          targetId: id,
+          companyId: after.companyId,
+          changes: changedFields(
+            { status: before.status, approvedAmountCents: before.approvedAmountCents },
+            { status: after.status, approvedAmountCents: after.approvedAmountCents },
+          ),
+        });
+        return decided;
       });
-      return after;
+      if (!decided.ok) return refuse(reply, decided);
+      return decided.value.after;
     };
 
     staff.post(

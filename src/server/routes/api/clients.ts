@@ -14,7 +14,7 @@ import {
   inviteClient,
   listClients,
 } from "../../clients/clients";
-import { auditContext, recordAudit } from "../../audit/audit";
+import { auditContext, recordAudit, withAudit } from "../../audit/audit";
 import { signedInUser } from "../../plugins/auth-guard";
 import {
   deletedResponses,
@@ -54,15 +54,20 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        const invitation = await inviteClient(db, request.body, config);
-        if (!invitation.ok) return reply.code(409).send({ message: invitation.message });
-        await recordAudit(db, auditContext(request), {
-          action: "client.invited",
-          targetType: "client",
-          targetId: invitation.companyId,
-          companyId: invitation.companyId,
-          changes: { after: { ...request.body } },
+        const invitation = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const invitation = await inviteClient(tx, request.body, config);
+          if (invitation.ok) {
+            await audit({
+              action: "client.invited",
+              targetType: "client",
+              targetId: invitation.companyId,
+              companyId: invitation.companyId,
+              changes: { after: { ...request.body } },
+            });
+          }
+          return invitation;
         });
+        if (!invitation.ok) return reply.code(409).send({ message: invitation.message });
         if (invitation.emailed) outbox.wake();
         return reply.code(201).send({
           id: invitation.companyId,
@@ -129,18 +134,20 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
             errors: { confirmEmail: `Type ${confirmWith} to confirm` },
           });
         }
-        await deleteClientData(db, request.params.id);
-        await recordAudit(db, auditContext(request), {
-          action: "client.deleted",
-          targetType: "client",
-          targetId: request.params.id,
-          companyId: request.params.id,
-          changes: {
-            before: {
-              name: client.company.name,
-              members: client.members.map((member) => member.email),
+        await withAudit(db, auditContext(request), async (tx, audit) => {
+          await deleteClientData(tx, request.params.id);
+          await audit({
+            action: "client.deleted",
+            targetType: "client",
+            targetId: request.params.id,
+            companyId: request.params.id,
+            changes: {
+              before: {
+                name: client.company.name,
+                members: client.members.map((member) => member.email),
+              },
             },
-          },
+          });
         });
         return reply.code(204).send(null);
       },

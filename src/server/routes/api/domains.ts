@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { autoRenewUpdateSchema, domainInputSchema, domainSchema } from "@shared/schemas/domains";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
 import {
   addDomain,
@@ -80,15 +80,17 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const domain = await addDomain(db, request.params.id, request.body, notice);
-        outbox.wake();
-        await recordAudit(db, auditContext(request), {
-          action: "domain.added",
-          targetType: "domain",
-          targetId: domain?.id,
-          companyId: request.params.id,
-          changes: { after: { ...request.body } },
+        await withAudit(db, auditContext(request), async (tx, audit) => {
+          const domain = await addDomain(tx, request.params.id, request.body, notice);
+          await audit({
+            action: "domain.added",
+            targetType: "domain",
+            targetId: domain?.id,
+            companyId: request.params.id,
+            changes: { after: { ...request.body } },
+          });
         });
+        outbox.wake();
         return (await findClient(db, request.params.id))!;
       },
     );
@@ -97,21 +99,25 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/admin/domains/:id",
       { schema: { params: idParams, body: domainInputSchema, response: clientPage } },
       async (request, reply) => {
-        const before = await findDomainRow(db, request.params.id);
-        const domain = before && (await updateDomain(db, request.params.id, request.body));
+        const domain = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await findDomainRow(tx, request.params.id);
+          const domain = before && (await updateDomain(tx, request.params.id, request.body));
+          if (!domain) return undefined;
+          const shown = (row: typeof domain) => ({
+            domain: row.domain,
+            autoRenew: row.autoRenew,
+            expiresAt: row.expiresAt?.toISOString().slice(0, 10) ?? null,
+          });
+          await audit({
+            action: "domain.changed",
+            targetType: "domain",
+            targetId: domain.id,
+            companyId: domain.companyId,
+            changes: changedFields(shown(before), shown(domain)),
+          });
+          return domain;
+        });
         if (!domain) return reply.code(404).send(notFound("Domain"));
-        const shown = (row: typeof domain) => ({
-          domain: row.domain,
-          autoRenew: row.autoRenew,
-          expiresAt: row.expiresAt?.toISOString().slice(0, 10) ?? null,
-        });
-        await recordAudit(db, auditContext(request), {
-          action: "domain.changed",
-          targetType: "domain",
-          targetId: domain.id,
-          companyId: domain.companyId,
-          changes: changedFields(shown(before), shown(domain)),
-        });
         return (await findClient(db, domain.companyId))!;
       },
     );
@@ -120,17 +126,19 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       "/api/admin/domains/:id",
       { schema: { params: idParams, response: deletedResponses } },
       async (request, reply) => {
-        const before = await findDomainRow(db, request.params.id);
-        if (!before || !(await deleteDomain(db, request.params.id))) {
-          return reply.code(404).send(notFound("Domain"));
-        }
-        await recordAudit(db, auditContext(request), {
-          action: "domain.removed",
-          targetType: "domain",
-          targetId: before.id,
-          companyId: before.companyId,
-          changes: { before: { domain: before.domain } },
+        const removed = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await findDomainRow(tx, request.params.id);
+          if (!before || !(await deleteDomain(tx, request.params.id))) return false;
+          await audit({
+            action: "domain.removed",
+            targetType: "domain",
+            targetId: before.id,
+            companyId: before.companyId,
+            changes: { before: { domain: before.domain } },
+          });
+          return true;
         });
+        if (!removed) return reply.code(404).send(notFound("Domain"));
         return reply.code(204).send(null);
       },
     );

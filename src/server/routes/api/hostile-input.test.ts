@@ -103,6 +103,12 @@ const notRefused = new Set([
   "MessageID",
   "TextBody",
   "HtmlBody",
+  "FromFull",
+  "ToFull",
+  "CcFull",
+  "BccFull",
+  "Headers",
+  "Attachments",
 ]);
 
 type JsonProperty = {
@@ -111,22 +117,60 @@ type JsonProperty = {
   enum?: unknown[];
   pattern?: string;
   format?: string;
+  textShape?: string;
+  properties?: Record<string, JsonProperty>;
+  items?: JsonProperty;
 };
-/** The fields of a route's body or query that take text, from the schema the route validates with. */
-function textFields(schema: unknown): { name: string; free: boolean }[] {
+type TextField = {
+  /** Where the field is: ["lines", 0, "description"] for a line's description. */
+  path: (string | number)[];
+  /** As the error answer names it: lines.0.description. */
+  name: string;
+  /** Free text, as opposed to a choice, a pattern or a format with a message of its own. */
+  free: boolean;
+  /** A one-line field (a name, a subject): refuses line breaks. */
+  line: boolean;
+};
+/**
+ * The fields of a route's body or query that take text, from the schema the route validates
+ * with, inside objects and (at the first item) lists too.
+ */
+function textFields(schema: unknown): TextField[] {
   const json = z.toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" });
-  const properties = (json.properties ?? {}) as Record<string, JsonProperty>;
-  return Object.entries(properties)
-    .filter(([name, property]) => {
+  const walk = (properties: Record<string, JsonProperty>, at: (string | number)[]): TextField[] =>
+    Object.entries(properties).flatMap(([name, property]) => {
+      if (notRefused.has(name)) return [];
       const kinds = property.anyOf ?? [property];
-      return !notRefused.has(name) && kinds.some((kind) => kind.type === "string");
-    })
-    .map(([name, property]) => ({
-      name,
-      // Free text, as opposed to a choice, a pattern or a format with a message of its own.
-      free: !property.anyOf && !property.enum && !property.pattern && !property.format,
-    }));
+      const path = [...at, name];
+      const nested = kinds.flatMap((kind) => [
+        ...(kind.properties ? walk(kind.properties, path) : []),
+        ...(kind.items?.properties ? walk(kind.items.properties, [...path, 0]) : []),
+      ]);
+      if (!kinds.some((kind) => kind.type === "string")) return nested;
+      const field = {
+        path,
+        name: path.join("."),
+        free: !property.anyOf && !property.enum && !property.pattern && !property.format,
+        line: kinds.some((kind) => kind.textShape === "line"),
+      };
+      return [field, ...nested];
+    });
+  return walk((json.properties ?? {}) as Record<string, JsonProperty>, []);
 }
+/** A copy of a body with the value at a path replaced. */
+function withValue(body: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [key, ...rest] = path;
+  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[key!] = withValue(copy[key!], rest, value);
+  return copy;
+}
+/** The value at a path of a body. */
+const valueAt = (body: unknown, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)?.[key], body);
 /** A NUL after the first character: PostgreSQL refuses it in text, so it must not get there. */
 const withNul = (value: unknown) => {
   const text = typeof value === "string" && value ? value : "Some text";
@@ -215,10 +259,15 @@ describe("hostile input on every write route", () => {
     return Object.fromEntries(entries);
   }
 
+  const auditCount = async () =>
+    (await t.database.db.select({ n: count() }).from(schema.auditEvents))[0]!.n;
+
   /** Every stored row, to prove a refused request changed nothing. */
   async function storedRows() {
     const tables = await Promise.all(counted.map((table) => t.database.db.select().from(table)));
-    return JSON.stringify(tables);
+    return Object.fromEntries(
+      counted.map((table, i) => [getTableName(table), JSON.stringify(tables[i])]),
+    );
   }
 
   it("never answers 5xx, and stores nothing when it answers 4xx", async () => {
@@ -260,7 +309,17 @@ describe("hostile input on every write route", () => {
     }
   }, 240_000);
 
-  it("refuses a NUL in any text field of a body or a query with 400 naming the field", async () => {
+  type Where = "body" | "query";
+  /**
+   * Sends each route's valid body (or no query) with one text field spoiled, for every text field
+   * of every route: expects 400 naming the field, nothing stored, and no audit row either.
+   */
+  async function walkTextFields(options: {
+    where: Where[];
+    only?: (field: TextField) => boolean;
+    spoil: (given: unknown) => string;
+    message: (field: TextField, message: string, what: string) => void;
+  }): Promise<string[]> {
     const checked: string[] = [];
     for (const route of t.app.routeTable) {
       const { body, querystring } = route.schema ?? {};
@@ -271,45 +330,121 @@ describe("hostile input on every write route", () => {
       const valid = validBodies[`${route.method} ${route.url}`];
       if (body) {
         expect(valid, `a valid body for ${route.method} ${route.url}`).toBeDefined();
-        // The valid body passes, so the NUL is the only thing wrong with the request below.
+        // The valid body passes, so the spoiled field is the only thing wrong below.
         expect((body as z.ZodType).safeParse(valid).success).toBe(true);
       }
-      const cases = [
-        ...(body ? textFields(body).map((field) => ({ field, where: "body" as const })) : []),
-        ...(querystring
-          ? textFields(querystring).map((field) => ({ field, where: "query" as const }))
-          : []),
-      ];
-      for (const { field, where } of cases) {
-        const value = withNul(where === "body" ? valid![field.name] : undefined);
+      const fields = (where: Where, schema: unknown) =>
+        options.where.includes(where) && schema
+          ? textFields(schema)
+              .filter((field) => options.only?.(field) ?? true)
+              .map((field) => ({ field, where }))
+          : [];
+      for (const { field, where } of [...fields("body", body), ...fields("query", querystring)]) {
+        const value = options.spoil(where === "body" ? valueAt(valid, field.path) : undefined);
         const before = await storedRows();
+        const audited = await auditCount();
+        const n = checked.length;
         const response = await t.app.inject({
           method: route.method as "POST",
           url,
           // An address of its own, so no rate limit answers before validation does.
-          remoteAddress: `10.12.0.${checked.length + 1}`,
+          remoteAddress: `10.12.${Math.floor(n / 250)}.${(n % 250) + 1}`,
           cookies: { [SESSION_COOKIE]: cookie },
           headers: webhookAuth(route.url),
           ...(where === "body"
-            ? { payload: { ...valid, [field.name]: value } }
+            ? { payload: withValue(valid, field.path, value) as Record<string, unknown> }
             : { query: { [field.name]: value } }),
         });
         const what = `${route.method} ${route.url} ${where} ${field.name}`;
         expect(response.statusCode, what).toBe(400);
         const message = response.json().errors?.[field.name];
         expect(message, what).toEqual(expect.any(String));
-        if (field.free) expect(message, what).toMatch(/ must not contain control characters$/);
+        if (field.free) options.message(field, message, what);
         expect(await storedRows(), `${what} stored nothing`).toEqual(before);
+        expect(await auditCount(), `${what} audited nothing`).toBe(audited);
         checked.push(what);
       }
     }
-    // The public forms' fields are among those walked.
+    return checked;
+  }
+
+  it("refuses a NUL in any text field of a body or a query with 400 naming the field", async () => {
+    const checked = await walkTextFields({
+      where: ["body", "query"],
+      spoil: withNul,
+      message: (_field, message, what) =>
+        expect(message, what).toMatch(/ must not contain control characters$/),
+    });
+    // The public forms' fields, and those inside a list, are among those walked.
     expect(checked).toEqual(
       expect.arrayContaining([
         "POST /api/contact body message",
         "POST /api/apply body description",
         "GET /api/admin/leads query q",
+        "POST /api/admin/invoices body lines.0.description",
       ]),
     );
-  }, 60_000);
+  }, 120_000);
+
+  it("refuses a lone UTF-16 surrogate in any text field of a body, storing and auditing nothing", async () => {
+    // Only a JSON body can carry one: a query's %ED%BF%BF is decoded as U+FFFD.
+    const checked = await walkTextFields({
+      where: ["body"],
+      spoil: (given) => `${typeof given === "string" && given ? given : "Biz"}\udfff`,
+      message: (_field, message, what) =>
+        expect(message, what).toMatch(/ must not contain broken characters /),
+    });
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "POST /api/admin/clients/:id/websites body plan",
+        "POST /api/admin/tickets/:id/messages body body",
+        "POST /api/admin/clients body companyName",
+        "POST /api/admin/invoices body lines.0.description",
+        "POST /api/admin/proposals body title",
+        "POST /api/proposals/:id/accept body signedName",
+        "POST /api/proposals/:id/decline body reason",
+      ]),
+    );
+  }, 120_000);
+
+  it("refuses line breaks in every one-line field: names, subjects, titles", async () => {
+    const checked = await walkTextFields({
+      where: ["body", "query"],
+      only: (field) => field.line,
+      spoil: (given) =>
+        `${typeof given === "string" && given ? given : "Some text"}\r\nBcc: x@example.com`,
+      message: (_field, message, what) =>
+        expect(message, what).toMatch(/ must be on one line: remove the line breaks$/),
+    });
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "POST /api/contact body name",
+        "POST /api/contact body subject",
+        "POST /api/tickets body subject",
+        "POST /api/admin/clients body companyName",
+        "POST /api/admin/clients/:id/websites body plan",
+        "POST /api/admin/proposals body title",
+      ]),
+    );
+  }, 120_000);
+
+  it("refuses names made only of invisible characters in every one-line field", async () => {
+    // Zero-width space and joiner, a right-to-left override, an isolate, a Hangul filler.
+    const invisible = "\u200b\u202e\u2066\u200d\u3164".repeat(4);
+    const checked = await walkTextFields({
+      where: ["body", "query"],
+      only: (field) => field.line,
+      spoil: () => invisible,
+      message: (_field, message, what) =>
+        expect(message, what).toMatch(/ must contain visible characters, not only spaces/),
+    });
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "POST /api/contact body name",
+        "POST /api/admin/clients body companyName",
+        "PATCH /api/account body firstName",
+        "POST /api/team/members body firstName",
+      ]),
+    );
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import {
   paymentSchema,
   recordPaymentSchema,
 } from "@shared/schemas/billing";
-import { auditContext, recordAudit } from "../../audit/audit";
+import { auditContext, withAudit } from "../../audit/audit";
 import {
   closeInvoice,
   createInvoice,
@@ -155,7 +155,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             .code(400)
             .send({ message: "Choose a client", errors: { companyId: "Choose a client" } });
         }
-        const invoice = await db.transaction(async (tx) => {
+        const invoice = await withAudit(db, auditContext(request), async (tx, audit) => {
           const created = await createInvoice(
             tx,
             {
@@ -168,7 +168,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             },
             { issue, settings },
           );
-          await recordAudit(tx, auditContext(request), {
+          await audit({
             action: issue ? "invoice.issued" : "invoice.created",
             targetType: "invoice",
             targetId: created!.id,
@@ -209,18 +209,22 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/admin/invoices/:id/issue",
       { schema: { params: idParams, response: { 200: invoiceDetailSchema, ...detailResponses } } },
       async (request, reply) => {
-        const issued = await issueDraft(db, request.params.id, settings);
-        if (!issued.ok) return refuse(reply, issued);
-        await recordAudit(db, auditContext(request), {
-          action: "invoice.issued",
-          targetType: "invoice",
-          targetId: request.params.id,
-          companyId: issued.value.after.companyId,
-          changes: {
-            before: invoiceFields(issued.value.before),
-            after: invoiceFields(issued.value.after),
-          },
+        const issued = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const issued = await issueDraft(tx, request.params.id, settings);
+          if (!issued.ok) return issued;
+          await audit({
+            action: "invoice.issued",
+            targetType: "invoice",
+            targetId: request.params.id,
+            companyId: issued.value.after.companyId,
+            changes: {
+              before: invoiceFields(issued.value.before),
+              after: invoiceFields(issued.value.after),
+            },
+          });
+          return issued;
         });
+        if (!issued.ok) return refuse(reply, issued);
         outbox.wake();
         return detail(request.params.id);
       },
@@ -233,15 +237,19 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           schema: { params: idParams, response: { 200: invoiceDetailSchema, ...detailResponses } },
         },
         async (request, reply) => {
-          const closed = await closeInvoice(db, request.params.id, status);
-          if (!closed.ok) return refuse(reply, closed);
-          await recordAudit(db, auditContext(request), {
-            action: status === "void" ? "invoice.voided" : "invoice.uncollectible",
-            targetType: "invoice",
-            targetId: request.params.id,
-            companyId: closed.value.after.companyId,
-            changes: { before: { status: "open" }, after: { status } },
+          const closed = await withAudit(db, auditContext(request), async (tx, audit) => {
+            const closed = await closeInvoice(tx, request.params.id, status);
+            if (!closed.ok) return closed;
+            await audit({
+              action: status === "void" ? "invoice.voided" : "invoice.uncollectible",
+              targetType: "invoice",
+              targetId: request.params.id,
+              companyId: closed.value.after.companyId,
+              changes: { before: { status: "open" }, after: { status } },
+            });
+            return closed;
           });
+          if (!closed.ok) return refuse(reply, closed);
           return detail(request.params.id);
         },
       );
@@ -251,15 +259,19 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/admin/invoices/:id",
       { schema: { params: idParams, response: { ...deletedResponses, 409: errorBody } } },
       async (request, reply) => {
-        const deleted = await deleteDraft(db, request.params.id);
-        if (!deleted.ok) return refuse(reply, deleted);
-        await recordAudit(db, auditContext(request), {
-          action: "invoice.deleted",
-          targetType: "invoice",
-          targetId: request.params.id,
-          companyId: deleted.value.companyId,
-          changes: { before: invoiceFields(deleted.value) },
+        const deleted = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const deleted = await deleteDraft(tx, request.params.id);
+          if (!deleted.ok) return deleted;
+          await audit({
+            action: "invoice.deleted",
+            targetType: "invoice",
+            targetId: request.params.id,
+            companyId: deleted.value.companyId,
+            changes: { before: invoiceFields(deleted.value) },
+          });
+          return deleted;
         });
+        if (!deleted.ok) return refuse(reply, deleted);
         return reply.code(204).send(null);
       },
     );
@@ -275,30 +287,34 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const recorded = await recordPayment(
-          db,
-          request.params.id,
-          { ...request.body, recordedBy: signedInUser(request).id },
-          settings,
-        );
-        if (!recorded.ok) return refuse(reply, recorded);
-        await recordAudit(db, auditContext(request), {
-          action: "payment.recorded",
-          targetType: "invoice",
-          targetId: request.params.id,
-          companyId: recorded.value.after.companyId,
-          changes: {
-            before: invoiceFields(recorded.value.before),
-            after: {
-              ...invoiceFields(recorded.value.after),
-              payment: {
-                amountCents: request.body.amountCents,
-                method: request.body.method,
-                paidOn: request.body.paidOn,
+        const recorded = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const recorded = await recordPayment(
+            tx,
+            request.params.id,
+            { ...request.body, recordedBy: signedInUser(request).id },
+            settings,
+          );
+          if (!recorded.ok) return recorded;
+          await audit({
+            action: "payment.recorded",
+            targetType: "invoice",
+            targetId: request.params.id,
+            companyId: recorded.value.after.companyId,
+            changes: {
+              before: invoiceFields(recorded.value.before),
+              after: {
+                ...invoiceFields(recorded.value.after),
+                payment: {
+                  amountCents: request.body.amountCents,
+                  method: request.body.method,
+                  paidOn: request.body.paidOn,
+                },
               },
             },
-          },
+          });
+          return recorded;
         });
+        if (!recorded.ok) return refuse(reply, recorded);
         outbox.wake();
         return detail(request.params.id);
       },

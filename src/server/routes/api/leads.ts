@@ -12,7 +12,7 @@ import {
   spamTrapsSchema,
 } from "@shared/schemas/leads";
 import { convertLeadSchema, convertedLeadSchema } from "@shared/schemas/proposals";
-import { auditContext, recordAudit } from "../../audit/audit";
+import { auditContext, recordAudit, withAudit } from "../../audit/audit";
 import { convertLead } from "../../leads/convert";
 import { leadsToCsv } from "../../leads/csv";
 import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "../../leads/inbox";
@@ -139,16 +139,19 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       },
       async (request, reply) => {
         const { kind, id } = request.params;
-        const before = await findLead(db, kind, id);
-        if (!before || !(await setLeadStatus(db, kind, id, request.body.status))) {
-          return reply.code(404).send(notFound("Lead"));
-        }
-        await recordAudit(db, auditContext(request), {
-          action: "lead.status-changed",
-          targetType: "lead",
-          targetId: id,
-          changes: { before: { status: before.status }, after: { status: request.body.status } },
+        const { status } = request.body;
+        const changed = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await findLead(tx, kind, id);
+          if (!before || !(await setLeadStatus(tx, kind, id, status))) return false;
+          await audit({
+            action: "lead.status-changed",
+            targetType: "lead",
+            targetId: id,
+            changes: { before: { status: before.status }, after: { status } },
+          });
+          return true;
         });
+        if (!changed) return reply.code(404).send(notFound("Lead"));
         return (await findLead(db, kind, id))!;
       },
     );
@@ -189,14 +192,20 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       },
       async (request, reply) => {
         const { kind, id } = request.params;
-        const lead = await addLeadNote(db, kind, id, signedInUser(request).id, request.body.body);
-        if (!lead) return reply.code(404).send(notFound("Lead"));
-        await recordAudit(db, auditContext(request), {
-          action: "lead.note-added",
-          targetType: "lead",
-          targetId: id,
-          changes: { after: { note: request.body.body } },
+        const note = request.body.body;
+        const lead = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const lead = await addLeadNote(tx, kind, id, signedInUser(request).id, note);
+          if (lead) {
+            await audit({
+              action: "lead.note-added",
+              targetType: "lead",
+              targetId: id,
+              changes: { after: { note } },
+            });
+          }
+          return lead;
         });
+        if (!lead) return reply.code(404).send(notFound("Lead"));
         return reply.code(201).send(lead);
       },
     );

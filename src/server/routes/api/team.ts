@@ -11,7 +11,7 @@ import {
   teamMessages,
   type Membership,
 } from "@shared/schemas/team";
-import { auditContext, recordAudit, type AuditContext } from "../../audit/audit";
+import { auditContext, withAudit, type AuditContext } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
 import type { Db } from "../../db/client";
 import { signedInMember } from "../../plugins/auth-guard";
@@ -53,36 +53,69 @@ function refused(reply: FastifyReply, change: Extract<MemberChange, { ok: false 
     : reply.code(404).send(notFound("Member"));
 }
 
-async function auditRoleChange(
+/** Changes a member's role and appends its audit row, in one transaction. */
+function changeRole(
   db: Db,
   context: AuditContext,
   companyId: string,
-  change: Extract<MemberChange, { ok: true }>,
+  userId: string,
+  role: Parameters<typeof changeMemberRole>[3],
 ) {
-  await recordAudit(db, context, {
-    action: "member.role-changed",
-    targetType: "user",
-    targetId: change.member.id,
-    companyId,
-    changes: {
-      before: { email: change.member.email, role: change.before },
-      after: { email: change.member.email, role: change.member.role },
-    },
+  return withAudit(db, context, async (tx, audit) => {
+    const change = await changeMemberRole(tx, companyId, userId, role);
+    if (change.ok) {
+      await audit({
+        action: "member.role-changed",
+        targetType: "user",
+        targetId: change.member.id,
+        companyId,
+        changes: {
+          before: { email: change.member.email, role: change.before },
+          after: { email: change.member.email, role: change.member.role },
+        },
+      });
+    }
+    return change;
   });
 }
 
-async function auditRemoval(
+/** Removes a member and appends its audit row, in one transaction. */
+function remove(db: Db, context: AuditContext, companyId: string, userId: string) {
+  return withAudit(db, context, async (tx, audit) => {
+    const change = await removeMember(tx, companyId, userId);
+    if (change.ok) {
+      await audit({
+        action: "member.removed",
+        targetType: "user",
+        targetId: change.member.id,
+        companyId,
+        changes: { before: { email: change.member.email, role: change.before } },
+      });
+    }
+    return change;
+  });
+}
+
+/** Invites a member and appends its audit row, in one transaction. */
+function invite(
   db: Db,
   context: AuditContext,
   companyId: string,
-  change: Extract<MemberChange, { ok: true }>,
+  input: Parameters<typeof inviteMember>[2],
+  settings: Parameters<typeof inviteMember>[3],
 ) {
-  await recordAudit(db, context, {
-    action: "member.removed",
-    targetType: "user",
-    targetId: change.member.id,
-    companyId,
-    changes: { before: { email: change.member.email, role: change.before } },
+  return withAudit(db, context, async (tx, audit) => {
+    const result = await inviteMember(tx, companyId, input, settings);
+    if (result?.ok) {
+      await audit({
+        action: "member.invited",
+        targetType: "user",
+        targetId: result.member.id,
+        companyId,
+        changes: { after: { email: result.member.email, role: result.member.role } },
+      });
+    }
+    return result;
   });
 }
 
@@ -122,16 +155,10 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       async (request, reply) => {
         const company = await ownersCompany(request, reply);
         if (!company) return;
-        const result = await inviteMember(db, company.companyId, request.body, config);
+        const { companyId } = company;
+        const result = await invite(db, auditContext(request), companyId, request.body, config);
         if (!result) return reply.code(403).send({ message: teamMessages.noCompany });
         if (!result.ok) return reply.code(409).send({ message: result.message });
-        await recordAudit(db, auditContext(request), {
-          action: "member.invited",
-          targetType: "user",
-          targetId: result.member.id,
-          companyId: company.companyId,
-          changes: { after: { email: result.member.email, role: result.member.role } },
-        });
         if (result.emailed) outbox.wake();
         return reply.code(201).send(result.member);
       },
@@ -150,14 +177,16 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       async (request, reply) => {
         const company = await ownersCompany(request, reply);
         if (!company) return;
-        const change = await changeMemberRole(
+        const { companyId } = company;
+        const { id } = request.params;
+        const change = await changeRole(
           db,
-          company.companyId,
-          request.params.id,
+          auditContext(request),
+          companyId,
+          id,
           request.body.role,
         );
         if (!change.ok) return refused(reply, change);
-        await auditRoleChange(db, auditContext(request), company.companyId, change);
         return change.member;
       },
     );
@@ -173,9 +202,13 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       async (request, reply) => {
         const company = await ownersCompany(request, reply);
         if (!company) return;
-        const change = await removeMember(db, company.companyId, request.params.id);
+        const change = await remove(
+          db,
+          auditContext(request),
+          company.companyId,
+          request.params.id,
+        );
         if (!change.ok) return refused(reply, change);
-        await auditRemoval(db, auditContext(request), company.companyId, change);
         return reply.code(204).send(null);
       },
     );
@@ -201,16 +234,9 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       },
       async (request, reply) => {
         const companyId = request.params.id;
-        const result = await inviteMember(db, companyId, request.body, config);
+        const result = await invite(db, auditContext(request), companyId, request.body, config);
         if (!result) return reply.code(404).send(notFound("Client"));
         if (!result.ok) return reply.code(409).send({ message: result.message });
-        await recordAudit(db, auditContext(request), {
-          action: "member.invited",
-          targetType: "user",
-          targetId: result.member.id,
-          companyId,
-          changes: { after: { email: result.member.email, role: result.member.role } },
-        });
         if (result.emailed) outbox.wake();
         return reply.code(201).send((await findClient(db, companyId))!);
       },
@@ -230,9 +256,14 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         if (!(await companyExists(db, companyId))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const change = await changeMemberRole(db, companyId, userId, request.body.role);
+        const change = await changeRole(
+          db,
+          auditContext(request),
+          companyId,
+          userId,
+          request.body.role,
+        );
         if (!change.ok) return refused(reply, change);
-        await auditRoleChange(db, auditContext(request), companyId, change);
         return (await findClient(db, companyId))!;
       },
     );
@@ -245,9 +276,8 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         if (!(await companyExists(db, companyId))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const change = await removeMember(db, companyId, userId);
+        const change = await remove(db, auditContext(request), companyId, userId);
         if (!change.ok) return refused(reply, change);
-        await auditRemoval(db, auditContext(request), companyId, change);
         return (await findClient(db, companyId))!;
       },
     );

@@ -10,7 +10,7 @@ import {
   ticketSchema,
   ticketUpdateSchema,
 } from "@shared/schemas/tickets";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { teamMessages } from "@shared/schemas/team";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
@@ -101,21 +101,23 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
       { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
       async (request, reply) => {
         const member = signedInMember(request);
-        const before = member && (await findTicket(db, request.params.id, member.companyId));
-        const after =
-          before &&
-          (await resolveTicket(db, before.id, signedInUser(request), before.companyId, notice));
-        if (!before || !after) return reply.code(404).send(notFound("Ticket"));
-        if (after.status !== before.status) {
-          await recordAudit(db, auditContext(request), {
-            action: "ticket.changed",
-            targetType: "ticket",
-            targetId: after.id,
-            companyId: after.companyId,
-            changes: changedFields({ status: before.status }, { status: after.status }),
-          });
-        }
-        return after;
+        const after = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = member && (await findTicket(tx, request.params.id, member.companyId));
+          const user = signedInUser(request);
+          const after =
+            before && (await resolveTicket(tx, before.id, user, before.companyId, notice));
+          if (before && after && after.status !== before.status) {
+            await audit({
+              action: "ticket.changed",
+              targetType: "ticket",
+              targetId: after.id,
+              companyId: after.companyId,
+              changes: changedFields({ status: before.status }, { status: after.status }),
+            });
+          }
+          return after;
+        });
+        return after ?? reply.code(404).send(notFound("Ticket"));
       },
     );
 
@@ -197,23 +199,25 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
           ticketRefusals.assigneeNotStaff,
         );
         if (problem) return refuse(reply, { status: 400, ...problem });
-        if (!(await updateTicket(db, request.params.id, request.body, notice))) {
-          return reply.code(404).send(notFound("Ticket"));
-        }
-        const after = (await findTicket(db, request.params.id))!;
-        const shown = (ticket: typeof after) => ({
+        const shown = (ticket: typeof before) => ({
           status: ticket.status,
           priority: ticket.priority,
           website: ticket.website?.domain ?? null,
           assignee: ticket.assignee?.name ?? null,
         });
-        await recordAudit(db, auditContext(request), {
-          action: "ticket.changed",
-          targetType: "ticket",
-          targetId: after.id,
-          companyId: after.companyId,
-          changes: changedFields(shown(before), shown(after)),
+        const after = await withAudit(db, auditContext(request), async (tx, audit) => {
+          if (!(await updateTicket(tx, request.params.id, request.body, notice))) return undefined;
+          const after = (await findTicket(tx, request.params.id))!;
+          await audit({
+            action: "ticket.changed",
+            targetType: "ticket",
+            targetId: after.id,
+            companyId: after.companyId,
+            changes: changedFields(shown(before), shown(after)),
+          });
+          return after;
         });
+        if (!after) return reply.code(404).send(notFound("Ticket"));
         outbox.wake();
         return after;
       },
@@ -229,22 +233,27 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         },
       },
       async (request, reply) => {
-        const ticket = await replyToTicket(
-          db,
-          signedInUser(request),
-          request.params.id,
-          request.body,
-          notice,
-          "staff",
-        );
-        if (!ticket) return reply.code(404).send(notFound("Ticket"));
-        await recordAudit(db, auditContext(request), {
-          action: "ticket.answered",
-          targetType: "ticket",
-          targetId: ticket.id,
-          companyId: ticket.companyId,
-          changes: { after: { reply: request.body.body } },
+        const ticket = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const user = signedInUser(request);
+          const ticket = await replyToTicket(
+            tx,
+            user,
+            request.params.id,
+            request.body,
+            notice,
+            "staff",
+          );
+          if (!ticket) return undefined;
+          await audit({
+            action: "ticket.answered",
+            targetType: "ticket",
+            targetId: ticket.id,
+            companyId: ticket.companyId,
+            changes: { after: { reply: request.body.body } },
+          });
+          return ticket;
         });
+        if (!ticket) return reply.code(404).send(notFound("Ticket"));
         outbox.wake();
         return reply.code(201).send(ticket);
       },

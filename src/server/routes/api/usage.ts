@@ -6,7 +6,7 @@ import {
   usageTokenInputSchema,
   usageTokenSchema,
 } from "@shared/schemas/usage";
-import { auditContext, recordAudit } from "../../audit/audit";
+import { auditContext, withAudit } from "../../audit/audit";
 import {
   createUsageToken,
   listUsageTokens,
@@ -89,18 +89,22 @@ export const usageRoutes: RoutePlugin = async (app, { db }) => {
         },
       },
       async (request, reply) => {
-        const created = await createUsageToken(db, request.params.id, request.body.name);
-        if (!created) return reply.code(404).send(notFound("Website"));
-        const { companyId, ...token } = created;
-        // The audit names the token, never its secret.
-        await recordAudit(db, auditContext(request), {
-          action: "usage-token.created",
-          targetType: "usage-token",
-          targetId: token.id,
-          companyId,
-          changes: { after: { websiteId: token.websiteId, name: token.name } },
+        const created = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const created = await createUsageToken(tx, request.params.id, request.body.name);
+          if (!created) return undefined;
+          const { companyId, ...token } = created;
+          // The audit names the token, never its secret.
+          await audit({
+            action: "usage-token.created",
+            targetType: "usage-token",
+            targetId: token.id,
+            companyId,
+            changes: { after: { websiteId: token.websiteId, name: token.name } },
+          });
+          return token;
         });
-        return reply.code(201).header("cache-control", "no-store").send(token);
+        if (!created) return reply.code(404).send(notFound("Website"));
+        return reply.code(201).header("cache-control", "no-store").send(created);
       },
     );
 
@@ -113,17 +117,20 @@ export const usageRoutes: RoutePlugin = async (app, { db }) => {
         },
       },
       async (request, reply) => {
-        const revoked = await revokeUsageToken(db, request.params.id);
-        if (!revoked) return reply.code(404).send(notFound("Usage token"));
-        const { companyId, ...token } = revoked;
-        await recordAudit(db, auditContext(request), {
-          action: "usage-token.revoked",
-          targetType: "usage-token",
-          targetId: token.id,
-          companyId,
-          changes: { after: { websiteId: token.websiteId, name: token.name } },
+        const token = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const revoked = await revokeUsageToken(tx, request.params.id);
+          if (!revoked) return undefined;
+          const { companyId, ...token } = revoked;
+          await audit({
+            action: "usage-token.revoked",
+            targetType: "usage-token",
+            targetId: token.id,
+            companyId,
+            changes: { after: { websiteId: token.websiteId, name: token.name } },
+          });
+          return token;
         });
-        return token;
+        return token ?? reply.code(404).send(notFound("Usage token"));
       },
     );
   });

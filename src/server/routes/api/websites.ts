@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
 import { siteHealthSchema } from "@shared/schemas/site-health";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
 import { signedInMember } from "../../plugins/auth-guard";
 import { siteHealth } from "../../websites/health";
@@ -66,15 +66,17 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
-        const site = await addWebsite(db, request.params.id, request.body, notice);
-        outbox.wake();
-        await recordAudit(db, auditContext(request), {
-          action: "website.added",
-          targetType: "website",
-          targetId: site?.id,
-          companyId: request.params.id,
-          changes: { after: { ...request.body } },
+        await withAudit(db, auditContext(request), async (tx, audit) => {
+          const site = await addWebsite(tx, request.params.id, request.body, notice);
+          await audit({
+            action: "website.added",
+            targetType: "website",
+            targetId: site?.id,
+            companyId: request.params.id,
+            changes: { after: { ...request.body } },
+          });
         });
+        outbox.wake();
         return (await findClient(db, request.params.id))!;
       },
     );
@@ -83,16 +85,20 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/admin/websites/:id",
       { schema: { params: idParams, body: websiteInputSchema, response: clientPage } },
       async (request, reply) => {
-        const before = await findWebsiteRow(db, request.params.id);
-        const site = before && (await updateWebsite(db, request.params.id, request.body));
-        if (!site) return reply.code(404).send(notFound("Website"));
-        await recordAudit(db, auditContext(request), {
-          action: "website.changed",
-          targetType: "website",
-          targetId: site.id,
-          companyId: site.companyId,
-          changes: changedFields(before, { ...request.body }),
+        const site = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await findWebsiteRow(tx, request.params.id);
+          const site = before && (await updateWebsite(tx, request.params.id, request.body));
+          if (!site) return undefined;
+          await audit({
+            action: "website.changed",
+            targetType: "website",
+            targetId: site.id,
+            companyId: site.companyId,
+            changes: changedFields(before, { ...request.body }),
+          });
+          return site;
         });
+        if (!site) return reply.code(404).send(notFound("Website"));
         return (await findClient(db, site.companyId))!;
       },
     );
@@ -101,17 +107,20 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/admin/websites/:id",
       { schema: { params: idParams, response: deletedResponses } },
       async (request, reply) => {
-        const before = await findWebsiteRow(db, request.params.id);
-        if (!before || !(await deleteWebsite(db, request.params.id))) {
-          return reply.code(404).send(notFound("Website"));
-        }
-        await recordAudit(db, auditContext(request), {
-          action: "website.removed",
-          targetType: "website",
-          targetId: before.id,
-          companyId: before.companyId,
-          changes: { before: { domain: before.domain, plan: before.plan, status: before.status } },
+        const removed = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await findWebsiteRow(tx, request.params.id);
+          if (!before || !(await deleteWebsite(tx, request.params.id))) return false;
+          const { domain, plan, status } = before;
+          await audit({
+            action: "website.removed",
+            targetType: "website",
+            targetId: before.id,
+            companyId: before.companyId,
+            changes: { before: { domain, plan, status } },
+          });
+          return true;
         });
+        if (!removed) return reply.code(404).send(notFound("Website"));
         return reply.code(204).send(null);
       },
     );
