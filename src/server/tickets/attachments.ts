@@ -139,7 +139,7 @@ const tooManyPending = {
  * stored when it is refused.
  */
 export async function saveAttachment(
-  db: Db,
+  db: DbExecutor,
   store: AttachmentStore,
   input: SaveAttachmentInput,
 ): Promise<SaveAttachmentResult> {
