@@ -1,34 +1,39 @@
 /**
  * `npm run bench:static`: requests/s and p99 latency for the home page and the largest JS asset,
- * gzip asked for, on our server and on nginx serving the same build as people deploy it
- * (worker_processes auto, sendfile, open_file_cache, gzip_static over precompressed HTML and
- * assets), in alternating rounds. Ours runs in production mode on PostgreSQL twice: as one
- * process, and as one process per core (WEB_CONCURRENCY=auto, with Redis), which is how nginx
- * runs. The load comes from wrk, a generator written in C; a last round gives nginx twice wrk's
- * threads and says whether that raised its figure by more than 10% (then wrk, not nginx, was the
- * limit, and the ratios are not to be trusted). Target: ours >= 0.5 x nginx, one process per
- * core as nginx has. Loopback only, bounded: (ROUNDS x 3 servers x 2 targets + 2) x SECONDS.
- * BENCH_DATABASE_URL names a server where a scratch database may be created (default: the local
- * PostgreSQL), BENCH_REDIS_URL a Redis (default: the local one).
+ * gzip asked for, measured with wrk (a load generator written in C) in alternating rounds of one
+ * run, as two comparisons (decision 019):
+ *
+ *   1. "proxy": the shipped nginx configuration (deploy/nginx) serving the exported site with the
+ *      app behind it, against "nginx": nginx serving the same export with a plain static config.
+ *      Both are server blocks of one nginx (worker per core, the same http settings), so the
+ *      difference is our locations: headers, route mapping, brotli. Goal: proxy >= 0.95 x nginx.
+ *   2. "app": the built app alone (production mode, scratch PostgreSQL database, one process),
+ *      against "node:http": a bare handler in a process of its own answering the app's bytes and
+ *      headers for the two paths from memory. Goal: app >= 0.8 x node:http.
+ *
+ * A last round gives nginx twice wrk's threads; if that raises its figure by more than 10%, wrk
+ * was the limit and the ratios are not to be trusted. Loopback only, bounded: about
+ * (ROUNDS x 4 servers x 2 targets + 2) x SECONDS. BENCH_DATABASE_URL names a server where a
+ * scratch database may be created (default: the local PostgreSQL).
  */
 import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { request } from "node:http";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { PUBLIC_URL_PLACEHOLDER } from "../../src/server/plugins/page-files";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
-import { scratchDatabase } from "./support";
+import { exportSite } from "../export-site";
+import { milliseconds, scratchDatabase } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -36,16 +41,18 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
+const BROTLI = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
-const CORES = availableParallelism();
 
-for (const [tool, file] of [
+for (const [what, file] of [
   ["wrk", WRK],
   ["nginx", NGINX],
+  ["nginx's brotli_static module", BROTLI],
 ]) {
   if (!existsSync(file!)) {
-    console.error(`${tool} is missing (${file}). On Debian: apt-get install -y wrk nginx-light`);
+    console.error(
+      `${what} is missing (${file}). On Debian: apt-get install -y wrk nginx-light libnginx-mod-http-brotli-static`,
+    );
     process.exit(1);
   }
 }
@@ -58,68 +65,116 @@ const largestJs = readdirSync(path.join(clientDir, "assets"))
       statSync(path.join(clientDir, "assets", b)).size -
       statSync(path.join(clientDir, "assets", a)).size,
   )[0];
-const targets = { "home page": "/", [`largest JS (${largestJs})`]: `/assets/${largestJs}` };
+const targets: Record<string, string> = {
+  "home page": "/",
+  [`largest JS (${largestJs})`]: `/assets/${largestJs}`,
+};
 
+/** The bare baseline: Node's HTTP server and nothing else, answering prepared bytes. */
+const BARE_HANDLER = `
+const answers = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+for (const answer of Object.values(answers)) answer.body = Buffer.from(answer.body, "base64");
+require("node:http")
+  .createServer((req, res) => {
+    const answer = answers[req.url];
+    if (!answer) return res.writeHead(404).end();
+    res.writeHead(200, answer.headers).end(answer.body);
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+type Answer = { status: number; headers: Record<string, string>; body: Buffer };
+
+/** One GET with gzip asked for; the body as sent (still compressed). */
+function get(url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function waitForUrl(url: string) {
+  for (let tries = 0; tries < 100; tries++) {
+    if (
+      await get(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** One wrk run: requests/s, p99 in ms, and any error or non-2xx line wrk printed. */
+function load(url: string, threads = THREADS) {
+  const out = execFileSync(
+    WRK,
+    [`-t${threads}`, `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency"].concat([
+      "-H",
+      "Accept-Encoding: gzip",
+      url,
+    ]),
+    { encoding: "utf8" },
+  );
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p99: milliseconds(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
+    errors: out
+      .split("\n")
+      .filter((line) => /Non-2xx|Socket errors/.test(line))
+      .map((line) => line.trim()),
+  };
+}
+
+const loadAtStart = loadavg();
 const work = mkdtempSync(path.join(tmpdir(), "harborline-bench-"));
 // nginx's workers run as another user (www-data) when started as root: they must read the site.
 chmodSync(work, 0o755);
-const nginxPort = await freePort();
-const publicUrl = `http://127.0.0.1:${nginxPort}`;
-
-// nginx's copy of the build: addresses filled in as our server fills them at start, and every
-// page and asset precompressed beside itself for gzip_static.
-const nginxRoot = path.join(work, "site");
-cpSync(clientDir, nginxRoot, { recursive: true, dereference: true });
-const walk = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
-for (const file of walk(nginxRoot)) {
-  if (/\.(html|xml|txt)$/.test(file)) {
-    const body = readFileSync(file, "utf8").replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl);
-    writeFileSync(file, body);
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-  }
-}
-
-// Ours in production mode, on a scratch PostgreSQL database both share: one process, and one per
-// core (where there is more than one core).
-const database = await scratchDatabase(adminUrl);
-const production = {
-  NODE_ENV: "production",
-  DATABASE_URL: database.url,
-  SESSION_SECRET: "bench-static-session-secret-0123456789abcdef",
-  SMTP_URL: "smtp://127.0.0.1:1",
-  PUBLIC_URL: publicUrl,
-  LOG_LEVEL: "warn",
+const [proxyPort, nginxPort, appPort, barePort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
+// The proxy is the site's public address; the export and the app fill it in alike.
+const publicUrl = `http://127.0.0.1:${proxyPort}`;
+const servers: Record<string, string> = {
+  proxy: publicUrl,
+  nginx: `http://127.0.0.1:${nginxPort}`,
+  app: `http://127.0.0.1:${appPort}`,
+  "node:http": `http://127.0.0.1:${barePort}`,
 };
-const ours = {
-  "ours, 1 process": startServer(
-    await freePort(),
-    { ...production, DATA_DIR: path.join(work, "one") },
-    "build",
-  ),
-  ...(CORES > 1
-    ? {
-        [`ours, ${CORES} processes`]: startServer(
-          await freePort(),
-          {
-            ...production,
-            DATA_DIR: path.join(work, "per-core"),
-            WEB_CONCURRENCY: "auto",
-            REDIS_URL: redisUrl,
-          },
-          "build",
-        ),
-      }
-    : {}),
-};
+const pairs = [
+  { server: "proxy", baseline: "nginx", goal: 0.95 },
+  { server: "app", baseline: "node:http", goal: 0.8 },
+];
+
+const siteDir = path.join(work, "site");
+await exportSite(clientDir, publicUrl, siteDir);
+cpSync("deploy/nginx", path.join(work, "harborline"), { recursive: true });
+mkdirSync(path.join(work, "logs"));
+// One nginx, two server blocks: ours (as deploy/nginx/harborline.conf, but plain HTTP on
+// loopback) and a plain static one (try_files and gzip_static) over the same export.
 writeFileSync(
   path.join(work, "nginx.conf"),
-  `daemon off;
+  `load_module ${BROTLI};
+daemon off;
 worker_processes auto;
 pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
+error_log ${work}/logs/error.log warn;
 events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
@@ -129,74 +184,90 @@ http {
   keepalive_requests 100000;
   open_file_cache max=1000 inactive=60s;
   open_file_cache_valid 60s;
-  gzip_static on;
-  etag on;
   client_body_temp_path ${work}/body;
   proxy_temp_path ${work}/proxy;
   fastcgi_temp_path ${work}/fastcgi;
   uwsgi_temp_path ${work}/uwsgi;
   scgi_temp_path ${work}/scgi;
+  upstream harborline_app { server 127.0.0.1:${appPort}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    root ${siteDir};
+    set $harborline_hsts "";
+    include harborline/locations.conf;
+  }
   server {
     listen 127.0.0.1:${nginxPort};
-    root ${nginxRoot};
+    root ${siteDir};
+    gzip_static on;
+    etag on;
     location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location / { try_files $uri $uri/index.html =404; add_header Cache-Control "no-cache"; }
   }
 }
 `,
 );
-const nginx = spawn(NGINX, ["-c", path.join(work, "nginx.conf"), "-p", work], {
+
+// The app, one process in production mode on a scratch PostgreSQL database; the proxy's upstream
+// and the "app" server of the second comparison (idle while the proxy is measured).
+const database = await scratchDatabase(adminUrl);
+const app = startServer(
+  appPort,
+  {
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    SESSION_SECRET: "bench-static-session-secret-0123456789abcdef",
+    SMTP_URL: "smtp://127.0.0.1:1",
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: path.join(work, "data"),
+  },
+  "build",
+);
+const nginx = spawn(NGINX, ["-p", work, "-c", path.join(work, "nginx.conf")], {
   stdio: ["ignore", "ignore", "inherit"],
 });
-
-/** One wrk run: requests/s, p99 in ms, and the count of errors and non-2xx answers. */
-function load(url: string, threads = THREADS) {
-  const out = execFileSync(
-    WRK,
-    [
-      `-t${threads}`,
-      `-c${CONNECTIONS}`,
-      `-d${SECONDS}s`,
-      "--latency",
-      "-H",
-      "Accept-Encoding: gzip",
-      url,
-    ],
-    { encoding: "utf8" },
-  );
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2] as "us"] : NaN;
-  const errors = out
-    .split("\n")
-    .filter((line) => /Non-2xx|Socket errors/.test(line))
-    .map((line) => line.trim());
-  return { rps, p99: p99Ms, errors };
-}
+let bare: ReturnType<typeof spawn> | undefined;
 
 try {
-  await Promise.all(Object.values(ours).map((server) => waitForReady(server)));
-  for (let i = 0; i < 50; i++) {
-    const ok = await fetch(`${publicUrl}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitForReady(app, 150_000);
+
+  // The bare handler gets the app's own answers: the same bytes, and the same headers but those
+  // Node writes itself (Date, Connection, Keep-Alive).
+  const answers: Record<string, { headers: Record<string, string>; body: string }> = {};
+  for (const urlPath of Object.values(targets)) {
+    const { headers, body } = await get(`${servers.app}${urlPath}`);
+    for (const name of ["date", "connection", "keep-alive", "transfer-encoding"]) {
+      delete headers[name];
+    }
+    answers[urlPath] = { headers, body: body.toString("base64") };
   }
-  const servers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(ours).map(([name, server]) => [name, server.url])),
-    nginx: publicUrl,
-  };
-  // Each answers the page gzipped, and the same page.
-  const pages = new Set<string>();
-  for (const [name, url] of Object.entries(servers)) {
-    const res = await fetch(`${url}/`, { headers: { "accept-encoding": "gzip" } });
-    const page = await res.text();
-    if (!page.includes("<h1")) throw new Error(`${name} did not serve the home page`);
-    pages.add(page);
+  writeFileSync(path.join(work, "answers.json"), JSON.stringify(answers));
+  bare = spawn(process.execPath, ["-e", BARE_HANDLER, path.join(work, "answers.json")], {
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await Promise.all(Object.values(servers).map((url) => waitForUrl(url)));
+
+  // Each server answers each target 200, gzipped, with the same bytes; the proxy from nginx
+  // itself, not passed to the app.
+  for (const urlPath of Object.values(targets)) {
+    const bodies = new Set<string>();
+    for (const [name, url] of Object.entries(servers)) {
+      const answer = await get(`${url}${urlPath}`);
+      if (answer.status !== 200 || answer.headers["content-encoding"] !== "gzip") {
+        throw new Error(
+          `${name} ${urlPath}: ${answer.status}, ${answer.headers["content-encoding"]}`,
+        );
+      }
+      if (name === "proxy" && !answer.headers.server?.startsWith("nginx")) {
+        throw new Error(`the proxy passed ${urlPath} to the app: is the export complete?`);
+      }
+      bodies.add(answer.body.toString("base64"));
+    }
+    if (bodies.size !== 1) throw new Error(`the servers answered different bytes for ${urlPath}`);
   }
-  if (pages.size !== 1) throw new Error("the servers answered different home pages");
 
   const results: Record<string, Record<string, { rps: number[]; p99: number[] }>> = {};
   for (let round = 1; round <= ROUNDS; round++) {
@@ -215,37 +286,47 @@ try {
     }
   }
 
-  // Was wrk the limit? Give it twice the threads against nginx, the faster server.
-  const base = load(`${publicUrl}/`, THREADS).rps;
-  const doubled = load(`${publicUrl}/`, THREADS * 2).rps;
+  // Was wrk the limit? Give it twice the threads against plain nginx, the fastest server.
+  const base = load(`${servers.nginx}/`, THREADS).rps;
+  const doubled = load(`${servers.nginx}/`, THREADS * 2).rps;
   const gain = doubled / base - 1;
 
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const loads = (l: number[]) => l.map((v) => v.toFixed(1)).join(", ");
   console.log(
-    `\nwrk: ${ROUNDS} rounds x ${SECONDS} s, ${THREADS} threads, ${CONNECTIONS} connections, gzip, loopback; ${CORES} cores`,
+    `\nwrk: ${ROUNDS} rounds x ${SECONDS} s, ${THREADS} threads, ${CONNECTIONS} connections, gzip, loopback; ${availableParallelism()} cores`,
   );
-  console.log(`${"target".padEnd(36)} ${"server".padEnd(20)}      req/s   p99 ms   x nginx`);
+  console.log(
+    `Load average (1, 5, 15 min): ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end`,
+  );
+  console.log(`\n${"target".padEnd(40)} ${"server".padEnd(10)}      req/s   p99 ms`);
   for (const [target, byServer] of Object.entries(results)) {
-    const nginxRate = mean(byServer.nginx!.rps);
     for (const [name, r] of Object.entries(byServer)) {
-      const ratio = mean(r.rps) / nginxRate;
-      // The target is for ours as nginx runs: a process per core.
-      const judged = name !== "nginx" && (CORES === 1 || name !== "ours, 1 process");
       console.log(
-        `${target.padEnd(36)} ${name.padEnd(20)} ${mean(r.rps).toFixed(0).padStart(10)}  ${mean(r.p99).toFixed(1).padStart(7)}  ${ratio.toFixed(2).padStart(8)}${judged ? (ratio >= 0.5 ? "  (target 0.5: met)" : "  (target 0.5: BELOW)") : ""}`,
+        `${target.padEnd(40)} ${name.padEnd(10)} ${mean(r.rps).toFixed(0).padStart(10)}  ${mean(r.p99).toFixed(1).padStart(7)}`,
+      );
+    }
+  }
+  console.log("");
+  for (const { server, baseline, goal } of pairs) {
+    for (const [target, byServer] of Object.entries(results)) {
+      const ratio = mean(byServer[server]!.rps) / mean(byServer[baseline]!.rps);
+      console.log(
+        `${`${server} / ${baseline}`.padEnd(18)} ${target.padEnd(40)} ${ratio.toFixed(2)}  (goal ${goal}: ${ratio >= goal ? "met" : "BELOW"})`,
       );
     }
   }
   console.log(
     `\nGenerator check: nginx home page with ${THREADS} wrk threads ${base.toFixed(0)} req/s, with ${THREADS * 2} ${doubled.toFixed(0)} req/s (${(gain * 100).toFixed(1)}%): ${
       gain > 0.1
-        ? "MORE THAN 10%: wrk was the limit, the figures above understate nginx"
+        ? "MORE THAN 10%: wrk was the limit, the ratios above are not to be trusted"
         : "within 10%, so wrk was not the limit"
     }`,
   );
 } finally {
+  bare?.kill("SIGTERM");
   nginx.kill("SIGTERM");
-  await Promise.all(Object.values(ours).map((server) => server.stop()));
+  await app.stop();
   await database.drop();
   rmSync(work, { recursive: true, force: true });
 }
