@@ -56,7 +56,7 @@ export async function registrationOptions(db: Db, rp: RelyingParty, user: User) 
 
 /** Verifies a new passkey's answer and stores it; undefined when it does not verify. */
 export async function addPasskey(
-  db: Db,
+  db: DbExecutor,
   rp: RelyingParty,
   user: User,
   challenge: string,
@@ -160,7 +160,7 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
   return row;
 }
 
-export async function removePasskey(db: Db, userId: string, id: string) {
+export async function removePasskey(db: DbExecutor, userId: string, id: string) {
   const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { AccountSession } from "@shared/schemas/account";
-import type { Db } from "../db/client";
+import type { Db, DbExecutor } from "../db/client";
 import { sessions } from "../db/schema";
 
 /** How long a session lives without use; every answer pushes its expiry this far ahead. */
@@ -70,7 +70,7 @@ export async function listSessions(
 }
 
 /** Deletes one of the user's sessions; false when it is not theirs (or not there). */
-export async function revokeSession(db: Db, userId: string, sid: string): Promise<boolean> {
+export async function revokeSession(db: DbExecutor, userId: string, sid: string): Promise<boolean> {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.sid, sid), ownedBy(userId)))
@@ -80,7 +80,7 @@ export async function revokeSession(db: Db, userId: string, sid: string): Promis
 
 /** Deletes every session of the user but this one; how many there were. */
 export async function revokeOtherSessions(
-  db: Db,
+  db: DbExecutor,
   userId: string,
   currentSid: string,
 ): Promise<string[]> {

@@ -53,7 +53,7 @@ export async function checkTotp(db: DbExecutor, box: SecretBox, user: User, code
 
 /** Turns TOTP on with a confirmed secret and gives ten new recovery codes (shown once). */
 export async function enableTotp(
-  db: Db,
+  db: DbExecutor,
   box: SecretBox,
   user: User,
   secret: string,
@@ -74,7 +74,7 @@ export async function enableTotp(
 }
 
 /** Turns TOTP off and drops its recovery codes. */
-export async function disableTotp(db: Db, user: User) {
+export async function disableTotp(db: DbExecutor, user: User) {
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -15,7 +15,7 @@ import {
   totpSetupSchema,
   webauthnOptionsSchema,
 } from "@shared/schemas/account";
-import { auditContext, listSecurityEvents, recordAudit } from "../../audit/audit";
+import { auditContext, listSecurityEvents, recordAudit, withAudit } from "../../audit/audit";
 import { emailNoticesOf, updateEmailNotices, updateName } from "../../auth/account";
 import {
   addPasskey,
@@ -119,15 +119,17 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
       { schema: { params: sessionIdParams, response: deletedResponses } },
       async (request, reply) => {
         const user = signedInUser(request);
-        if (!(await revokeSession(db, user.id, request.params.id))) {
-          return reply.code(404).send(notFound("Session"));
-        }
-        await recordAudit(db, auditContext(request), {
-          action: "session.revoked",
-          targetType: "session",
-          targetId: request.params.id.slice(0, 12),
-          changes: { after: { current: request.params.id === request.session.sessionId } },
+        const revoked = await withAudit(db, auditContext(request), async (tx, audit) => {
+          if (!(await revokeSession(tx, user.id, request.params.id))) return false;
+          await audit({
+            action: "session.revoked",
+            targetType: "session",
+            targetId: request.params.id.slice(0, 12),
+            changes: { after: { current: request.params.id === request.session.sessionId } },
+          });
+          return true;
         });
+        if (!revoked) return reply.code(404).send(notFound("Session"));
         if (request.params.id === request.session.sessionId) {
           // The row is gone: nothing must write it back at the end of this answer.
           await request.session.destroy();
@@ -140,19 +142,22 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/account/sessions/sign-out-others",
       { schema: { response: { 200: revokedSchema, ...errorResponses } } },
       async (request) => {
-        const revoked = await revokeOtherSessions(
-          db,
-          signedInUser(request).id,
-          request.session.sessionId,
-        );
-        for (const sid of revoked) {
-          await recordAudit(db, auditContext(request), {
-            action: "session.revoked",
-            targetType: "session",
-            targetId: sid.slice(0, 12),
-            changes: { after: { others: true } },
-          });
-        }
+        const revoked = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const sids = await revokeOtherSessions(
+            tx,
+            signedInUser(request).id,
+            request.session.sessionId,
+          );
+          for (const sid of sids) {
+            await audit({
+              action: "session.revoked",
+              targetType: "session",
+              targetId: sid.slice(0, 12),
+              changes: { after: { others: true } },
+            });
+          }
+          return sids;
+        });
         return { revoked: revoked.length };
       },
     );
@@ -207,15 +212,18 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
           const message = "That code is not right. Check the time on your phone and try again.";
           return reply.code(400).send({ message, errors: { code: message } });
         }
-        const recoveryCodes = await enableTotp(db, box, user, secret, step);
+        const recoveryCodes = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const codes = await enableTotp(tx, box, user, secret, step);
+          await audit({
+            action: "auth.second-factor-enrolled",
+            targetType: "user",
+            targetId: user.id,
+            changes: { after: { method: "totp" } },
+          });
+          return codes;
+        });
         request.session.totpSetup = undefined;
         markSecondFactorPassed(request);
-        await recordAudit(db, auditContext(request), {
-          action: "auth.second-factor-enrolled",
-          targetType: "user",
-          targetId: user.id,
-          changes: { after: { method: "totp" } },
-        });
         return { recoveryCodes };
       },
     );
@@ -249,12 +257,14 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
           const message = "That code is not right. Enter the current code from your app.";
           return reply.code(400).send({ message, errors: { code: message } });
         }
-        await disableTotp(db, user);
-        await recordAudit(db, auditContext(request), {
-          action: "auth.second-factor-removed",
-          targetType: "user",
-          targetId: user.id,
-          changes: { after: { method: "totp" } },
+        await withAudit(db, auditContext(request), async (tx, audit) => {
+          await disableTotp(tx, user);
+          await audit({
+            action: "auth.second-factor-removed",
+            targetType: "user",
+            targetId: user.id,
+            changes: { after: { method: "totp" } },
+          });
         });
         return accountOf(db, { ...user, totpEnabledAt: null, totpSecretEncrypted: null });
       },
@@ -291,24 +301,29 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
         if (!challenge || challenge.purpose !== "register" || challenge.expiresAt < Date.now()) {
           return reply.code(400).send({ message: "The passkey request expired. Try again." });
         }
-        const passkey = await addPasskey(
-          db,
-          rp,
-          user,
-          challenge.challenge,
-          request.body.name,
-          request.body.response,
-        );
+        const passkey = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const added = await addPasskey(
+            tx,
+            rp,
+            user,
+            challenge.challenge,
+            request.body.name,
+            request.body.response,
+          );
+          if (added) {
+            await audit({
+              action: "passkey.added",
+              targetType: "passkey",
+              targetId: added.id,
+              changes: { after: { name: added.name } },
+            });
+          }
+          return added;
+        });
         if (!passkey) {
           return reply.code(400).send({ message: "The passkey could not be verified. Try again." });
         }
         markSecondFactorPassed(request);
-        await recordAudit(db, auditContext(request), {
-          action: "passkey.added",
-          targetType: "passkey",
-          targetId: passkey.id,
-          changes: { after: { name: passkey.name } },
-        });
         return reply.code(201).send(toPasskeyView(passkey));
       },
     );
@@ -338,14 +353,19 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/account/passkeys/:id",
       { schema: { params: idParams, response: deletedResponses } },
       async (request, reply) => {
-        const row = await removePasskey(db, signedInUser(request).id, request.params.id);
-        if (!row) return reply.code(404).send(notFound("Passkey"));
-        await recordAudit(db, auditContext(request), {
-          action: "passkey.removed",
-          targetType: "passkey",
-          targetId: row.id,
-          changes: { before: { name: row.name } },
+        const row = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const removed = await removePasskey(tx, signedInUser(request).id, request.params.id);
+          if (removed) {
+            await audit({
+              action: "passkey.removed",
+              targetType: "passkey",
+              targetId: removed.id,
+              changes: { before: { name: removed.name } },
+            });
+          }
+          return removed;
         });
+        if (!row) return reply.code(404).send(notFound("Passkey"));
         return reply.code(204).send(null);
       },
     );

@@ -8,7 +8,7 @@ import {
   projectUpdateInputSchema,
 } from "@shared/schemas/projects";
 import { websiteInputSchema } from "@shared/schemas/websites";
-import { auditContext, changedFields, recordAudit } from "../../audit/audit";
+import { auditContext, changedFields, recordAudit, withAudit } from "../../audit/audit";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import { loadPipeline } from "../../projects/pipeline";
 import {
@@ -174,16 +174,20 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const milestone = await addMilestone(db, request.params.id, request.body);
-        if (!milestone) return reply.code(404).send(notFound("Project"));
-        const project = (await findProject(db, request.params.id))!;
-        await recordAudit(db, auditContext(request), {
-          action: "project.milestone-added",
-          targetType: "milestone",
-          targetId: milestone.id,
-          companyId: project.companyId,
-          changes: { after: { project: project.name, ...request.body } },
+        const project = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const milestone = await addMilestone(tx, request.params.id, request.body);
+          if (!milestone) return undefined;
+          const detail = (await findProject(tx, request.params.id))!;
+          await audit({
+            action: "project.milestone-added",
+            targetType: "milestone",
+            targetId: milestone.id,
+            companyId: detail.companyId,
+            changes: { after: { project: detail.name, ...request.body } },
+          });
+          return detail;
         });
+        if (!project) return reply.code(404).send(notFound("Project"));
         return reply.code(201).send(project);
       },
     );
@@ -196,25 +200,29 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       },
       async (request, reply) => {
         const { id, milestoneId } = request.params;
-        const changed = await updateMilestone(db, id, milestoneId, request.body, notice);
-        if (!changed) return reply.code(404).send(notFound("Milestone"));
-        const project = (await findProject(db, id))!;
-        const { before } = changed;
-        await recordAudit(db, auditContext(request), {
-          action: "project.milestone-updated",
-          targetType: "milestone",
-          targetId: milestoneId,
-          companyId: project.companyId,
-          changes: changedFields(
-            {
-              name: before.name,
-              status: before.status,
-              dueDate: before.dueDate,
-              notes: before.notes,
-            },
-            { ...request.body },
-          ) ?? { after: {} },
+        const project = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const changed = await updateMilestone(tx, id, milestoneId, request.body, notice);
+          if (!changed) return undefined;
+          const detail = (await findProject(tx, id))!;
+          const { before } = changed;
+          await audit({
+            action: "project.milestone-updated",
+            targetType: "milestone",
+            targetId: milestoneId,
+            companyId: detail.companyId,
+            changes: changedFields(
+              {
+                name: before.name,
+                status: before.status,
+                dueDate: before.dueDate,
+                notes: before.notes,
+              },
+              { ...request.body },
+            ) ?? { after: {} },
+          });
+          return detail;
         });
+        if (!project) return reply.code(404).send(notFound("Milestone"));
         return project;
       },
     );
