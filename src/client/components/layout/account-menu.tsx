@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ChevronDown, ExternalLink, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, Globe, LogOut, UserRound } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
 import { personName } from "@/components/format";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -60,7 +60,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           </li>
           <li>
             <Link href="~/" className={itemClass}>
-              <ExternalLink className="size-4 text-muted-foreground" aria-hidden="true" />
+              <Globe className="size-4 text-muted-foreground" aria-hidden="true" />
               View the website
             </Link>
           </li>
