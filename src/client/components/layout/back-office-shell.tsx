@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/logo";
 import { useAuth } from "@/lib/auth";
 import { AccountMenu } from "./account-menu";
 import { SectionMenu, SectionNav } from "./back-office-nav";
-import { SkipLink } from "./site-layout";
+import { SkipLink } from "./skip-link";
 
 /**
  * The back office's own frame, a work tool rather than the marketing site: one compact bar with

@@ -3,19 +3,8 @@ import { useLocation } from "wouter";
 import { isAdminRoute } from "@shared/routes";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { SkipLink } from "./skip-link";
 import { SlimFooter } from "./slim-footer";
-
-/** The first stop of the Tab key: straight to <main id="main">. */
-export function SkipLink() {
-  return (
-    <a
-      href="#main"
-      className="sr-only z-[60] rounded-full bg-gold-500 px-5 py-3 text-sm font-semibold text-ink-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-5 focus:py-3"
-    >
-      Skip to main content
-    </a>
-  );
-}
 
 /** The client portal: the brand header, and a slim footer instead of the marketing one. */
 function isPortalPage(path: string): boolean {
