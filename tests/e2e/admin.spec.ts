@@ -67,7 +67,9 @@ test("a signed-in client is told the back office is for staff only", async ({ pa
     "href",
     "/dashboard",
   );
-  await expect(main.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+  // Nowhere on the page: neither the sections nor the bell are shown to a client.
+  await expect(page.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Notifications/ })).toHaveCount(0);
 });
 
 test("staff find an application, qualify it, note it and export it as CSV", async ({

@@ -1,8 +1,8 @@
 import { Suspense, type FocusEvent, type PointerEvent } from "react";
 import { Link, Route, Switch } from "wouter";
 import { LoadingState, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { BackOfficeShell } from "@/components/layout/back-office-shell";
 import { AdminGate } from "@/features/auth/admin-gate";
-import { AdminNav } from "@/features/back-office/admin-nav";
 import { ClientPageLink } from "@/features/clients/client-page-link";
 import { NoticeBell } from "@/features/notices/notice-bell";
 import { preloadable, PrefetchWhenSettled } from "@/lib/preloadable";
@@ -146,48 +146,52 @@ function AdminNotFound() {
 
 /**
  * The back office at /admin, for staff only. Mounted as a nested route, so the paths below are
- * relative to /admin: /admin/leads/:kind/:id, /admin/clients/:id, /admin/invoices/:id, ...
+ * relative to /admin: /admin/leads/:kind/:id, /admin/clients/:id, /admin/invoices/:id, ... Its
+ * frame (the bar with the sections, the bell and the account menu) is the back-office shell.
  */
 function AdminPageContent() {
   return (
-    <AdminGate
-      enrol={
-        <Suspense fallback={<LoadingState />}>
-          <StaffEnrolment />
-        </Suspense>
-      }
-    >
-      {(user) => (
-        <div onPointerOver={prefetchLinkTarget} onFocus={prefetchLinkTarget}>
-          <AdminNav user={user} bell={<NoticeBell />} />
-          <div className="container-page py-8 sm:py-10">
-            <Suspense fallback={<LoadingState />}>
-              <Switch>
-                <Route path="/" component={views.leads} />
-                <Route path="/leads/:kind/:id">
-                  {(params) => <views.lead kind={params.kind} id={params.id} />}
-                </Route>
-                <Route path="/proposals/:id">{(params) => <views.proposal id={params.id} />}</Route>
-                <Route path="/pipeline" component={views.pipeline} />
-                <Route path="/clients" component={views.clients} />
-                <Route path="/clients/:id">{(params) => <views.client id={params.id} />}</Route>
-                <Route path="/invoices" component={views.invoices} />
-                <Route path="/invoices/:id">{(params) => <views.invoice id={params.id} />}</Route>
-                <Route path="/tickets" component={views.tickets} />
-                <Route path="/tickets/:id">
-                  {(params) => <views.ticket id={params.id} clientLink={clientLink} />}
-                </Route>
-                <Route path="/monitoring" component={views.monitoring} />
-                <Route path="/emails" component={views.emails} />
-                <Route path="/audit" component={views.audit} />
-                <Route component={AdminNotFound} />
-              </Switch>
-              <PrefetchWhenSettled prefetch={prefetchAll} />
-            </Suspense>
+    <BackOfficeShell bell={<NoticeBell className="size-10 border-white/15" />}>
+      <AdminGate
+        enrol={
+          <Suspense fallback={<LoadingState />}>
+            <StaffEnrolment />
+          </Suspense>
+        }
+      >
+        {() => (
+          <div onPointerOver={prefetchLinkTarget} onFocus={prefetchLinkTarget}>
+            <div className="container-page py-6 sm:py-8">
+              <Suspense fallback={<LoadingState />}>
+                <Switch>
+                  <Route path="/" component={views.leads} />
+                  <Route path="/leads/:kind/:id">
+                    {(params) => <views.lead kind={params.kind} id={params.id} />}
+                  </Route>
+                  <Route path="/proposals/:id">
+                    {(params) => <views.proposal id={params.id} />}
+                  </Route>
+                  <Route path="/pipeline" component={views.pipeline} />
+                  <Route path="/clients" component={views.clients} />
+                  <Route path="/clients/:id">{(params) => <views.client id={params.id} />}</Route>
+                  <Route path="/invoices" component={views.invoices} />
+                  <Route path="/invoices/:id">{(params) => <views.invoice id={params.id} />}</Route>
+                  <Route path="/tickets" component={views.tickets} />
+                  <Route path="/tickets/:id">
+                    {(params) => <views.ticket id={params.id} clientLink={clientLink} />}
+                  </Route>
+                  <Route path="/monitoring" component={views.monitoring} />
+                  <Route path="/emails" component={views.emails} />
+                  <Route path="/audit" component={views.audit} />
+                  <Route component={AdminNotFound} />
+                </Switch>
+                <PrefetchWhenSettled prefetch={prefetchAll} />
+              </Suspense>
+            </div>
           </div>
-        </div>
-      )}
-    </AdminGate>
+        )}
+      </AdminGate>
+    </BackOfficeShell>
   );
 }
 

@@ -1,9 +1,20 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
+import { isAdminRoute } from "@shared/routes";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { SkipLink } from "./skip-link";
+import { SlimFooter } from "./slim-footer";
 
-/** Skip link, sticky header, the page in <main id="main">, footer. */
+/** The client portal: the brand header, and a slim footer instead of the marketing one. */
+function isPortalPage(path: string): boolean {
+  return path === "/dashboard" || path.startsWith("/dashboard/") || path === "/account";
+}
+
+/**
+ * Skip link, sticky header, the page in <main id="main">, footer. The back office draws its own
+ * frame (components/layout/back-office-shell, in its own code), so its code stays out of here.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
 
@@ -12,19 +23,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [location]);
 
+  if (isAdminRoute(location)) return <>{children}</>;
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-full bg-gold-500 px-5 py-3 text-sm font-semibold text-ink-950 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-5 focus:py-3"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1">
         {children}
       </main>
-      <Footer />
+      {isPortalPage(location) ? <SlimFooter /> : <Footer />}
     </div>
   );
 }
