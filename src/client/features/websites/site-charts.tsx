@@ -235,16 +235,19 @@ export function ResponseChart({
         { label: "Response time", stroke: goldDeep, width: 1.75, points: { show: false } },
       ],
       axes: [
-        // A week per hour: one tick label per day, at its midnight.
-        axis(
-          (_u, splits) =>
-            splits.map((i) =>
-              Number.isInteger(i) && days[i] && (granularity === "day" || i % 24 === 0)
-                ? dayLabel(days[i])
-                : "",
-            ),
-          56,
-        ),
+        granularity === "hour"
+          ? {
+              // A week per hour: a tick at each midnight, labelled every other day when narrow.
+              ...axis(
+                (u, splits) =>
+                  splits.map((i) =>
+                    days[i] && (u.width >= 480 || i % 48 === 0) ? dayLabel(days[i]) : "",
+                  ),
+                56,
+              ),
+              splits: () => points.flatMap((_, i) => (i % 24 === 0 ? [i] : [])),
+            }
+          : axis(dayTicks(days), 56),
         axis((_u, splits) => splits.map((v) => `${compact.format(v)} ms`), 30, 52),
       ],
     };

@@ -306,7 +306,7 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
         id="visitors-heading"
         title="Visitors and page views"
         icon={Users}
-        description={`${titleCase(range)}, ${span} (UTC)`}
+        description={`${range.charAt(0).toUpperCase()}${range.slice(1)}, ${span} (UTC)`}
       >
         {anyVisits ? (
           <ChartFigure
