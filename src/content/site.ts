@@ -15,6 +15,8 @@ export interface Brand {
   slug: string;
   /** Brand colour (hex), also the QR code's dark colour. */
   color: string;
+  /** The agency's IANA time zone: times in emails are shown in it, with its abbreviation. */
+  timeZone: string;
 }
 
 export interface PostalAddress {
@@ -82,6 +84,8 @@ export const brand: Brand = {
     "Harborline designs, builds, hosts and maintains custom websites and web apps for small businesses across the Pacific Northwest.",
   slug: "harborline",
   color: "#D4AF37",
+  // Gig Harbor, Washington.
+  timeZone: "America/Los_Angeles",
 };
 
 // PLACEHOLDER contact details: the email uses the reserved .example domain, the phone number is

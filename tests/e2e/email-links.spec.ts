@@ -134,14 +134,14 @@ function renderAll(origin: string, ids: Ids) {
       { domain: "riverabakery.example", address: "https://riverabakery.example" },
       down,
       siteAction,
-      settings,
+      { ...settings, checkIntervalSeconds: 60 },
     ),
     monitoring.siteDownEmail(
       settings.agencyInbox,
       { domain: "riverabakery.example", address: "https://riverabakery.example" },
       down,
       staffAction,
-      settings,
+      { ...settings, checkIntervalSeconds: 60 },
     ),
   );
   add(

@@ -29,7 +29,10 @@ async function openSitePage(page: Page) {
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Details of riverabakery.example" }).click();
   await expect(page).toHaveURL(/\/dashboard\/sites\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1, name: "riverabakery.example" })).toBeVisible();
+  // A year of demo history is counted on the first open: slow on a busy machine.
+  await expect(page.getByRole("heading", { level: 1, name: "riverabakery.example" })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 test.describe("the site page", () => {
@@ -49,8 +52,8 @@ test.describe("the site page", () => {
       "https://riverabakery.example",
     );
 
-    // The three charts draw on canvases; each figure says what it shows.
-    await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
+    // The four charts draw on canvases; each figure says what it shows.
+    await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
     const visitors = section(page, "Visitors and page views");
     await expect(visitors.getByRole("figure")).toHaveAttribute(
       "aria-label",
@@ -69,7 +72,7 @@ test.describe("the site page", () => {
     await expect(section(page, "Devices")).toContainText("Phones");
 
     const uptime = section(page, "Uptime and incidents");
-    await uptime.getByText("Show as table").click();
+    await uptime.getByText("Show as table").first().click();
     const perDay = uptime.getByRole("table", { name: "Uptime and average response time per day" });
     await expect(perDay.locator("tbody tr")).toHaveCount(30);
     // The two incidents of the last 30 days: 8 and 14 minutes down, on days of 1,440 checks.
@@ -102,12 +105,59 @@ test.describe("the site page", () => {
     await expect(page).toHaveURL("/dashboard");
   });
 
+  test("every chart follows the date range: a week per hour, 90 days, or a calendar month", async ({
+    page,
+  }) => {
+    await openSitePage(page);
+    const range = page.getByRole("group", { name: "Date range" });
+    const visitors = section(page, "Visitors and page views");
+    const uptime = section(page, "Uptime and incidents");
+    await visitors.getByText("Show as table").click();
+    await uptime.getByText("Show as table").first().click();
+    await uptime.getByText("Show as table").last().click();
+    const visitorDays = visitors.getByRole("table").locator("tbody tr");
+    const uptimeDays = uptime.getByRole("table", {
+      name: "Uptime and average response time per day",
+    });
+    await expect(visitorDays).toHaveCount(30);
+    await expect(
+      uptime.getByRole("table", { name: "Average response time per day", exact: true }),
+    ).toBeVisible();
+
+    await range.getByRole("button", { name: "7 days" }).click();
+    await expect(range.getByRole("button", { name: "7 days" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(visitorDays).toHaveCount(7);
+    await expect(uptimeDays.locator("tbody tr")).toHaveCount(7);
+    // A week's response times come per hour.
+    await expect(uptime.getByRole("heading", { name: "Response time per hour" })).toBeVisible();
+    await expect(uptime).toContainText("up over the last 7 days");
+
+    await range.getByRole("button", { name: "90 days" }).click();
+    await expect(visitorDays).toHaveCount(90);
+
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const month = lastMonth.toISOString().slice(0, 7);
+    const daysInMonth = new Date(
+      Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() + 1, 0),
+    ).getUTCDate();
+    await range.getByLabel("Month").selectOption(month);
+    await expect(visitorDays).toHaveCount(daysInMonth);
+    await expect(uptimeDays.locator("tbody tr")).toHaveCount(daysInMonth);
+    await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
+    await expectNoViolations(page, "site page, a calendar month");
+  });
+
   for (const width of [375, 1280]) {
     test(`is accessible and fits at ${width} px`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await openSitePage(page);
-      await expect(page.locator("[data-chart] canvas")).toHaveCount(3);
+      await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
       // The charts follow their boxes: none is wider than the page.
       for (const box of await page.locator("[data-chart]").all()) {
         const { width: chartWidth } = (await box.boundingBox())!;

@@ -108,14 +108,18 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     const id = await website(db, companyId, "bakery.example", site.url);
 
     await runMonitorOnce(options(at(0)));
+    let [state] = await db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, id));
+    expect(state!.lastResponseMs).toEqual(expect.any(Number));
     site.status = 503;
     await runMonitorOnce(options(at(1)));
-    let [state] = await db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, id));
+    [state] = await db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, id));
+    // A failed check did not answer: it keeps no response time.
     expect(state).toMatchObject({
       status: "up",
       consecutiveFailures: 1,
       lastCause: "http",
       lastStatusCode: 503,
+      lastResponseMs: null,
     });
     // A first failure is retried 20 s later, not an interval later.
     expect(state!.nextCheckAt).toEqual(at(1, 20));
@@ -142,6 +146,9 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
       "staff@example.test",
     ]);
     expect(down[0]!.text).toContain("HTTP 503");
+    // The monitor's own interval, and the time in the agency's zone (after the clocks went back).
+    expect(down[0]!.text).toContain(`We check ${site.url} every minute`);
+    expect(down[0]!.text).toContain("since November 2, 2026 at 1:01 AM PST");
 
     site.status = 200;
     await runMonitorOnce(options(at(5)));
@@ -188,6 +195,23 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     expect(sum("hour")).toBe(checks.length);
     expect(sum("day")).toBe(checks.length);
     expect(checks.length).toBe(site.requests);
+  });
+
+  it("says in the down email how often the site is checked, in the agency's time zone", async () => {
+    const site = await target();
+    sites.push(site);
+    site.status = 502;
+    const companyId = await company(db, "ferry");
+    await website(db, companyId, "ferry.example", site.url);
+    // A summer morning: Pacific daylight time.
+    const june = (seconds: number) => new Date(Date.UTC(2026, 5, 15, 16, 30, seconds));
+    const everyFive = (now: Date) => ({ ...options(now), intervalMs: 5 * MINUTE });
+    await runMonitorOnce(everyFive(june(0)));
+    await runMonitorOnce(everyFive(june(20)));
+    const down = await emails(db, "site-down");
+    expect(down).toHaveLength(2);
+    expect(down[0]!.text).toContain(`We check ${site.url} every 5 minutes`);
+    expect(down[0]!.text).toContain("since June 15, 2026 at 9:30 AM PDT");
   });
 
   it("checks once after downtime, never checks Building or Paused sites, and prunes old history", async () => {

@@ -14,7 +14,7 @@ import {
 } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
-import { noticeSiteIncident } from "../notices/site-notices";
+import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
 import { displayName } from "../auth/display-name";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
@@ -87,6 +87,8 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
     select id, ${now} from websites where status = 'active'
     on conflict do nothing`);
 
+  // The down email says how often the site is checked.
+  const siteSettings = { ...options.settings, checkIntervalSeconds: options.intervalMs / 1000 };
   const claimed = await claimDueSites(db, now, options.intervalMs, options.batchSize ?? 100);
   const queue = [...claimed];
   const workers = Array.from(
@@ -95,7 +97,7 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
       for (let site = queue.shift(); site; site = queue.shift()) {
         const result = await probe(checkAddress(site), options.probe);
         try {
-          await recordCheck(db, site, result, now, options.settings, run);
+          await recordCheck(db, site, result, now, siteSettings, run);
           run.checked++;
           if (!result.ok) run.failures++;
         } catch (error) {
@@ -182,7 +184,7 @@ async function recordCheck(
   site: ClaimedSite,
   result: ProbeResult,
   now: Date,
-  settings: MonitorSettings,
+  settings: SiteNoticeSettings,
   run: MonitorRun,
 ) {
   await db.transaction(async (tx) => {
@@ -246,7 +248,8 @@ async function recordCheck(
         consecutiveFailures: failures,
         lastCheckedAt: now,
         lastStatusCode: result.statusCode,
-        lastResponseMs: result.responseMs,
+        // A failed check did not answer: no response time to show for it.
+        lastResponseMs: result.ok ? result.responseMs : null,
         lastCause: result.cause,
         ...(result.certExpiresAt ? { certExpiresAt: result.certExpiresAt } : {}),
         // A first failure is checked again soon: one failed request is not yet an outage.

@@ -8,6 +8,9 @@ import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from ".
 type Site = { id: string; companyId: string; domain: string; address: string };
 type Incident = { id: string; startedAt: Date; endedAt?: Date | null; detail: string };
 
+/** The notice settings, and how often the monitor checks a site (MONITOR_INTERVAL). */
+export type SiteNoticeSettings = NoticeSettings & { checkIntervalSeconds: number };
+
 const person = (user: User) => ({ name: displayName(user), email: user.email });
 
 /**
@@ -19,7 +22,7 @@ export async function noticeSiteIncident(
   phase: "down" | "recovered",
   site: Site,
   incident: Incident,
-  settings: NoticeSettings,
+  settings: SiteNoticeSettings,
 ): Promise<number> {
   const key = `site-${phase}:${incident.id}`;
   const endedAt = incident.endedAt ?? new Date();

@@ -23,6 +23,8 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
   let buildingId: string;
   let othersSiteId: string;
   const now = new Date();
+  const twoHoursAgoIso = () =>
+    new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS).toISOString();
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -76,6 +78,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       view(othersSiteId, 0, "d", "/secret", "leak.example", "desktop"),
     ]);
     const today = new Date(`${utcDay(now)}T00:00:00Z`).getTime();
+    const twoHoursAgo = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS);
     await db.insert(schema.monitorRollups).values([
       {
         websiteId: siteId,
@@ -88,7 +91,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       {
         websiteId: siteId,
         granularity: "hour",
-        periodStart: new Date(now.getTime() - 2 * HOUR_MS),
+        periodStart: twoHoursAgo,
         checks: 60,
         up: 59,
         responseMsSum: 59 * 180,
@@ -131,7 +134,10 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
         websiteId: siteId,
         status: "down",
         lastCheckedAt: new Date(now.getTime() - 30_000),
-        lastResponseMs: null,
+        // A refused connection fails at once: that is no response time.
+        consecutiveFailures: 3,
+        lastCause: "refused",
+        lastResponseMs: 1,
         certExpiresAt: new Date("2031-05-01T12:00:00Z"),
       },
       { websiteId: buildingId, status: "up" },
@@ -175,9 +181,12 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       health: "down",
       bandwidthBytes: 1_000,
     });
+    expect(health.range).toBe("30d");
     expect(health.from).toBe(utcDay(now, 29));
     expect(health.to).toBe(utcDay(now));
+    expect(health.checkIntervalSeconds).toBe(60);
     expect(health.days).toHaveLength(30);
+    expect(health.visitors).toBe(3);
     expect(health.days[29]).toEqual({
       day: utcDay(now),
       visitors: 2,
@@ -203,7 +212,19 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       { host: null, visitors: 1, views: 1 },
     ]);
     expect(health.devices).toEqual({ mobile: 1, tablet: 1, desktop: 1 });
-    expect(health.uptime).toMatchObject({ percent: 98.33, status: "down", lastResponseMs: null });
+    // The range's uptime from the day roll-ups; the last check failed: a cause, no response time.
+    expect(health.uptime).toMatchObject({
+      percent: 99.86,
+      status: "down",
+      lastResponseMs: null,
+      lastCause: "refused",
+    });
+    expect(health.responseTimes.granularity).toBe("day");
+    expect(health.responseTimes.points).toHaveLength(30);
+    expect(health.responseTimes.points[28]).toEqual({
+      at: `${utcDay(now, 1)}T00:00:00.000Z`,
+      responseMs: 200,
+    });
     expect(
       health.uptime.incidents.map((i: { cause: string; endedAt: string | null }) => [
         i.cause,
@@ -227,6 +248,45 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       health.bandwidth.months.reduce((sum: number, m: { bytes: number }) => sum + m.bytes, 0),
     ).toBe(13_000);
     expect(health.bandwidth.thisMonthBytes).toBe(1_000);
+  });
+
+  it("answers a week per hour, a calendar month per day, and refuses any other range", async () => {
+    const week = await callApi(t, owner, "GET", `/api/websites/${siteId}/health?range=7d`);
+    expect(week.statusCode).toBe(200);
+    const health = week.json();
+    expect(health).toMatchObject({ range: "7d", from: utcDay(now, 6), to: utcDay(now) });
+    expect(health.days).toHaveLength(7);
+    // Three days ago's visitor is in the week; the hourly roll-ups give uptime and response.
+    expect(health.visitors).toBe(3);
+    expect(health.uptime.percent).toBe(98.33);
+    const { granularity, points } = health.responseTimes;
+    expect(granularity).toBe("hour");
+    expect(points.length).toBe(6 * 24 + now.getUTCHours() + 1);
+    const hour = points.find((p: { at: string }) => p.at === twoHoursAgoIso());
+    expect(hour).toEqual({ at: twoHoursAgoIso(), responseMs: 180 });
+
+    const month = utcDay(now).slice(0, 7);
+    const thisMonth = await callApi(
+      t,
+      owner,
+      "GET",
+      `/api/websites/${siteId}/health?range=${month}`,
+    );
+    expect(thisMonth.statusCode).toBe(200);
+    expect(thisMonth.json()).toMatchObject({ range: month, from: `${month}-01`, to: utcDay(now) });
+    expect(thisMonth.json().days).toHaveLength(now.getUTCDate());
+    expect(thisMonth.json().responseTimes.granularity).toBe("day");
+
+    const past = await callApi(t, owner, "GET", `/api/websites/${siteId}/health?range=2025-02`);
+    expect(past.json()).toMatchObject({ from: "2025-02-01", to: "2025-02-28", visitors: 0 });
+    expect(past.json().days).toHaveLength(28);
+
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    for (const range of ["14d", "2025-13", "last-month", next.toISOString().slice(0, 7)]) {
+      const bad = await callApi(t, owner, "GET", `/api/websites/${siteId}/health?range=${range}`);
+      expect(bad.statusCode, range).toBe(400);
+      expect(bad.json().errors, range).toEqual({ range: expect.stringMatching(/^Range must/) });
+    }
   });
 
   it("shows a site that is not live without uptime or status", async () => {

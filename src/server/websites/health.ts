@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SiteHealth } from "@shared/schemas/site-health";
+import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
 import {
   bandwidthUsage,
@@ -11,8 +12,9 @@ import {
   websites,
 } from "../db/schema";
 import { isLive } from "@shared/schemas/websites";
-import { siteFigures, uptimePercent, utcDay } from "./figures";
+import { siteFigures, uptimePercent } from "./figures";
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const TOP = 10;
 
@@ -24,16 +26,22 @@ const utcMonth = (now: Date, back = 0) =>
 const visitorsCount = sql<number>`count(distinct (${pageViews.day}, ${pageViews.visitorHash}))::int`;
 const viewsCount = sql<number>`count(*)::int`;
 
+/** The average response time of a roll-up's successful checks, or null when none answered. */
+const averageResponse = (rollup: { up: number; responseMsSum: number }) =>
+  rollup.up > 0 ? Math.round(Number(rollup.responseMsSum) / rollup.up) : null;
+
 /**
- * A website's last 30 UTC days as its page in the portal shows them, or undefined when the
- * company has no such website: visitors, page views, pages, referrers and devices from the page
- * views; uptime and response time per day from the day roll-ups; incidents; the certificate's
- * and the domain's expiry; bandwidth per month for a year.
+ * A website's range of UTC days (SiteWindow) as its page in the portal shows them, or undefined
+ * when the company has no such website: visitors, page views, pages, referrers and devices from
+ * the page views; uptime per day from the day roll-ups and response times from the hour or day
+ * roll-ups; the incidents that touched the range; the certificate's and the domain's expiry;
+ * bandwidth per month for a year.
  */
 export async function siteHealth(
   db: Db,
   companyId: string,
   websiteId: string,
+  window: SiteWindow & { range: string; checkIntervalSeconds: number },
   now = new Date(),
 ): Promise<SiteHealth | undefined> {
   const [row] = await db
@@ -46,88 +54,106 @@ export async function siteHealth(
   const { companyId: _company, createdAt, ...site } = row;
   const website = { ...site, ...figures, createdAt: createdAt.toISOString() };
 
-  const from = utcDay(now, 29);
-  const to = utcDay(now);
-  const inWindow = and(eq(pageViews.websiteId, websiteId), gte(pageViews.day, from));
+  const { from, to } = window;
+  const inWindow = and(
+    eq(pageViews.websiteId, websiteId),
+    gte(pageViews.day, from),
+    lte(pageViews.day, to),
+  );
   const firstMonth = utcMonth(now, 11);
   const windowStart = new Date(`${from}T00:00:00Z`);
-
-  const [daily, pages, referrers, devices, rollups, incidents, monitor, domain, months] =
-    await Promise.all([
-      db
-        .select({ day: pageViews.day, visitors: visitorsCount, pageViews: viewsCount })
-        .from(pageViews)
-        .where(inWindow)
-        .groupBy(pageViews.day),
-      db
-        .select({ path: pageViews.path, views: viewsCount })
-        .from(pageViews)
-        .where(inWindow)
-        .groupBy(pageViews.path)
-        .orderBy(desc(viewsCount), pageViews.path)
-        .limit(TOP),
-      db
-        .select({ host: pageViews.referrerHost, visitors: visitorsCount, views: viewsCount })
-        .from(pageViews)
-        .where(inWindow)
-        .groupBy(pageViews.referrerHost)
-        .orderBy(desc(visitorsCount), desc(viewsCount), pageViews.referrerHost)
-        .limit(TOP),
-      db
-        .select({ device: pageViews.device, visitors: visitorsCount })
-        .from(pageViews)
-        .where(inWindow)
-        .groupBy(pageViews.device),
-      db
-        .select({
-          periodStart: monitorRollups.periodStart,
-          checks: monitorRollups.checks,
-          up: monitorRollups.up,
-          responseMsSum: monitorRollups.responseMsSum,
-        })
-        .from(monitorRollups)
-        .where(
-          and(
-            eq(monitorRollups.websiteId, websiteId),
-            eq(monitorRollups.granularity, "day"),
-            gte(monitorRollups.periodStart, windowStart),
-          ),
+  const windowEnd = new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, now.getTime()));
+  const rollupsOf = (granularity: "hour" | "day") =>
+    db
+      .select({
+        periodStart: monitorRollups.periodStart,
+        checks: monitorRollups.checks,
+        up: monitorRollups.up,
+        responseMsSum: monitorRollups.responseMsSum,
+      })
+      .from(monitorRollups)
+      .where(
+        and(
+          eq(monitorRollups.websiteId, websiteId),
+          eq(monitorRollups.granularity, granularity),
+          gte(monitorRollups.periodStart, windowStart),
+          lt(monitorRollups.periodStart, windowEnd),
         ),
-      db
-        .select()
-        .from(monitorIncidents)
-        .where(
-          and(
-            eq(monitorIncidents.websiteId, websiteId),
-            or(
-              isNull(monitorIncidents.endedAt),
-              gte(monitorIncidents.endedAt, new Date(now.getTime() - 30 * DAY_MS)),
-            ),
-          ),
-        )
-        .orderBy(desc(monitorIncidents.startedAt)),
-      db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, websiteId)),
-      db
-        .select({ expiresAt: domains.expiresAt, autoRenew: domains.autoRenew })
-        .from(domains)
-        .where(and(eq(domains.companyId, companyId), eq(domains.domain, row.domain)))
-        .limit(1),
-      db
-        .select({
-          month: sql<string>`to_char(${bandwidthUsage.day}, 'YYYY-MM')`,
-          bytes: sql<string>`sum(${bandwidthUsage.bytes})`,
-        })
-        .from(bandwidthUsage)
-        .where(
-          and(eq(bandwidthUsage.websiteId, websiteId), gte(bandwidthUsage.day, `${firstMonth}-01`)),
-        )
-        .groupBy(sql`1`),
-    ]);
+      );
+
+  const [
+    totals,
+    daily,
+    pages,
+    referrers,
+    devices,
+    rollups,
+    hourly,
+    incidents,
+    monitor,
+    domain,
+    months,
+  ] = await Promise.all([
+    db.select({ visitors: visitorsCount }).from(pageViews).where(inWindow),
+    db
+      .select({ day: pageViews.day, visitors: visitorsCount, pageViews: viewsCount })
+      .from(pageViews)
+      .where(inWindow)
+      .groupBy(pageViews.day),
+    db
+      .select({ path: pageViews.path, views: viewsCount })
+      .from(pageViews)
+      .where(inWindow)
+      .groupBy(pageViews.path)
+      .orderBy(desc(viewsCount), pageViews.path)
+      .limit(TOP),
+    db
+      .select({ host: pageViews.referrerHost, visitors: visitorsCount, views: viewsCount })
+      .from(pageViews)
+      .where(inWindow)
+      .groupBy(pageViews.referrerHost)
+      .orderBy(desc(visitorsCount), desc(viewsCount), pageViews.referrerHost)
+      .limit(TOP),
+    db
+      .select({ device: pageViews.device, visitors: visitorsCount })
+      .from(pageViews)
+      .where(inWindow)
+      .groupBy(pageViews.device),
+    rollupsOf("day"),
+    window.granularity === "hour" ? rollupsOf("hour") : Promise.resolve([]),
+    db
+      .select()
+      .from(monitorIncidents)
+      .where(
+        and(
+          eq(monitorIncidents.websiteId, websiteId),
+          lt(monitorIncidents.startedAt, windowEnd),
+          or(isNull(monitorIncidents.endedAt), gte(monitorIncidents.endedAt, windowStart)),
+        ),
+      )
+      .orderBy(desc(monitorIncidents.startedAt)),
+    db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, websiteId)),
+    db
+      .select({ expiresAt: domains.expiresAt, autoRenew: domains.autoRenew })
+      .from(domains)
+      .where(and(eq(domains.companyId, companyId), eq(domains.domain, row.domain)))
+      .limit(1),
+    db
+      .select({
+        month: sql<string>`to_char(${bandwidthUsage.day}, 'YYYY-MM')`,
+        bytes: sql<string>`sum(${bandwidthUsage.bytes})`,
+      })
+      .from(bandwidthUsage)
+      .where(
+        and(eq(bandwidthUsage.websiteId, websiteId), gte(bandwidthUsage.day, `${firstMonth}-01`)),
+      )
+      .groupBy(sql`1`),
+  ]);
 
   const visits = new Map(daily.map((d) => [d.day, d]));
   const checks = new Map(rollups.map((r) => [r.periodStart.toISOString().slice(0, 10), r]));
-  const days = Array.from({ length: 30 }, (_, i) => {
-    const day = utcDay(now, 29 - i);
+  const days = Array.from({ length: window.days }, (_, i) => {
+    const day = new Date(windowStart.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     const seen = visits.get(day);
     const checked = checks.get(day);
     return {
@@ -135,20 +161,43 @@ export async function siteHealth(
       visitors: seen?.visitors ?? 0,
       pageViews: seen?.pageViews ?? 0,
       uptimePercent: checked ? uptimePercent(checked.checks, checked.up) : null,
-      responseMs:
-        checked && checked.up > 0 ? Math.round(Number(checked.responseMsSum) / checked.up) : null,
+      responseMs: checked ? averageResponse(checked) : null,
     };
   });
+  const byHour = new Map(hourly.map((r) => [r.periodStart.getTime(), r]));
+  const responsePoints =
+    window.granularity === "hour"
+      ? Array.from(
+          { length: Math.ceil((windowEnd.getTime() - windowStart.getTime()) / HOUR_MS) },
+          (_, i) => {
+            const at = windowStart.getTime() + i * HOUR_MS;
+            const checked = byHour.get(at);
+            return {
+              at: new Date(at).toISOString(),
+              responseMs: checked ? averageResponse(checked) : null,
+            };
+          },
+        )
+      : days.map((d) => ({ at: `${d.day}T00:00:00.000Z`, responseMs: d.responseMs }));
+  const measured = window.granularity === "hour" ? hourly : rollups;
+  const checksInRange = measured.reduce((sum, r) => sum + r.checks, 0);
+  const upInRange = measured.reduce((sum, r) => sum + r.up, 0);
   const byDevice = new Map(devices.map((d) => [d.device, d.visitors]));
   const byMonth = new Map(months.map((m) => [m.month, Number(m.bytes)]));
   const state = monitor[0];
+  // A failed check has no response time worth showing: the site did not answer.
+  const lastFailed = (state?.consecutiveFailures ?? 0) > 0;
 
   return {
     website: website,
+    range: window.range,
     from,
     to,
+    checkIntervalSeconds: window.checkIntervalSeconds,
     days,
+    visitors: totals[0]?.visitors ?? 0,
     pageViews: days.reduce((sum, d) => sum + d.pageViews, 0),
+    responseTimes: { granularity: window.granularity, points: responsePoints },
     topPages: pages,
     topReferrers: referrers,
     devices: {
@@ -157,10 +206,11 @@ export async function siteHealth(
       desktop: byDevice.get("desktop") ?? 0,
     },
     uptime: {
-      percent: website.uptimePercent,
+      percent: live ? uptimePercent(checksInRange, upInRange) : null,
       status: live ? website.health : null,
       lastCheckedAt: state?.lastCheckedAt?.toISOString() ?? null,
-      lastResponseMs: state?.lastResponseMs ?? null,
+      lastResponseMs: lastFailed ? null : (state?.lastResponseMs ?? null),
+      lastCause: lastFailed ? (state?.lastCause ?? "error") : null,
       incidents: incidents.map((incident) => ({
         cause: incident.cause,
         detail: incident.detail,

@@ -1,7 +1,17 @@
+import { isSiteRange } from "../site-range";
 import { z } from "./zod";
 import { websiteSchema } from "./websites";
 
-/** One UTC day of a site's last 30: its visitors and page views, and its checks (day roll-up). */
+/** GET /api/websites/:id/health?range=: 7d, 30d (the default), 90d, or a calendar month YYYY-MM. */
+export const siteHealthQuerySchema = z.object({
+  range: z
+    .string()
+    .refine(isSiteRange, "Range must be 7d, 30d, 90d or a month as YYYY-MM")
+    .default("30d"),
+});
+export type SiteHealthQuery = z.infer<typeof siteHealthQuerySchema>;
+
+/** One UTC day of a site's range: its visitors and page views, and its checks (day roll-up). */
 export const siteHealthDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
   day: z.string(),
@@ -27,16 +37,29 @@ export const siteIncidentSchema = z.object({
 });
 export type SiteIncident = z.infer<typeof siteIncidentSchema>;
 
-/** GET /api/websites/:id/health: a website's last 30 days, measured, for its page in the portal. */
+/** GET /api/websites/:id/health: a website's range of days, measured, for its page in the portal. */
 export const siteHealthSchema = z.object({
   website: websiteSchema,
-  /** The first and last UTC day of the 30-day window (YYYY-MM-DD). */
+  /** The range asked for: 7d, 30d, 90d or YYYY-MM. */
+  range: z.string(),
+  /** The first and last UTC day of the range (YYYY-MM-DD). */
   from: z.string(),
   to: z.string(),
-  /** Oldest first, 30 entries. */
+  /** How often the monitor checks a live site (MONITOR_INTERVAL). */
+  checkIntervalSeconds: z.number().int(),
+  /** Oldest first, one entry per day of the range. */
   days: z.array(siteHealthDaySchema),
-  /** Unique visitors (website.monthlyVisitors) and page views of the 30 days. */
+  /** Unique visitors and page views of the range. */
+  visitors: z.number().int(),
   pageViews: z.number().int(),
+  /**
+   * Average response time of the successful checks, per hour for a range of a week or less
+   * (hourly roll-ups), per day otherwise; oldest first, null where none answered.
+   */
+  responseTimes: z.object({
+    granularity: z.enum(["hour", "day"]),
+    points: z.array(z.object({ at: z.string(), responseMs: z.number().int().nullable() })),
+  }),
   /** The 10 most viewed pages. */
   topPages: z.array(z.object({ path: z.string(), views: z.number().int() })),
   /** The 10 referrers that sent the most visitors; host null: direct visits or no referrer. */
@@ -50,13 +73,16 @@ export const siteHealthSchema = z.object({
     desktop: z.number().int(),
   }),
   uptime: z.object({
-    /** The 30 days' uptime (website.uptimePercent): null when not live or not checked. */
+    /** The range's uptime: null when not live or not checked. */
     percent: z.number().nullable(),
     /** Up, down or unknown now; null when the site is not live. */
     status: z.enum(["up", "down", "unknown"]).nullable(),
     lastCheckedAt: z.string().nullable(),
+    /** The last check's response time; null when it failed (it did not answer) or none ran. */
     lastResponseMs: z.number().int().nullable(),
-    /** Incidents that touched the last 30 days, newest first. */
+    /** Why the last check failed (timeout, dns, tls, http, refused, error); null when it passed. */
+    lastCause: z.string().nullable(),
+    /** Incidents that touched the range, newest first. */
     incidents: z.array(siteIncidentSchema),
   }),
   /** The https certificate's expiry as the monitor last saw it. */

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ClientDetail } from "@shared/schemas/clients";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { Website, WebsiteInput } from "@shared/schemas/websites";
@@ -16,6 +16,12 @@ export const websiteWrites = {
   remove: (websiteId: string) => sendJson<null>("DELETE", `/api/admin/websites/${websiteId}`),
 };
 
-/** A website's last 30 days, measured, for its page (404 when it is not the client's). */
-export const useSiteHealth = (websiteId: string) =>
-  useQuery<SiteHealth>({ queryKey: [`/api/websites/${websiteId}/health`] });
+/**
+ * A website's range of days (7d, 30d, 90d or YYYY-MM), measured, for its page (404 when it is not
+ * the client's). The last range stays on screen while the next one loads.
+ */
+export const useSiteHealth = (websiteId: string, range: string) =>
+  useQuery<SiteHealth>({
+    queryKey: [`/api/websites/${websiteId}/health?range=${encodeURIComponent(range)}`],
+    placeholderData: keepPreviousData,
+  });

@@ -3,9 +3,10 @@
  * its own chunk, fetched only by the site page. Each chart is decoration for sighted readers:
  * the page gives every one a summary and a table (see site-page.tsx).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { uptimeAxisRange } from "./uptime-axis";
 
 const ink = "#2a2a30";
 const inkSoft = "#6b6b73";
@@ -99,7 +100,8 @@ export function VisitorsChart({
   days: { day: string; visitors: number; pageViews: number }[];
 }) {
   const [at, setAt] = useState<Hover>(null);
-  const [setup] = useState(() => {
+  // Built again for another range's days.
+  const setup = useMemo(() => {
     const labels = days.map((d) => d.day);
     const options: Omit<uPlot.Options, "width" | "height"> = {
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] } },
@@ -132,7 +134,7 @@ export function VisitorsChart({
       days.map((d) => d.visitors),
     ];
     return { options, data };
-  });
+  }, [days]);
   const point = at === null ? undefined : days[at];
   return (
     <>
@@ -161,13 +163,15 @@ export function UptimeChart({
   incidentDays: Set<string>;
 }) {
   const [at, setAt] = useState<Hover>(null);
-  const [setup] = useState(() => {
+  const setup = useMemo(() => {
     const labels = days.map((d) => d.day);
     const measured = days.flatMap((d) => (d.uptimePercent === null ? [] : [d.uptimePercent]));
-    const floor = Math.min(99, Math.floor((Math.min(...measured, 100) - 0.5) * 2) / 2);
     const bars = uPlot.paths.bars!({ size: [0.7, 28], gap: 1 });
     const options: Omit<uPlot.Options, "width" | "height"> = {
-      scales: { x: { time: false, range: [-0.5, days.length - 0.5] }, y: { range: [floor, 100] } },
+      scales: {
+        x: { time: false, range: [-0.5, days.length - 0.5] },
+        y: { range: uptimeAxisRange(measured) },
+      },
       cursor: { points: { show: false }, y: false, drag: { x: false, y: false } },
       series: [
         {},
@@ -185,7 +189,7 @@ export function UptimeChart({
       days.map((d) => (incidentDays.has(d.day) ? d.uptimePercent : null)),
     ];
     return { options, data };
-  });
+  }, [days, incidentDays]);
   const point = at === null ? undefined : days[at];
   return (
     <>
@@ -207,6 +211,62 @@ export function UptimeChart({
   );
 }
 
+/** Average response time per hour (a week) or per day, as a line; gaps where none answered. */
+export function ResponseChart({
+  granularity,
+  points,
+  label,
+}: {
+  granularity: "hour" | "day";
+  points: { at: string; responseMs: number | null }[];
+  label: (at: string, granularity: "hour" | "day") => string;
+}) {
+  const [at, setAt] = useState<Hover>(null);
+  const setup = useMemo(() => {
+    const days = points.map((p) => p.at.slice(0, 10));
+    const options: Omit<uPlot.Options, "width" | "height"> = {
+      scales: {
+        x: { time: false },
+        y: { range: (_u, _min, max) => [0, Math.max(100, max * 1.15)] },
+      },
+      cursor: { points: { size: 6 }, y: false, drag: { x: false, y: false } },
+      series: [
+        {},
+        { label: "Response time", stroke: goldDeep, width: 1.75, points: { show: false } },
+      ],
+      axes: [
+        granularity === "hour"
+          ? {
+              // A week per hour: a tick at each midnight, labelled every other day when narrow.
+              ...axis(
+                (u, splits) =>
+                  splits.map((i) =>
+                    days[i] && (u.width >= 480 || i % 48 === 0) ? dayLabel(days[i]) : "",
+                  ),
+                56,
+              ),
+              splits: () => points.flatMap((_, i) => (i % 24 === 0 ? [i] : [])),
+            }
+          : axis(dayTicks(days), 56),
+        axis((_u, splits) => splits.map((v) => `${compact.format(v)} ms`), 30, 52),
+      ],
+    };
+    const data: uPlot.AlignedData = [points.map((_, i) => i), points.map((p) => p.responseMs)];
+    return { options, data };
+  }, [points, granularity]);
+  const point = at === null ? undefined : points[at];
+  return (
+    <>
+      <Readout>
+        {point
+          ? `${label(point.at, granularity)}: ${point.responseMs === null ? "no answer" : `${point.responseMs.toLocaleString("en-US")} ms average`}`
+          : `Point at the line to see ${granularity === "hour" ? "an hour" : "a day"}.`}
+      </Readout>
+      <Chart {...setup} height={180} onHover={setAt} />
+    </>
+  );
+}
+
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 const monthYear = new Intl.DateTimeFormat("en-US", {
   month: "long",
@@ -222,7 +282,7 @@ export function BandwidthChart({
   format: (bytes: number) => string;
 }) {
   const [at, setAt] = useState<Hover>(null);
-  const [setup] = useState(() => {
+  const setup = useMemo(() => {
     const gb = months.map((m) => m.bytes / 1e9);
     const options: Omit<uPlot.Options, "width" | "height"> = {
       scales: {
@@ -255,7 +315,7 @@ export function BandwidthChart({
       ],
     };
     return { options, data: [months.map((_, i) => i), gb] as uPlot.AlignedData };
-  });
+  }, [months]);
   const point = at === null ? undefined : months[at];
   return (
     <>

@@ -1,35 +1,30 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import {
   Activity,
   ArrowLeft,
   BarChart3,
   CalendarClock,
-  Check,
   Code2,
-  Copy,
   Eye,
   Globe,
   HardDrive,
   Link2,
   Monitor,
-  ShieldCheck,
   Smartphone,
   Tablet,
   Users,
-  type LucideIcon,
 } from "lucide-react";
-import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
+import type { SiteHealth } from "@shared/schemas/site-health";
 import { isLive } from "@shared/website-figures";
+import { defaultSiteRange } from "@shared/site-range";
 import { DomainName } from "@/components/domain-name";
 import {
   daysUntil,
   expiresInText,
   formatBytes,
   formatCalendarDate,
-  formatDateTime,
   formatNumber,
-  timeAgo,
   titleCase,
 } from "@/components/format";
 import { HeroBackdrop } from "@/components/page-hero";
@@ -38,7 +33,11 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useSiteHealth } from "./api";
+import { TrackingSnippet } from "./tracking-code";
 import { VisitButton } from "./visit-button";
+import { RangePicker, rangeText } from "./range-picker";
+import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
+import { UptimeSection } from "./site-uptime";
 import { type Stat, StatTiles } from "./stat-cards";
 import { uptimeText } from "./uptime-text";
 
@@ -46,7 +45,6 @@ import { uptimeText } from "./uptime-text";
 const VisitorsChart = lazy(() =>
   import("./site-charts").then((m) => ({ default: m.VisitorsChart })),
 );
-const UptimeChart = lazy(() => import("./site-charts").then((m) => ({ default: m.UptimeChart })));
 const BandwidthChart = lazy(() =>
   import("./site-charts").then((m) => ({ default: m.BandwidthChart })),
 );
@@ -58,86 +56,12 @@ const statusTones: Record<string, Tone> = {
   cancelled: "neutral",
 };
 
-const causeLabels: Record<string, string> = {
-  timeout: "Timed out",
-  dns: "Address not found (DNS)",
-  tls: "Certificate problem",
-  http: "Server error",
-  refused: "Connection refused",
-  error: "Could not connect",
-};
-
-const shortDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 const monthName = new Intl.DateTimeFormat("en-US", {
   month: "long",
   year: "numeric",
   timeZone: "UTC",
 });
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
-
-/** 45 -> "45 sec", 480 -> "8 min", 3900 -> "1 hr 5 min". */
-export function durationText(seconds: number): string {
-  if (seconds < 60) return `${seconds} sec`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours < 48) return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
-/** A white panel with a heading, used for each part of the page. */
-function Section({
-  id,
-  title,
-  icon: Icon,
-  description,
-  children,
-  className,
-}: {
-  id: string;
-  title: string;
-  icon: LucideIcon;
-  description?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={cn(
-        "min-w-0 rounded-2xl border border-border bg-card p-5 shadow-[0_1px_2px_rgb(0_0_0/0.04),0_18px_40px_-28px_rgb(0_0_0/0.3)] sm:p-6",
-        className,
-      )}
-    >
-      <div className="mb-4 flex items-start gap-3">
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-ink-950 text-gold-400">
-          <Icon className="size-4.5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <h2 id={id} className="font-sans text-lg leading-tight font-semibold text-foreground">
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
-        </div>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/**
- * A chart's place while uPlot is on its way, at the chart's own height so nothing moves after.
- * data-loading: what waits for idle waits for it (lib/use-idle).
- */
-function ChartLoading({ height }: { height: number }) {
-  return <div data-loading="" className="animate-pulse rounded-lg bg-muted" style={{ height }} />;
-}
 
 /** The four figures' places while the website's figures are on their way. */
 function FiguresLoading() {
@@ -152,90 +76,6 @@ function FiguresLoading() {
         <div key={i} className="h-28 animate-pulse rounded-2xl border border-border bg-card" />
       ))}
     </div>
-  );
-}
-
-/** A chart with its summary for screen readers, and the same figures as a table on request. */
-function ChartFigure({
-  summary,
-  chart,
-  table,
-  tableLabel,
-  height,
-}: {
-  summary: string;
-  tableLabel: string;
-  chart: ReactNode;
-  table: ReactNode;
-  height: number;
-}) {
-  return (
-    <figure aria-label={summary} className="m-0">
-      <div aria-hidden="true">
-        <Suspense fallback={<ChartLoading height={height} />}>{chart}</Suspense>
-      </div>
-      <figcaption className="sr-only">{summary}</figcaption>
-      <details className="group mt-3 text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium text-accent hover:underline">
-          Show as table
-        </summary>
-        {/* Focusable, so a keyboard can scroll it. */}
-        <div
-          role="region"
-          aria-label={tableLabel}
-          tabIndex={0}
-          className="mt-2 max-h-80 overflow-auto rounded-lg border border-border"
-        >
-          {table}
-        </div>
-      </details>
-    </figure>
-  );
-}
-
-function SimpleTable({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: string[];
-  rows: (string | number)[][];
-}) {
-  return (
-    <table className="w-full text-left text-sm tabular-nums">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="sticky top-0 bg-muted">
-        <tr>
-          {head.map((cell, i) => (
-            <th
-              key={cell}
-              scope="col"
-              className={cn("px-3 py-2 font-medium text-foreground", i > 0 && "text-right")}
-            >
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, r) => (
-          <tr key={r} className="border-t border-border">
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th key={i} scope="row" className="px-3 py-1.5 font-normal text-foreground">
-                  {cell}
-                </th>
-              ) : (
-                <td key={i} className="px-3 py-1.5 text-right text-muted-foreground">
-                  {cell}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -303,14 +143,6 @@ function RankList({
   );
 }
 
-function NoData({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-border bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
 const noVisits = "No visits recorded yet. Figures appear once the tracking code is on the site.";
 
 function Devices({ devices }: { devices: SiteHealth["devices"] }) {
@@ -345,48 +177,6 @@ function Devices({ devices }: { devices: SiteHealth["devices"] }) {
           </li>
         );
       })}
-    </ul>
-  );
-}
-
-function IncidentList({ incidents }: { incidents: SiteIncident[] }) {
-  if (incidents.length === 0) {
-    return (
-      <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-        <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
-        No incidents in the last 30 days.
-      </p>
-    );
-  }
-  return (
-    <ul aria-label="Incidents" className="divide-y divide-border rounded-xl border border-border">
-      {incidents.map((incident) => (
-        <li
-          key={incident.startedAt}
-          className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="min-w-0">
-            <p className="font-medium text-foreground">
-              {causeLabels[incident.cause] ?? titleCase(incident.cause)}
-              {incident.detail && (
-                <span className="font-normal text-muted-foreground"> · {incident.detail}</span>
-              )}
-            </p>
-            <p className="text-muted-foreground">
-              <time dateTime={incident.startedAt}>{formatDateTime(incident.startedAt)}</time>
-            </p>
-          </div>
-          {incident.endedAt === null ? (
-            <Pill tone="red" dot>
-              Ongoing · {durationText(incident.durationSeconds)}
-            </Pill>
-          ) : (
-            <span className="text-muted-foreground tabular-nums">
-              Down {durationText(incident.durationSeconds)}
-            </span>
-          )}
-        </li>
-      ))}
     </ul>
   );
 }
@@ -437,14 +227,6 @@ function Expiry({
 }
 
 function TrackingCode({ siteKey }: { siteKey: string }) {
-  const [copied, setCopied] = useState(false);
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const code = `<script defer data-site="${siteKey}" src="${origin}/js/hl.js"></script>`;
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
   return (
     <Section
       id="tracking-heading"
@@ -452,28 +234,7 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
       icon={Code2}
       description="We add this line to your site. It sets no cookies and keeps no personal data."
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <pre className="min-w-0 flex-1 rounded-lg break-all whitespace-pre-wrap bg-ink-950 px-4 py-3 text-xs leading-relaxed text-ink-50">
-          <code>{code}</code>
-        </pre>
-        <Button
-          variant="outline"
-          className="shrink-0"
-          onClick={() =>
-            void navigator.clipboard?.writeText(code).then(
-              () => setCopied(true),
-              () => undefined,
-            )
-          }
-        >
-          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? "Copied" : "Copy"}
-          <span className="sr-only"> the tracking code</span>
-        </Button>
-      </div>
-      <p role="status" className="sr-only">
-        {copied ? "Tracking code copied" : ""}
-      </p>
+      <TrackingSnippet siteKey={siteKey} />
     </Section>
   );
 }
@@ -528,39 +289,29 @@ function Header({ health, bell }: { health?: SiteHealth; bell?: ReactNode }) {
   );
 }
 
-function Body({ health }: { health: SiteHealth }) {
+function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string) => void }) {
   const [now] = useState(() => Date.now());
-  const { website, days, uptime, bandwidth } = health;
-  const live = isLive(website.status);
-  const range = `${dayLabel(health.from)} to ${dayLabel(health.to)}`;
+  const { website, days, bandwidth } = health;
+  const span = `${dayLabel(health.from)} to ${dayLabel(health.to)}`;
+  const range = rangeText(health.range);
   const anyVisits = days.some((d) => d.pageViews > 0);
-  const checked = days.filter((d) => d.uptimePercent !== null);
-  const incidentDays = new Set(
-    uptime.incidents.flatMap((i) => {
-      const start = i.startedAt.slice(0, 10);
-      return start >= health.from ? [start] : [];
-    }),
-  );
   const busiest = days.reduce((best, d) => (d.visitors > best.visitors ? d : best), days[0]!);
   const anyBandwidth = bandwidth.months.some((m) => m.bytes > 0);
   const biggestMonth = bandwidth.months.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const lowest = checked.reduce<(typeof days)[number] | undefined>(
-    (low, d) => (low && low.uptimePercent! <= d.uptimePercent! ? low : d),
-    undefined,
-  );
 
   return (
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
+      <RangePicker value={health.range} onChange={onRange} />
       <Section
         id="visitors-heading"
         title="Visitors and page views"
         icon={Users}
-        description={`Last 30 days, ${range} (UTC)`}
+        description={`${range.charAt(0).toUpperCase()}${range.slice(1)}, ${span} (UTC)`}
       >
         {anyVisits ? (
           <ChartFigure
             height={240}
-            summary={`Line chart of the last 30 days: ${formatNumber(website.monthlyVisitors)} visitors and ${formatNumber(health.pageViews)} page views in all; the busiest day was ${dayLabel(busiest.day)} with ${formatNumber(busiest.visitors)} visitors.`}
+            summary={`Line chart of ${range}: ${formatNumber(health.visitors)} visitors and ${formatNumber(health.pageViews)} page views in all; the busiest day was ${dayLabel(busiest.day)} with ${formatNumber(busiest.visitors)} visitors.`}
             chart={<VisitorsChart days={days} />}
             tableLabel="Visitors and page views per day, as a table"
             table={
@@ -617,54 +368,7 @@ function Body({ health }: { health: SiteHealth }) {
         </Section>
       </div>
 
-      <Section
-        id="uptime-heading"
-        title="Uptime and incidents"
-        icon={Activity}
-        description={
-          live
-            ? uptime.lastCheckedAt
-              ? `Checked every minute. Last check ${timeAgo(uptime.lastCheckedAt, now)}${uptime.lastResponseMs === null ? "" : `, answered in ${uptime.lastResponseMs} ms`}.`
-              : "Checked every minute once live."
-            : "Not live yet: we start checking it the day it launches."
-        }
-      >
-        {live && uptime.percent !== null && (
-          <p className="mb-4 text-sm text-foreground">
-            <span className="font-display text-2xl font-semibold tabular-nums">
-              {uptime.percent}%
-            </span>{" "}
-            <span className="text-muted-foreground">up over the last 30 days</span>
-          </p>
-        )}
-        {checked.length ? (
-          <ChartFigure
-            height={180}
-            summary={`Bar chart of uptime per day over the last 30 days: ${checked.length} days checked, ${uptime.percent ?? "no"}${uptime.percent === null ? "" : "%"} uptime overall${lowest ? `; lowest ${lowest.uptimePercent}% on ${dayLabel(lowest.day)}` : ""}; ${uptime.incidents.length} ${uptime.incidents.length === 1 ? "incident" : "incidents"}.`}
-            chart={<UptimeChart days={days} incidentDays={incidentDays} />}
-            tableLabel="Uptime per day, as a table"
-            table={
-              <SimpleTable
-                caption="Uptime and average response time per day"
-                head={["Day", "Uptime", "Avg. response"]}
-                rows={days.map((d) => [
-                  dayLabel(d.day),
-                  d.uptimePercent === null ? "Not checked" : `${d.uptimePercent}%`,
-                  d.responseMs === null ? "-" : `${d.responseMs} ms`,
-                ])}
-              />
-            }
-          />
-        ) : (
-          <NoData>
-            {live ? "No checks recorded yet." : "No checks yet: uptime is measured once live."}
-          </NoData>
-        )}
-        <h3 className="mt-6 mb-3 font-sans text-sm font-semibold text-foreground">
-          Incidents in the last 30 days
-        </h3>
-        <IncidentList incidents={uptime.incidents} />
-      </Section>
+      <UptimeSection health={health} now={now} range={range} />
 
       <div className="grid gap-5 sm:gap-6 lg:grid-cols-5">
         <Section
@@ -730,7 +434,8 @@ function Body({ health }: { health: SiteHealth }) {
 
 /** A website's page: its visitors, uptime, renewals and bandwidth, measured. */
 export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: ReactNode }) {
-  const { data: health, isPending, error, refetch } = useSiteHealth(websiteId);
+  const [range, setRange] = useState<string>(defaultSiteRange);
+  const { data: health, isPending, error, refetch } = useSiteHealth(websiteId, range);
   useEffect(() => {
     if (health) document.title = `${health.website.domain} · My Websites · Harborline`;
   }, [health]);
@@ -743,7 +448,7 @@ export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: Re
         {health ? (
           <>
             <SiteStats health={health} />
-            <Body health={health} />
+            <Body health={health} onRange={setRange} />
           </>
         ) : isPending ? (
           <FiguresLoading />

@@ -17,6 +17,7 @@ import { formatBytes, formatNumber, humanize } from "@/components/format";
 import { WebsiteStatusBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
 import { websiteWrites } from "./api";
+import { TrackingSnippet } from "./tracking-code";
 import { UsageTokensButton } from "./usage-tokens";
 import { uptimeText } from "./uptime-text";
 import { websiteFormSchema, websiteFormValues } from "./website-form";
@@ -126,6 +127,14 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
         <Stat label="Uptime (30 days)" value={uptimeText(site)} />
         <Stat label="Bandwidth this month" value={formatBytes(site.bandwidthBytes)} />
       </dl>
+      {/* Staff put the tag on the client's site: the same line the client's site page shows. */}
+      <div className="mt-4 border-t border-border pt-3">
+        <dl className="mb-2 flex flex-wrap items-baseline gap-x-2 text-sm">
+          <dt className="text-xs text-muted-foreground">Site key</dt>
+          <dd className="font-mono text-xs break-all text-foreground">{site.siteKey}</dd>
+        </dl>
+        <TrackingSnippet siteKey={site.siteKey} label={`the tracking code of ${site.domain}`} />
+      </div>
     </>
   );
 }

@@ -1,16 +1,27 @@
 import { brand } from "@content/site";
+import { checkIntervalText } from "@shared/site-range";
 import { simpleEmail, type EmailAction } from "../layout";
 import type { QueuedEmail } from "../outbox";
 
 type Person = { name: string; email: string };
 type Settings = { agencyInbox: string; publicUrl: string };
 
-const when = (moment: Date) =>
-  moment.toLocaleString("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }) + " UTC";
+const agencyTime = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: brand.timeZone,
+  timeZoneName: "short",
+});
+
+/** "November 20, 2026 at 2:00 AM PST": in the agency's time zone (brand.timeZone), named. */
+export function when(moment: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    agencyTime.formatToParts(moment).find((p) => p.type === type)?.value ?? "";
+  return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
+}
 
 /** "3 hours 12 minutes", "4 minutes", "less than a minute". */
 export function formatDuration(ms: number): string {
@@ -37,7 +48,7 @@ export function siteDownEmail(
   site: { domain: string; address: string },
   incident: { startedAt: Date; detail: string },
   action: EmailAction,
-  settings: Settings,
+  settings: Settings & { checkIntervalSeconds: number },
 ): QueuedEmail {
   return simpleEmail(
     "site-down",
@@ -46,7 +57,7 @@ export function siteDownEmail(
     [
       greeting(to),
       `${site.domain} has not been answering since ${when(incident.startedAt)}: ${incident.detail}.`,
-      `We check ${site.address} every minute and will email again when it is back up.`,
+      `We check ${site.address} ${checkIntervalText(settings.checkIntervalSeconds)} and will email again when it is back up.`,
       typeof to === "string"
         ? "Please look into it."
         : `${brand.name} has been told too; reply to this email if you know of a reason.`,

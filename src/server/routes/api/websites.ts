@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clientDetailSchema } from "@shared/schemas/clients";
-import { siteHealthSchema } from "@shared/schemas/site-health";
+import { siteHealthQuerySchema, siteHealthSchema } from "@shared/schemas/site-health";
+import { siteWindow } from "@shared/site-range";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
@@ -21,6 +22,7 @@ import {
   notFound,
   notFoundResponse,
   forStaff,
+  refuse,
   type RoutePlugin,
 } from "./common";
 
@@ -46,12 +48,25 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       {
         schema: {
           params: idParams,
+          querystring: siteHealthQuerySchema,
           response: { 200: siteHealthSchema, ...notFoundResponse, ...errorResponses },
         },
       },
       async (request, reply) => {
+        const { range } = request.query;
+        const window = siteWindow(range, new Date());
+        if (!window) {
+          const message = "Range must not be a month after the current one";
+          return refuse(reply, { status: 400, message, field: "range" });
+        }
         const member = signedInMember(request);
-        const health = member && (await siteHealth(db, member.companyId, request.params.id));
+        const health =
+          member &&
+          (await siteHealth(db, member.companyId, request.params.id, {
+            ...window,
+            range,
+            checkIntervalSeconds: config.monitorIntervalSeconds,
+          }));
         if (!health) return reply.code(404).send(notFound("Website"));
         return health;
       },

@@ -1,0 +1,139 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ClientDetail } from "@shared/schemas/clients";
+import type { SiteHealth } from "@shared/schemas/site-health";
+import type { Website } from "@shared/schemas/websites";
+import { queryClient } from "@/lib/query-client";
+import { UptimeSection } from "./site-uptime";
+import { WebsitesPanel } from "./websites-panel";
+
+/*
+ * What the staff website card and the site page's uptime panel say, rendered as a browser
+ * would: the tag to copy for staff, and a down site's last check without a response time.
+ */
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const siteKey = "0123456789abcdef0123456789abcdef";
+
+const website: Website = {
+  id: id(1),
+  domain: "saltwater-kayaks.example",
+  plan: "VPS Hosting",
+  status: "active",
+  checkUrl: null,
+  siteKey,
+  monthlyVisitors: 120,
+  uptimePercent: 97.5,
+  health: "down",
+  bandwidthBytes: 0,
+  createdAt: "2026-01-01T00:00:00Z",
+};
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.restoreAllMocks();
+});
+
+describe("the staff website card", () => {
+  it("shows the site key and the tag, and copies the tag", async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const client: ClientDetail = {
+      company: { id: id(9), name: "Saltwater Kayaks", createdAt: "2026-01-01T00:00:00Z" },
+      members: [],
+      websites: [website],
+      domains: [],
+      tickets: [],
+    };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <WebsitesPanel client={client} />
+      </QueryClientProvider>,
+    );
+    const tag = `<script defer data-site="${siteKey}" src="${window.location.origin}/js/hl.js"></script>`;
+    const card = screen.getByText(tag).closest("li")!;
+    expect(within(card).getByText("Site key").nextSibling?.textContent).toBe(siteKey);
+    await act(async () => {
+      fireEvent.click(
+        within(card).getByRole("button", {
+          name: "Copy the tracking code of saltwater-kayaks.example",
+        }),
+      );
+    });
+    expect(writeText).toHaveBeenCalledWith(tag);
+    expect(within(card).getByRole("status").textContent).toBe("Tracking code copied");
+  });
+});
+
+const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60): SiteHealth => ({
+  website,
+  range: "30d",
+  from: "2026-10-22",
+  to: "2026-11-20",
+  checkIntervalSeconds,
+  days: [
+    { day: "2026-11-19", visitors: 0, pageViews: 0, uptimePercent: 100, responseMs: 180 },
+    { day: "2026-11-20", visitors: 0, pageViews: 0, uptimePercent: 75, responseMs: 190 },
+  ],
+  visitors: 0,
+  pageViews: 0,
+  responseTimes: { granularity: "day", points: [] },
+  topPages: [],
+  topReferrers: [],
+  devices: { mobile: 0, tablet: 0, desktop: 0 },
+  uptime: {
+    percent: 87.5,
+    status: "down",
+    lastCheckedAt: "2026-11-20T10:00:00Z",
+    lastResponseMs: null,
+    lastCause: "refused",
+    incidents: [
+      {
+        cause: "refused",
+        detail: "connection refused",
+        startedAt: "2026-11-20T04:00:00Z",
+        endedAt: null,
+        durationSeconds: 21_600,
+      },
+      {
+        cause: "http",
+        detail: "HTTP 503",
+        startedAt: "2026-11-19T04:00:00Z",
+        endedAt: "2026-11-19T04:08:00Z",
+        durationSeconds: 480,
+      },
+    ],
+    ...patch,
+  },
+  certificateExpiresAt: null,
+  domain: null,
+  bandwidth: { months: [], thisMonthBytes: 0 },
+});
+
+const now = Date.parse("2026-11-20T10:02:00Z");
+
+describe("the site page's uptime panel", () => {
+  it("says a down site did not answer, with no response time, and names each cause once", () => {
+    render(<UptimeSection health={health({})} now={now} range="the last 30 days" />);
+    const panel = screen.getByRole("region", { name: "Uptime and incidents" });
+    expect(panel.textContent).toContain(
+      "Checked every minute. Last check 2 minutes ago: no answer (Connection refused).",
+    );
+    expect(panel.textContent).not.toMatch(/answered in/);
+    const incidents = within(screen.getByRole("list", { name: "Incidents" })).getAllByRole(
+      "listitem",
+    );
+    expect(incidents[0]!.querySelector("p")!.textContent).toBe("Connection refused");
+    expect(incidents[1]!.querySelector("p")!.textContent).toBe("Server error · HTTP 503");
+  });
+
+  it("words the real check interval and the response time of a site that answers", () => {
+    const up = health({ status: "up", lastCause: null, lastResponseMs: 182 }, 300);
+    render(<UptimeSection health={up} now={now} range="the last 30 days" />);
+    expect(screen.getByRole("region", { name: "Uptime and incidents" }).textContent).toContain(
+      "Checked every 5 minutes. Last check 2 minutes ago, answered in 182 ms.",
+    );
+  });
+});
