@@ -34,7 +34,8 @@ test("the demo client sees their project first on the dashboard, then its three 
   const card = page.getByRole("region", { name: demoProject });
   await expect(card).toBeVisible();
   await expect(card).toContainText("Your project");
-  await expect(card).toContainText(/Now: Design & Development/);
+  // The step under way, as it stands: never "Now: … Upcoming".
+  await expect(card).toContainText(/Now: Design & Development\s*In progress/);
   await expect(card.getByRole("progressbar", { name: "Project progress" })).toBeVisible();
   // Above the tabs: the first thing under the stat cards.
   const cardBox = await card.boundingBox();
@@ -100,6 +101,13 @@ test("staff post an update and ask for approval; the client sees both and approv
   await addForm.getByRole("button", { name: "Add milestone" }).click();
   await expect(addForm).toHaveCount(0);
   const staffMilestones = project.getByRole("list", { name: `Milestones of ${demoProject}` });
+  // Numbered as people count steps: from 1.
+  const numbered = await staffMilestones.getByRole("heading").allTextContents();
+  expect(numbered.slice(0, 3)).toEqual([
+    "1. Discovery Call",
+    "2. Design & Development",
+    "3. Launch & Optimize",
+  ]);
   const row = milestoneItem(page, staffMilestones, new RegExp(milestone));
   await expect(row).toContainText("Upcoming");
 

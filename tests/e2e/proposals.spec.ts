@@ -3,6 +3,8 @@ import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
+import { proposalTerms } from "../../src/content/terms";
+import { pdfText } from "../support/pdf";
 
 /*
  * From a lead to an accepted proposal: staff convert a lead, write and send a proposal, the
@@ -146,6 +148,24 @@ test("staff convert a lead, write a proposal and send it; the client accepts it"
   await expect(client.getByRole("heading", { name: title })).toBeVisible();
   await expect(client.getByLabel("Totals")).toContainText("$1,166.67");
   await expect(client.getByText("Online orders for")).toBeVisible();
+
+  // The agency's terms, read before the accept button.
+  const terms = client.getByRole("region", { name: "Terms" });
+  for (const section of proposalTerms) {
+    await expect(terms.getByRole("heading", { name: section.heading })).toBeVisible();
+    await expect(terms).toContainText(section.paragraphs[0]!);
+  }
+  const termsBox = (await terms.boundingBox())!;
+  const acceptBox = (await client.getByRole("button", { name: "Accept proposal" }).boundingBox())!;
+  expect(termsBox.y + termsBox.height).toBeLessThanOrEqual(acceptBox.y);
+  // The PDF, terms included, before deciding.
+  const download = client.getByRole("link", { name: "Download PDF" });
+  await expect(download).toHaveAttribute("href", `/api/proposals/${proposalId}/pdf`);
+  const pdf = await client.request.get((await download.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  const pdfWords = (await pdfText(await pdf.body())).replace(/\s+/g, " ");
+  expect(pdfWords).toContain(title);
+  expect(pdfWords).toContain(proposalTerms[0]!.paragraphs[0]!);
   await expectNoViolations(client, [1280, 375]);
 
   await client.getByRole("button", { name: "Accept proposal" }).click();

@@ -879,6 +879,9 @@ export type ProposalLine = {
   unitPriceCents: number;
 };
 
+/** The agency's terms as a version was sent with them (src/content/terms.ts), section by section. */
+export type ProposalTermsSection = { heading: string; paragraphs: string[] };
+
 /**
  * A proposal for a lead or a client. What it says lives in its versions: a sent version is
  * frozen, and a change makes a new version. The status follows the latest sent version.
@@ -930,6 +933,12 @@ export const proposalVersions = pgTable(
     midpointCents: bigint("midpoint_cents", { mode: "number" }).notNull(),
     completionCents: bigint("completion_cents", { mode: "number" }).notNull(),
     validUntil: date("valid_until", { mode: "string" }).notNull(),
+    /**
+     * The agency's terms as sent with this version, copied from the content when it is sent so
+     * a later edit of the content never changes what a client read. Null while a draft, and for
+     * a version sent before proposals carried terms.
+     */
+    terms: jsonb("terms").$type<ProposalTermsSection[]>(),
     /** When it was sent to the client; from then on it is frozen. */
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),

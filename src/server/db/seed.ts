@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { pricingPlans } from "@content/pricing";
+import { proposalTerms } from "@content/terms";
 import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
 import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/invoice-math";
@@ -242,6 +243,7 @@ async function seedDemoProject(
     ...totals,
     ...splitPaymentPlan(totals.oneOffCents),
     validUntil: isoDate(daysFromNow(-2)),
+    terms: proposalTerms,
   };
   const [version] = await tx
     .insert(proposalVersions)

@@ -273,6 +273,31 @@ async function invoiceWhenDone(
   }
 }
 
+/**
+ * A milestone just done hands over to the next upcoming one, which starts: the work moves on,
+ * so the client never reads "Upcoming" on the step the project is at.
+ */
+async function startNext(tx: DbExecutor, done: ProjectMilestone, now: Date) {
+  const [next] = await tx
+    .select({ id: projectMilestones.id })
+    .from(projectMilestones)
+    .where(
+      and(
+        eq(projectMilestones.projectId, done.projectId),
+        eq(projectMilestones.status, "upcoming"),
+        gt(projectMilestones.position, done.position),
+      ),
+    )
+    .orderBy(asc(projectMilestones.position))
+    .limit(1);
+  if (next) {
+    await tx
+      .update(projectMilestones)
+      .set({ status: "in-progress", updatedAt: now })
+      .where(eq(projectMilestones.id, next.id));
+  }
+}
+
 /** Appends a milestone after the project's last one. */
 export async function addMilestone(db: DbExecutor, projectId: string, input: MilestoneInput) {
   return db.transaction(async (tx) => {
@@ -301,7 +326,10 @@ export async function addMilestone(db: DbExecutor, projectId: string, input: Mil
   });
 }
 
-/** Renames a milestone or changes its status, due date or notes: the row before and after. */
+/**
+ * Renames a milestone or changes its status, due date or notes: the row before and after. Done
+ * invoices its part of the payment plan and starts the next milestone.
+ */
 export async function updateMilestone(
   db: DbExecutor,
   projectId: string,
@@ -323,7 +351,10 @@ export async function updateMilestone(
       })
       .where(eq(projectMilestones.id, milestoneId))
       .returning();
-    if (after && before.status !== "done") await invoiceWhenDone(tx, after, settings);
+    if (after && before.status !== "done" && after.status === "done") {
+      await invoiceWhenDone(tx, after, settings);
+      await startNext(tx, after, new Date());
+    }
     return after && { before, after };
   });
 }
@@ -521,24 +552,7 @@ export async function answerMilestone(
       .returning();
     if (approved) {
       await invoiceWhenDone(tx, milestone!, notice);
-      const [next] = await tx
-        .select({ id: projectMilestones.id })
-        .from(projectMilestones)
-        .where(
-          and(
-            eq(projectMilestones.projectId, projectId),
-            eq(projectMilestones.status, "upcoming"),
-            gt(projectMilestones.position, found.milestone.position),
-          ),
-        )
-        .orderBy(asc(projectMilestones.position))
-        .limit(1);
-      if (next) {
-        await tx
-          .update(projectMilestones)
-          .set({ status: "in-progress", updatedAt: now })
-          .where(eq(projectMilestones.id, next.id));
-      }
+      await startNext(tx, milestone!, now);
     }
     await enqueueEmails(tx, [
       milestoneAnswerEmail(

@@ -20,7 +20,7 @@ export function contentHash(record: Record<string, unknown>): string {
   return createHash("sha256").update(canonicalJson(record)).digest("hex");
 }
 
-/** The content of a proposal version that the client reads and answers: what is hashed. */
+/** What the client reads and answers of a proposal version, its terms included: what is hashed. */
 export function proposalVersionHash(version: {
   proposalId: string;
   version: number;
@@ -33,6 +33,7 @@ export function proposalVersionHash(version: {
   midpointCents: number;
   completionCents: number;
   validUntil: string;
+  terms: unknown[];
 }): string {
   return contentHash({
     proposalId: version.proposalId,
@@ -46,6 +47,9 @@ export function proposalVersionHash(version: {
     midpointCents: version.midpointCents,
     completionCents: version.completionCents,
     validUntil: version.validUntil,
+    // Left out when there are none, so a version answered before proposals carried terms keeps
+    // the hash its answer recorded.
+    terms: version.terms.length > 0 ? version.terms : undefined,
   });
 }
 

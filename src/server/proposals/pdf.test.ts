@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { proposalTerms } from "@content/terms";
 import type { ProposalResponse, ProposalVersion } from "@shared/schemas/proposals";
 import { pdfText } from "../../../tests/support/pdf";
 import { proposalPdf } from "./pdf";
@@ -35,6 +36,7 @@ const version: ProposalVersion = {
   midpointCents: 125_000,
   completionCents: 125_000,
   validUntil: "2027-01-31",
+  terms: proposalTerms,
   sentAt: "2026-11-20T10:00:00.000Z",
   contentHash: "a".repeat(64),
 };
@@ -66,6 +68,36 @@ describe("a proposal as PDF", () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain("Acceptance record");
+  });
+
+  it("prints the terms the version was sent with, every section and paragraph", async () => {
+    const text = await pdfText(
+      await proposalPdf(
+        { id: version.id, companyName: "Rivera Bakery", leadName: null },
+        version,
+        null,
+      ),
+    );
+    // One line of text, without the footer and header where the terms run onto a new page.
+    const flat = text
+      .replace(/\s+/g, " ")
+      .replace(/ Proposal [^·]+· Page \d+ of \d+ -- \d+ of \d+ -- .+? · Gig Harbor, WA/g, "");
+    expect(flat).toContain("Terms");
+    for (const section of proposalTerms) {
+      expect(flat).toContain(section.heading);
+      for (const paragraph of section.paragraphs) expect(flat).toContain(paragraph);
+    }
+  });
+
+  it("prints no terms for a version sent before proposals carried them", async () => {
+    const text = await pdfText(
+      await proposalPdf(
+        { id: version.id, companyName: "Rivera Bakery", leadName: null },
+        { ...version, terms: [] },
+        null,
+      ),
+    );
+    expect(text).not.toContain(proposalTerms[0]!.paragraphs[0]!.slice(0, 40));
   });
 
   it("adds the acceptance record when this version was accepted", async () => {

@@ -44,10 +44,24 @@ function scope(doc: PdfDocument, markdown: string) {
   }
 }
 
+/** The terms the version was sent with: a heading a section, then its paragraphs. */
+function terms(doc: PdfDocument, sections: ProposalVersion["terms"]) {
+  const left = doc.page.margins.left;
+  for (const section of sections) {
+    doc.moveDown(0.4);
+    doc.font("Helvetica-Bold").fontSize(10).text(section.heading, left);
+    doc.font("Helvetica").fontSize(10);
+    for (const paragraph of section.paragraphs) {
+      doc.text(paragraph, left, doc.y, { width: contentWidth(doc) });
+      doc.moveDown(0.3);
+    }
+  }
+}
+
 /**
  * A proposal version as a PDF: the title, client, version and validity, the scope, the lines
- * and totals, the payment plan of the one-off work, and the acceptance record when the client
- * accepted this version.
+ * and totals, the payment plan of the one-off work, the terms, and the acceptance record when
+ * the client accepted this version.
  */
 export function proposalPdf(
   proposal: Pick<ProposalDetail, "id" | "companyName" | "leadName">,
@@ -104,6 +118,11 @@ export function proposalPdf(
           [midpoint, formatMoney(version.midpointCents)],
           [completion, formatMoney(version.completionCents)],
         ]);
+      }
+
+      if (version.terms.length > 0) {
+        sectionHeading(doc, "Terms");
+        terms(doc, version.terms);
       }
 
       if (accepted && response) {

@@ -11,6 +11,7 @@ import {
   type ProposalSummary,
   type ProposalVersion,
 } from "@shared/schemas/proposals";
+import { proposalTerms } from "@content/terms";
 import { recordAudit, type AuditContext } from "../audit/audit";
 import { issueLoginToken } from "../auth/email-links";
 import type { Db, DbExecutor } from "../db/client";
@@ -107,8 +108,12 @@ function tooLarge(content: ReturnType<typeof versionContent>): Failure | undefin
     : undefined;
 }
 
-/** A stored version as both sides read it, with its scope rendered and its content's hash. */
+/**
+ * A stored version as both sides read it, with its scope rendered and its content's hash. A sent
+ * version has the terms it was sent with; a draft shows the agency's terms of today.
+ */
 export function toVersion(row: VersionRow): ProposalVersion {
+  const terms = row.sentAt ? (row.terms ?? []) : proposalTerms;
   const lines = row.lines.map((line) => ({
     description: line.description,
     detail: line.detail ?? null,
@@ -130,6 +135,7 @@ export function toVersion(row: VersionRow): ProposalVersion {
     midpointCents: row.midpointCents,
     completionCents: row.completionCents,
     validUntil: row.validUntil,
+    terms,
   };
   return {
     id: row.id,
@@ -144,6 +150,7 @@ export function toVersion(row: VersionRow): ProposalVersion {
     midpointCents: row.midpointCents,
     completionCents: row.completionCents,
     validUntil: row.validUntil,
+    terms,
     sentAt: row.sentAt?.toISOString() ?? null,
     contentHash: proposalVersionHash(shown),
   };
@@ -429,7 +436,11 @@ export async function sendProposal(
     if (!proposal.companyId) return fail(409, proposalMessages.noClient);
     if (isExpired(draft.validUntil, now)) return fail(409, proposalMessages.validUntilPast);
 
-    await tx.update(proposalVersions).set({ sentAt: now }).where(eq(proposalVersions.id, draft.id));
+    // The terms are frozen with the version, as the client will read them.
+    await tx
+      .update(proposalVersions)
+      .set({ sentAt: now, terms: proposalTerms })
+      .where(eq(proposalVersions.id, draft.id));
     await tx.update(proposals).set({ status: "sent" }).where(eq(proposals.id, id));
     // The leads' statuses have no "proposal sent" stage, so the lead's status stays as it is.
 

@@ -64,6 +64,12 @@ export const newProposalSchema = proposalDraftSchema.extend({
 });
 export type NewProposal = z.output<typeof newProposalSchema>;
 
+/** The agency's terms a version carries, section by section (from the content when it is sent). */
+export const proposalTermsSchema = z.array(
+  z.object({ heading: z.string(), paragraphs: z.array(z.string()) }),
+);
+export type ProposalTerms = z.infer<typeof proposalTermsSchema>;
+
 /** One version of a proposal as both sides read it: what is hashed when the client answers. */
 export const proposalVersionSchema = z.object({
   id: z.uuid(),
@@ -90,6 +96,11 @@ export const proposalVersionSchema = z.object({
   midpointCents: z.number().int(),
   completionCents: z.number().int(),
   validUntil: z.string(),
+  /**
+   * The terms sent with this version, frozen with it; a draft shows the current ones. Empty for
+   * a version sent before proposals carried terms.
+   */
+  terms: proposalTermsSchema,
   /** Null while a draft; a sent version is frozen. */
   sentAt: z.string().nullable(),
   /** SHA-256 (hex) of this version's content: what an acceptance records. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Milestone, MilestoneApproval } from "@shared/schemas/projects";
-import { awaitingApproval, currentMilestone, milestoneStatusLabel } from "./project-parts";
+import {
+  awaitingApproval,
+  currentMilestone,
+  currentMilestoneLabel,
+  milestoneStatusLabel,
+} from "./project-parts";
 
 const milestone = (overrides: Partial<Milestone> = {}): Milestone => ({
   id: "00000000-0000-4000-8000-000000000001",
@@ -58,6 +63,14 @@ describe("currentMilestone", () => {
     const next = milestone({ name: "Design & Development", status: "upcoming" });
     expect(currentMilestone([done, next])?.name).toBe("Design & Development");
     expect(currentMilestone([done])).toBeUndefined();
+  });
+});
+
+describe("currentMilestoneLabel", () => {
+  it("says Now of a milestone under way and Next of one not started", () => {
+    expect(currentMilestoneLabel(milestone({ status: "in-progress" }))).toBe("Now");
+    expect(currentMilestoneLabel(milestone({ status: "waiting-on-client" }))).toBe("Now");
+    expect(currentMilestoneLabel(milestone({ status: "upcoming" }))).toBe("Next");
   });
 });
 

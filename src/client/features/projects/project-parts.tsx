@@ -136,3 +136,7 @@ export function ApprovalRecords({ milestone }: { milestone: Milestone }) {
 export function currentMilestone(milestones: Milestone[]): Milestone | undefined {
   return milestones.find((milestone) => milestone.status !== "done");
 }
+
+/** "Now" for the milestone under way, "Next" for one not started: never "Now: … Upcoming". */
+export const currentMilestoneLabel = (milestone: Pick<Milestone, "status">) =>
+  milestone.status === "upcoming" ? "Next" : "Now";

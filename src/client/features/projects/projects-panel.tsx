@@ -162,7 +162,16 @@ function MilestoneForm({
   );
 }
 
-function MilestoneRow({ project, milestone }: { project: ProjectDetail; milestone: Milestone }) {
+/** One milestone; `number` counts from 1 in the list, as people count steps. */
+function MilestoneRow({
+  project,
+  milestone,
+  number,
+}: {
+  project: ProjectDetail;
+  milestone: Milestone;
+  number: number;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const requestApproval = useRequestApproval(project.id);
@@ -202,7 +211,7 @@ function MilestoneRow({ project, milestone }: { project: ProjectDetail; mileston
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h4 className="font-sans text-sm font-semibold break-words text-foreground">
-              {milestone.position}. {milestone.name}
+              {number}. {milestone.name}
             </h4>
             <MilestoneStatusBadge status={milestone.status} reader="staff" />
           </div>
@@ -454,9 +463,9 @@ function StaffProject({ projectId }: { projectId: string }) {
           aria-label={`Milestones of ${project.name}`}
           className="flex flex-col divide-y divide-border rounded-xl border border-border"
         >
-          {project.milestones.map((milestone) => (
+          {project.milestones.map((milestone, index) => (
             <li key={milestone.id} className="p-4">
-              <MilestoneRow project={project} milestone={milestone} />
+              <MilestoneRow project={project} milestone={milestone} number={index + 1} />
             </li>
           ))}
         </ol>

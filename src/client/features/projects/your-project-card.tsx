@@ -2,7 +2,12 @@ import { ArrowRight, FolderKanban } from "lucide-react";
 import type { ProjectSummary } from "@shared/schemas/projects";
 import { Button } from "@/components/ui/button";
 import { useProject, useProjects } from "./api";
-import { currentMilestone, MilestoneStatusBadge, ProjectProgress } from "./project-parts";
+import {
+  currentMilestone,
+  currentMilestoneLabel,
+  MilestoneStatusBadge,
+  ProjectProgress,
+} from "./project-parts";
 
 /**
  * "Your project": the dashboard's first view for a client with a build in progress: where it
@@ -55,7 +60,8 @@ function ActiveProject({ summary, onView }: { summary: ProjectSummary; onView: (
             {!detail && pendingLine("w-48")}
             {current && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-200">
-                Now: <span className="font-medium text-ink-50">{current.name}</span>
+                {currentMilestoneLabel(current)}:{" "}
+                <span className="font-medium text-ink-50">{current.name}</span>
                 <MilestoneStatusBadge status={current.status} reader="client" />
               </p>
             )}

@@ -19,7 +19,14 @@ import {
   useProposal,
   useProposals,
 } from "./api";
-import { isPast, LinesTable, ScopeHtml, TotalsSummary, validUntilText } from "./proposal-parts";
+import {
+  isPast,
+  LinesTable,
+  ScopeHtml,
+  TermsText,
+  TotalsSummary,
+  validUntilText,
+} from "./proposal-parts";
 
 /** The client's words for a proposal's status. */
 const clientStatusLabel: Record<string, string> = {
@@ -414,6 +421,32 @@ function ProposalView({ id, onClose }: { id: string; onClose: () => void }) {
             </h4>
             <LinesTable lines={version.lines} caption={`What ${version.title} includes`} />
           </section>
+
+          {version.terms.length > 0 && (
+            <section aria-labelledby={`${headingId}-terms`} className="mt-8">
+              <h4
+                id={`${headingId}-terms`}
+                className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+              >
+                Terms
+              </h4>
+              <div className="rounded-xl border border-border bg-paper p-4 sm:p-5">
+                <TermsText terms={version.terms} />
+              </div>
+            </section>
+          )}
+
+          {!proposal.response && (
+            <p className="mt-6 flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:items-center sm:gap-3">
+              <Button asChild variant="outline" className="self-start">
+                <a href={proposalPdfUrl(proposal.id)} download>
+                  <Download aria-hidden="true" />
+                  Download PDF
+                </a>
+              </Button>
+              To read it offline or share it before you decide.
+            </p>
+          )}
 
           <div className="mt-8">
             {proposal.response ? (

@@ -5,8 +5,8 @@ import { formatCalendarDate, formatCents, formatDateTime } from "@/components/fo
 import { cn } from "@/lib/utils";
 
 /*
- * The parts both sides read a proposal with: its lines, its totals and payment plan, its scope
- * and the record of the client's answer.
+ * The parts both sides read a proposal with: its lines, its totals and payment plan, its scope,
+ * its terms and the record of the client's answer.
  */
 
 type Line = Pick<
@@ -184,6 +184,24 @@ export function ScopeHtml({ html, className }: { html: string; className?: strin
       // Rendered from Markdown on the server with raw HTML and unsafe links refused.
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+/** The terms a version carries: a heading a section, then its paragraphs. */
+export function TermsText({ terms }: { terms: ProposalVersion["terms"] }) {
+  return (
+    <div className="flex flex-col gap-4 text-sm leading-relaxed break-words text-foreground/90">
+      {terms.map((section) => (
+        <div key={section.heading}>
+          <h5 className="font-sans text-sm font-semibold text-foreground">{section.heading}</h5>
+          {section.paragraphs.map((paragraph, index) => (
+            <p key={index} className="mt-1.5">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }
 

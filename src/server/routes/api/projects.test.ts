@@ -274,6 +274,28 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(approved.milestones.find((m) => m.id === next.id)!.status).toBe("in-progress");
   });
 
+  it("starts the next upcoming milestone when staff mark one done, so the client reads it in progress", async () => {
+    const first = await addMilestone("Copy review");
+    const next = await addMilestone("Photo selection");
+    const later = await addMilestone("Final check");
+    const done = await callApi(
+      t,
+      staff,
+      "PUT",
+      `/api/admin/projects/${projectId}/milestones/${first.id}`,
+      { name: first.name, status: "done", notes: "" },
+    );
+    expect(done.statusCode).toBe(200);
+    const read = (await callApi(t, client, "GET", `/api/projects/${projectId}`)).json();
+    const status = (id: string) =>
+      (read as ProjectDetail).milestones.find((m) => m.id === id)!.status;
+    expect([status(first.id), status(next.id), status(later.id)]).toEqual([
+      "done",
+      "in-progress",
+      "upcoming",
+    ]);
+  });
+
   it("refuses a stale hash, an answer nobody asked for, and changes without a comment", async () => {
     const milestone = await addMilestone("Menu page sign-off");
     const notAsked = await answer(projectId, milestone.id, {

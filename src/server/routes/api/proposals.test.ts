@@ -19,7 +19,8 @@ import {
   proposalVersions,
 } from "../../db/schema";
 import { demoAdminEmail, seedDemoData } from "../../db/seed";
-import { proposalVersionHash } from "../../proposals/content-hash";
+import { contentHash, proposalVersionHash } from "../../proposals/content-hash";
+import { proposalTerms } from "@content/terms";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
@@ -36,6 +37,7 @@ type Version = {
   midpointCents: number;
   completionCents: number;
   validUntil: string;
+  terms: { heading: string; paragraphs: string[] }[];
   sentAt: string | null;
   contentHash: string;
 };
@@ -224,6 +226,50 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it("sends the agency's terms with the version, frozen: a later edit of the content changes neither what the client reads nor its hash", async () => {
+    const v1 = (await call(owner, "GET", `/api/proposals/${proposalId}`)).json()
+      .versions[0] as Version;
+    expect(v1.terms).toEqual(proposalTerms);
+    const [stored] = await db()
+      .select({ terms: proposalVersions.terms })
+      .from(proposalVersions)
+      .where(eq(proposalVersions.id, v1.id));
+    expect(stored!.terms).toEqual(proposalTerms);
+
+    // The hash covers the terms: other terms, another hash.
+    const { id: _id, scopeHtml: _html, sentAt: _sent, contentHash: hash, ...content } = v1;
+    expect(proposalVersionHash({ proposalId, ...content })).toBe(hash);
+    const otherTerms = [{ heading: "Payment", paragraphs: ["Invoices are due on receipt."] }];
+    expect(proposalVersionHash({ proposalId, ...content, terms: otherTerms })).not.toBe(hash);
+
+    // The agency edits its terms after sending: the sent version keeps the ones it was sent with.
+    const payment = proposalTerms[0]!;
+    const before = payment.paragraphs;
+    payment.paragraphs = ["Invoices are due on receipt."];
+    try {
+      const again = (await call(owner, "GET", `/api/proposals/${proposalId}`)).json()
+        .versions[0] as Version;
+      expect(again.terms[0]!.paragraphs).toEqual(before);
+      expect(again.contentHash).toBe(hash);
+    } finally {
+      payment.paragraphs = before;
+    }
+  });
+
+  it("lets the client download the PDF of a sent version before answering it, terms included", async () => {
+    const pdf = await call(owner, "GET", `/api/proposals/${proposalId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toBe(
+      'attachment; filename="proposal-a-new-website-for-the-bakery-v1.pdf"',
+    );
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain("A new website for the bakery");
+    expect(text).toContain("Terms");
+    expect(text).toContain(proposalTerms[0]!.paragraphs[0]);
+    expect(text).not.toContain("Acceptance record");
+  });
+
   it("refuses to edit a sent version (409), changing nothing", async () => {
     const before = (await call(staff, "GET", `/api/admin/proposals/${proposalId}`)).json();
     const response = await call(
@@ -357,7 +403,8 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     });
     expect(detail.response.userAgent).toHaveLength(500);
     expect(detail.projectId).toEqual(expect.any(String));
-    // The hash is the SHA-256 of the version exactly as GET showed it.
+    // The hash is the SHA-256 of the version exactly as GET showed it, its terms included.
+    expect(v2.terms).toEqual(proposalTerms);
     const { id: _id, scopeHtml: _html, sentAt: _sent, contentHash, ...content } = v2;
     expect(contentHash).toBe(proposalVersionHash({ proposalId, ...content }));
     const [stored] = await responsesTo(proposalId);
@@ -492,6 +539,29 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe("This proposal expired on March 1, 2021");
+  });
+
+  it("keeps the recorded hash of a version sent before proposals carried terms", async () => {
+    const created = await call(staff, "POST", "/api/admin/proposals", { ...draft, companyId });
+    const id = created.json().id;
+    await call(staff, "POST", `/api/admin/proposals/${id}/send`);
+    // As the migration leaves a version sent before: no terms stored.
+    await db()
+      .update(proposalVersions)
+      .set({ terms: null })
+      .where(eq(proposalVersions.proposalId, id));
+    const v1 = (await call(owner, "GET", `/api/proposals/${id}`)).json().versions[0] as Version;
+    expect(v1.terms).toEqual([]);
+    // The hash as it was worked out before terms existed.
+    const {
+      id: _id,
+      scopeHtml: _html,
+      sentAt: _sent,
+      contentHash: hash,
+      terms: _t,
+      ...content
+    } = v1;
+    expect(hash).toBe(contentHash({ proposalId: id, ...content }));
   });
 
   it("refuses to send a lead's proposal before the lead is a client", async () => {
