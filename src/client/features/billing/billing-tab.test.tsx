@@ -29,6 +29,7 @@ const invoice = (n: number, patch: Partial<InvoiceSummary>): InvoiceSummary => (
   taxCents: 0,
   totalCents: 2499,
   paidCents: 2499,
+  creditedCents: 0,
   balanceCents: 0,
   overdue: false,
   createdAt: "2026-10-07T00:00:00Z",
