@@ -268,10 +268,8 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace(":milestoneId", ids.milestone)
       .replace(
         /\/api\/admin\/invoices\/:id\/(issue|void|uncollectible|payments|reminders|refunds)/,
-        (
-          _m,
-          action: "issue" | "void" | "uncollectible" | "payments" | "reminders" | "refunds",
-        ) => `/api/admin/invoices/${ids.invoices[action] ?? SOME_ID}/${action}`,
+        (_m, action: "issue" | "void" | "uncollectible" | "payments" | "reminders" | "refunds") =>
+          `/api/admin/invoices/${ids.invoices[action] ?? SOME_ID}/${action}`,
       )
       .replace("/api/admin/invoices/:id", `/api/admin/invoices/${ids.invoices.delete}`)
       .replace("/api/invoices/:id", `/api/invoices/${ids.invoices.read}`)

@@ -176,6 +176,8 @@ export const billingSchema = z.object({
   balanceCents: z.number().int(),
   overdueCount: z.number().int(),
   planRequests: z.array(planRequestSchema),
+  /** Monthly lines of an accepted proposal, billed once its site launches. */
+  plansFromLaunch: z.array(z.object({ name: z.string(), amountCents: z.number().int() })),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
