@@ -134,8 +134,19 @@ test.describe("the demo client", () => {
         .getByRole("link", { name: /^Open invoice HL-/ })
         .first()
         .click();
-      await expect(page.getByRole("dialog", { name: /^Invoice HL-/ })).toContainText("Total");
+      const invoice = page.getByRole("dialog", { name: /^Invoice HL-/ });
+      await expect(invoice).toContainText("Total");
       await expectNoViolations(page, "invoice");
+      // Bank numbers are copied by people paying: each stays on one line, even on a phone.
+      for (const label of ["Routing number (ACH)", "Account number"]) {
+        const value = invoice.locator(`dt:text-is("${label}") + dd`);
+        await expect(value).toHaveText(/^\d+$/);
+        const { height, line } = await value.evaluate((element) => ({
+          height: element.getBoundingClientRect().height,
+          line: parseFloat(getComputedStyle(element).lineHeight),
+        }));
+        expect(height, `${label} on one line at ${width} px`).toBeLessThanOrEqual(line + 1);
+      }
       await page.keyboard.press("Escape");
 
       await page.getByRole("button", { name: "Upgrade Plan" }).click();
