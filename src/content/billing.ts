@@ -25,3 +25,6 @@ export const invoiceTerms =
 
 /** Invoice numbers read `<prefix>-<year>-<sequence>`: HL-2026-0001. */
 export const invoicePrefix = "HL";
+
+/** Credit notes (a refund's document) read `<prefix>-<year>-<sequence>`: CN-2026-0001. */
+export const creditNotePrefix = "CN";

@@ -55,6 +55,7 @@ import {
 import { emailRoutes } from "./routes/api/emails";
 import { inboundEmailRoutes } from "./routes/api/inbound-email";
 import { invoiceRoutes } from "./routes/api/invoices";
+import { invoiceFollowUpRoutes } from "./routes/api/invoice-follow-ups";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
 import { noticeRoutes } from "./routes/api/notices";
@@ -309,6 +310,7 @@ export async function buildApp({
     domainRoutes,
     billingRoutes,
     invoiceRoutes,
+    invoiceFollowUpRoutes,
     cardPaymentRoutes,
     ticketRoutes,
     proposalRoutes,

@@ -134,8 +134,24 @@ test.describe("the demo client", () => {
         .getByRole("link", { name: /^Open invoice HL-/ })
         .first()
         .click();
-      await expect(page.getByRole("dialog", { name: /^Invoice HL-/ })).toContainText("Total");
+      const invoice = page.getByRole("dialog", { name: /^Invoice HL-/ });
+      await expect(invoice).toContainText("Total");
       await expectNoViolations(page, "invoice");
+      // Bank numbers are copied by people paying: each stays on one line, even on the
+      // narrowest phones.
+      if (width < 400) await page.setViewportSize({ width: 320, height: 900 });
+      for (const label of ["Routing number (ACH)", "Account number"]) {
+        const value = invoice.locator(`dt:text-is("${label}") + dd`);
+        await expect(value).toHaveText(/^\d+$/);
+        // One line box for the number's text (the cell itself stretches to its label's height).
+        const lines = await value.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines, `${label} on one line`).toBe(1);
+      }
+      await page.setViewportSize({ width, height: 900 });
       await page.keyboard.press("Escape");
 
       await page.getByRole("button", { name: "Upgrade Plan" }).click();

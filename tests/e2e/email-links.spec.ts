@@ -99,6 +99,17 @@ function renderAll(origin: string, ids: Ids) {
       settings,
     ),
   );
+  add(
+    "creditNoteEmail",
+    billing.creditNoteEmail(
+      person,
+      { number: "CN-2026-0001", amount: "$10.00", how: "by check (reference 1042)" },
+      invoice,
+      invoiceLink,
+      pdf,
+      settings,
+    ),
+  );
   add("planRequestEmail", {
     ...billing.planRequestEmail(
       { ...person, companyName: "Rivera Bakery" },

@@ -127,6 +127,13 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     method: "check",
     reference: "Check 1042",
   },
+  "POST /api/admin/invoices/:id/refunds": {
+    paymentId: SOME_ID,
+    amountCents: 100,
+    method: "check",
+    reference: "Check 2210",
+    reason: "The menu page was dropped.",
+  },
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
@@ -209,7 +216,9 @@ export type RouteIds = {
    * An invoice for each thing done to one, in a state that allows it: drafts to issue and to
    * delete, open invoices to void, to mark uncollectible and to pay, and one the client reads.
    */
-  invoices: Record<"issue" | "delete" | "void" | "uncollectible" | "payments" | "read", string>;
+  invoices: Record<"issue" | "delete" | "void" | "uncollectible" | "payments" | "read", string> &
+    /** An open invoice to remind of, and a paid one to refund, with the payment to refund. */
+    Partial<Record<"reminders" | "refunds" | "refundPayment", string>>;
 };
 
 /** A route's valid body with the ids it names made real: the client's, for a new proposal. */
@@ -217,6 +226,9 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   const body = validBodies[key];
   if (key === "POST /api/admin/proposals" || key === "POST /api/admin/invoices") {
     return { ...body, companyId: ids.client };
+  }
+  if (key === "POST /api/admin/invoices/:id/refunds" && ids.invoices?.refundPayment) {
+    return { ...body, paymentId: ids.invoices.refundPayment };
   }
   return body;
 }
@@ -255,9 +267,9 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       )
       .replace(":milestoneId", ids.milestone)
       .replace(
-        /\/api\/admin\/invoices\/:id\/(issue|void|uncollectible|payments)/,
-        (_m, action: "issue" | "void" | "uncollectible" | "payments") =>
-          `/api/admin/invoices/${ids.invoices[action]}/${action}`,
+        /\/api\/admin\/invoices\/:id\/(issue|void|uncollectible|payments|reminders|refunds)/,
+        (_m, action: "issue" | "void" | "uncollectible" | "payments" | "reminders" | "refunds") =>
+          `/api/admin/invoices/${ids.invoices[action] ?? SOME_ID}/${action}`,
       )
       .replace("/api/admin/invoices/:id", `/api/admin/invoices/${ids.invoices.delete}`)
       .replace("/api/invoices/:id", `/api/invoices/${ids.invoices.read}`)

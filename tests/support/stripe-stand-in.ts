@@ -255,6 +255,19 @@ export async function startStripeStandIn(
       }
       return { status: 200, body: intent };
     }
+    if (method === "POST" && path === "/v1/refunds") {
+      const refund = {
+        id: nextId("re"),
+        object: "refund",
+        amount: Number(body.amount),
+        currency: "usd",
+        payment_intent: body.payment_intent ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+        status: "succeeded",
+      };
+      return { status: 200, body: refund };
+    }
     return stripeError(404, {
       type: "invalid_request_error",
       message: `Unrecognized request URL (${method}: ${path}): the stand-in does not offer it`,

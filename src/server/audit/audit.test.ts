@@ -105,7 +105,17 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       uncollectible: await invoice(true),
       payments: await invoice(true),
       read: await invoice(true),
+      reminders: await invoice(true),
+      refunds: await invoice(true),
     };
+    const paid = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/invoices/${ids.invoices.refunds}/payments`,
+      concreteBody("POST /api/admin/invoices/:id/payments", ids),
+    );
+    ids.invoices.refundPayment = paid.json().payments[0].id;
   });
   afterAll(() => t.close());
 

@@ -13,7 +13,9 @@ import {
   billingAccounts,
   companies,
   planChangeRequests,
+  projects,
   proposalResponses,
+  proposals,
   proposalVersions,
   recurringPlans,
   users,
@@ -131,7 +133,7 @@ export async function findBilling(
   cardsAccepted: boolean,
   now = new Date(),
 ): Promise<Billing> {
-  const [plans, [account], balance, planRequests] = await Promise.all([
+  const [plans, [account], balance, planRequests, fromLaunch] = await Promise.all([
     listPlans(db, companyId, now),
     prepared(db, "billing_account_of_company", (db) =>
       db
@@ -141,6 +143,7 @@ export async function findBilling(
     ).execute({ companyId }),
     companyBalance(db, companyId, now),
     listPlanRequests(db, { companyId }),
+    plansFromLaunch(db, companyId),
   ]);
   const active = plans.filter((plan) => plan.status === "active");
   const dates = active.map((plan) => plan.nextBillingDate!).sort();
@@ -161,7 +164,36 @@ export async function findBilling(
     cardsAccepted,
     ...balance,
     planRequests,
+    plansFromLaunch: fromLaunch,
   };
+}
+
+/**
+ * The monthly lines of the company's accepted proposals whose project has not launched yet:
+ * the plans startProposalPlans will start at launch.
+ */
+async function plansFromLaunch(db: DbExecutor, companyId: string) {
+  const rows = await db
+    .select({ lines: proposalVersions.lines })
+    .from(proposalResponses)
+    .innerJoin(proposalVersions, eq(proposalVersions.id, proposalResponses.versionId))
+    .innerJoin(proposals, eq(proposals.id, proposalVersions.proposalId))
+    .where(
+      and(
+        eq(proposals.companyId, companyId),
+        eq(proposalResponses.decision, "accepted"),
+        sql`not exists (select 1 from ${projects} where ${projects.proposalId} = ${proposals.id} and ${projects.websiteId} is not null)`,
+      ),
+    )
+    .orderBy(asc(proposalResponses.createdAt));
+  return rows.flatMap(({ lines }) =>
+    lines
+      .filter((line) => line.billing === "monthly")
+      .map((line) => ({
+        name: line.description.slice(0, 100),
+        amountCents: line.quantity * line.unitPriceCents,
+      })),
+  );
 }
 
 /** Staff add a monthly plan to a client. */

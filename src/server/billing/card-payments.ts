@@ -7,6 +7,7 @@ import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
 import {
   applyPayment,
   applyRefund,
+  balanceOf,
   findInvoice,
   invoiceLink,
   invoiceMessages,
@@ -310,7 +311,7 @@ async function paymentSucceeded(
   if (!after) return { result: "repeat", emailed: false };
   // The money came in all the same (two Checkouts paid, a check recorded meanwhile): kept, and
   // said in the log so staff can refund what was paid twice.
-  const owedBefore = invoice.totalCents - invoice.paidCents;
+  const owedBefore = balanceOf(invoice);
   if (invoice.status !== "open" || intent.amount_received > owedBefore) {
     return {
       result: "acted",

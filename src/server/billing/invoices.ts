@@ -18,6 +18,8 @@ import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   companies,
+  creditNoteCounters,
+  creditNotes,
   invoiceCounters,
   invoices,
   payments,
@@ -74,8 +76,12 @@ export const invoiceMessages = {
 /** Who reads an invoice: staff read every one, a client their company's issued ones. */
 export type Viewer = { staff: true } | { staff: false; companyId: string };
 
-const balanceOf = (invoice: Pick<Invoice, "totalCents" | "paidCents">) =>
-  invoice.totalCents - invoice.paidCents;
+/** What is owed: the total, less what credit notes gave back and what was paid. */
+export const balanceOf = (invoice: Pick<Invoice, "totalCents" | "paidCents" | "creditedCents">) =>
+  invoice.totalCents - invoice.creditedCents - invoice.paidCents;
+
+/** The same in SQL, for filters and sums. */
+export const owedCents = sql<number>`(${invoices.totalCents} - ${invoices.creditedCents} - ${invoices.paidCents})`;
 
 /** Open, with something owed, and past its due date (a day after it, at the earliest). */
 const isOverdue = (invoice: Invoice, today: string) =>
@@ -99,6 +105,7 @@ function toSummary(invoice: Invoice, companyName: string, today: string): Invoic
     taxCents: invoice.taxCents,
     totalCents: invoice.totalCents,
     paidCents: invoice.paidCents,
+    creditedCents: invoice.creditedCents,
     balanceCents: balanceOf(invoice),
     overdue: isOverdue(invoice, today),
     createdAt: invoice.createdAt.toISOString(),
@@ -140,7 +147,7 @@ export async function listInvoices(
     conditions.push(
       eq(invoices.status, "open"),
       lt(invoices.dueDate, today),
-      sql`${invoices.totalCents} > ${invoices.paidCents}`,
+      sql`${owedCents} > 0`,
     );
   }
   const rows = await db
@@ -179,8 +186,8 @@ export async function invoiceList(
       .where(and(eq(payments.status, "succeeded"), gte(payments.paidOn, monthStart))),
     db
       .select({
-        cents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`,
-        overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${today} and ${invoices.totalCents} > ${invoices.paidCents})`,
+        cents: sql<string>`coalesce(sum(${owedCents}), 0)`,
+        overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${today} and ${owedCents} > 0)`,
       })
       .from(invoices)
       .where(eq(invoices.status, "open")),
@@ -228,11 +235,19 @@ async function detailOf(
   settings: Pick<BillingSettings, "cardsAccepted">,
   now: Date,
 ): Promise<InvoiceDetail> {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.invoiceId, invoice.id))
-    .orderBy(asc(payments.createdAt));
+  const [rows, notes] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, invoice.id))
+      .orderBy(asc(payments.createdAt)),
+    db
+      .select({ note: creditNotes, method: payments.method, reference: payments.reference })
+      .from(creditNotes)
+      .innerJoin(payments, eq(payments.id, creditNotes.refundId))
+      .where(eq(creditNotes.invoiceId, invoice.id))
+      .orderBy(asc(creditNotes.number)),
+  ]);
   const owed = invoice.status === "open" && balanceOf(invoice) > 0;
   return {
     ...toSummary(invoice, company.name, dayOf(now)),
@@ -242,6 +257,17 @@ async function detailOf(
     periodEnd: invoice.periodEnd,
     proposalId: invoice.proposalId,
     payments: rows.map((payment) => toPayment(payment, invoice.number)),
+    creditNotes: notes.map(({ note, method, reference }) => ({
+      id: note.id,
+      number: note.number,
+      invoiceId: note.invoiceId,
+      paymentId: note.paymentId,
+      amountCents: note.amountCents,
+      method: method as PaymentMethod,
+      reference,
+      reason: note.reason,
+      issueDate: note.issueDate,
+    })),
     payableByCard: settings.cardsAccepted && owed,
     offlinePayment: settings.cardsAccepted ? null : offlinePayment,
   };
@@ -279,22 +305,33 @@ const invoiceFileName = (invoice: Pick<InvoiceDetail, "number" | "id">) =>
  * ------------------------------------------------------------------------------------------- */
 
 /**
- * The next number of a year, HL-2026-0001, HL-2026-0002, ...: the year's counter row is locked
- * until the caller's transaction ends, so concurrent issuers (on any instance) take turns, and a
- * transaction that rolls back gives its number back. Hence no gaps and no duplicates.
+ * The next number of a year from a counter table (invoices' HL-2026-0001, credit notes'
+ * CN-2026-0001): the year's counter row is locked until the caller's transaction ends, so
+ * concurrent issuers (on any instance) take turns, and a transaction that rolls back gives its
+ * number back. Hence no gaps and no duplicates.
  */
-export async function nextInvoiceNumber(tx: DbExecutor, year: number): Promise<string> {
+export async function nextNumber(
+  tx: DbExecutor,
+  counters: typeof invoiceCounters | typeof creditNoteCounters,
+  prefix: string,
+  year: number,
+): Promise<string> {
+  // Both tables have the same columns.
+  const table = counters as typeof invoiceCounters;
   const [counter] = await tx
-    .insert(invoiceCounters)
+    .insert(table)
     .values({ year, lastNumber: 1 })
     .onConflictDoUpdate({
-      target: invoiceCounters.year,
-      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      target: table.year,
+      set: { lastNumber: sql`${table.lastNumber} + 1` },
     })
-    .returning({ lastNumber: invoiceCounters.lastNumber });
-  if (!counter) throw new Error("no invoice number was given");
-  return `${invoicePrefix}-${year}-${String(counter.lastNumber).padStart(4, "0")}`;
+    .returning({ lastNumber: table.lastNumber });
+  if (!counter) throw new Error("no number was given");
+  return `${prefix}-${year}-${String(counter.lastNumber).padStart(4, "0")}`;
 }
+
+export const nextInvoiceNumber = (tx: DbExecutor, year: number) =>
+  nextNumber(tx, invoiceCounters, invoicePrefix, year);
 
 export type NewInvoiceRow = {
   companyId: string;
@@ -553,7 +590,7 @@ export async function applyPayment(
     .returning();
   if (!payment) return undefined;
   const paidCents = invoice.paidCents + input.amountCents;
-  const paidInFull = paidCents >= invoice.totalCents;
+  const paidInFull = paidCents >= invoice.totalCents - invoice.creditedCents;
   const [after] = await tx
     .update(invoices)
     .set({
@@ -613,15 +650,24 @@ export async function recordPayment(
 }
 
 /**
- * A refund (from the card processor), in the caller's transaction: what was paid shrinks, and a
- * paid invoice that is owed again opens again. Undefined when this refund was recorded already.
+ * A refund, in the caller's transaction: what was paid shrinks. One Stripe made on its own (its
+ * webhook) leaves the amount owed again, so a paid invoice opens again; one with a credit note
+ * (`credit`) gives that amount back off the invoice too, so what is owed stays as it was.
+ * Undefined when a card refund with this reference was recorded already.
  */
 export async function applyRefund(
   tx: DbExecutor,
   invoice: Invoice,
-  input: { amountCents: number; paidOn: string; reference: string },
+  input: {
+    amountCents: number;
+    paidOn: string;
+    reference: string | null;
+    method?: PaymentMethod;
+    recordedBy?: string | null;
+    credit?: boolean;
+  },
   now = new Date(),
-): Promise<Invoice | undefined> {
+): Promise<{ invoice: Invoice; refund: PaymentRow } | undefined> {
   const [refund] = await tx
     .insert(payments)
     .values({
@@ -630,26 +676,29 @@ export async function applyRefund(
       kind: "refund",
       status: "succeeded",
       amountCents: input.amountCents,
-      method: "card",
+      method: input.method ?? "card",
       paidOn: input.paidOn,
       reference: input.reference,
+      recordedBy: input.recordedBy ?? null,
     })
     .onConflictDoNothing()
     .returning();
   if (!refund) return undefined;
   const paidCents = invoice.paidCents - input.amountCents;
+  const creditedCents = invoice.creditedCents + (input.credit ? input.amountCents : 0);
   const [after] = await tx
     .update(invoices)
     .set({
       paidCents,
-      ...(invoice.status === "paid" && paidCents < invoice.totalCents
+      creditedCents,
+      ...(invoice.status === "paid" && paidCents < invoice.totalCents - creditedCents
         ? { status: "open", paidAt: null }
         : {}),
       updatedAt: now,
     })
     .where(eq(invoices.id, invoice.id))
     .returning();
-  return after;
+  return { invoice: after!, refund };
 }
 
 /** A card payment that failed, in the caller's transaction: kept to show, and the client told. */
@@ -699,8 +748,8 @@ export async function companyBalance(db: DbExecutor, companyId: string, now = ne
   const [row] = await prepared(db, "company_balance", (db) =>
     db
       .select({
-        cents: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`,
-        overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${sql.placeholder("today")}::date and ${invoices.totalCents} > ${invoices.paidCents})`,
+        cents: sql<string>`coalesce(sum(${owedCents}), 0)`,
+        overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${sql.placeholder("today")}::date and ${owedCents} > 0)`,
       })
       .from(invoices)
       .where(

@@ -1,5 +1,5 @@
 import { invoiceTerms } from "@content/billing";
-import { paymentMethodLabels, type InvoiceDetail } from "@shared/schemas/billing";
+import { paymentMethodLabels, type CreditNote, type InvoiceDetail } from "@shared/schemas/billing";
 import { facts, formatDate, formatMoney, renderPdf, sectionHeading, table } from "../documents/pdf";
 
 const statusLine: Record<InvoiceDetail["status"], string> = {
@@ -101,5 +101,43 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     }
     doc.moveDown(0.8);
     doc.fontSize(9).text(invoiceTerms);
+  });
+}
+
+/**
+ * A credit note as a PDF: its number, the client, the invoice it credits, and what was given
+ * back and how. Nothing on it changes after it is issued.
+ */
+export function creditNotePdf(
+  note: CreditNote,
+  invoice: Pick<InvoiceDetail, "number" | "companyName" | "totalCents">,
+): Promise<Buffer> {
+  const title = `Credit note ${note.number}`;
+  return renderPdf({ title, footer: title }, (doc) => {
+    doc.font("Helvetica-Bold").fontSize(20).text(title);
+    doc.moveDown(0.5);
+    facts(doc, [
+      ["Issued to", invoice.companyName],
+      ["Date", formatDate(note.issueDate)],
+      ["Credits invoice", invoice.number ?? ""],
+      [
+        "Refunded by",
+        `${paymentMethodLabels[note.method]}${note.reference ? ` (ref. ${note.reference})` : ""}`,
+      ],
+      ...(note.reason ? ([["Reason", note.reason]] as [string, string][]) : []),
+    ]);
+    sectionHeading(doc, "Credit");
+    table(
+      doc,
+      [
+        { header: "Description", width: 75 },
+        { header: "Amount", width: 25, align: "right" },
+      ],
+      [[`Refund on invoice ${invoice.number ?? ""}`, formatMoney(-note.amountCents)]],
+    );
+    facts(doc, [
+      ["Total credited", formatMoney(note.amountCents)],
+      [`Invoice ${invoice.number ?? ""} total`, formatMoney(invoice.totalCents)],
+    ]);
   });
 }

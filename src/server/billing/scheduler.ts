@@ -1,22 +1,13 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
-import { addDays, billingDatesUntil, daysBetween, dayOf, periodEnd } from "@shared/invoice-math";
+import { addDays, billingDatesUntil, dayOf, periodEnd } from "@shared/invoice-math";
 import type { Db } from "../db/client";
 import { billingAccounts, invoiceReminders, invoices, recurringPlans } from "../db/schema";
 import { formatDate } from "../documents/pdf";
-import { enqueueEmails } from "../mail/outbox";
 import { createPeriodicWorker } from "../scheduling/periodic";
-import { invoiceReminderEmail } from "../mail/templates/billing";
-import { billingContacts } from "../team/team";
-import { displayName } from "../auth/display-name";
-import {
-  createInvoice,
-  invoiceForEmail,
-  invoiceLink,
-  lockInvoice,
-  type BillingSettings,
-} from "./invoices";
+import { queueReminderEmails } from "./reminders";
+import { balanceOf, createInvoice, owedCents, lockInvoice, type BillingSettings } from "./invoices";
 
 /** What the card processor is asked for when autopay pays an invoice with the saved card. */
 export type SavedCardCharge = {
@@ -199,13 +190,7 @@ async function sendReminders(context: Context) {
     })
     .from(invoices)
     .leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoices.id))
-    .where(
-      and(
-        eq(invoices.status, "open"),
-        gt(invoices.totalCents, invoices.paidCents),
-        lte(invoices.dueDate, today),
-      ),
-    )
+    .where(and(eq(invoices.status, "open"), gt(owedCents, 0), lte(invoices.dueDate, today)))
     .groupBy(invoices.id)
     .orderBy(asc(invoices.dueDate), asc(invoices.number));
   for (const candidate of due) {
@@ -217,7 +202,7 @@ async function sendReminders(context: Context) {
       const sent = await db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, candidate.id);
         if (!invoice?.dueDate || invoice.status !== "open") return false;
-        if (invoice.totalCents <= invoice.paidCents) return false;
+        if (balanceOf(invoice) <= 0) return false;
         const reached = reminderStage(invoice.dueDate, today);
         if (reached === undefined) return false;
         const recorded = await tx
@@ -232,25 +217,7 @@ async function sendReminders(context: Context) {
           .onConflictDoNothing()
           .returning({ daysPastDue: invoiceReminders.daysPastDue });
         if (!recorded.some((row) => row.daysPastDue === reached)) return false;
-        const contacts = await billingContacts(tx, invoice.companyId);
-        if (contacts.length === 0) return true;
-        const { ref, pdf } = await invoiceForEmail(tx, invoice, settings, now);
-        // The email says how late it really is (a reminder caught up after downtime is not
-        // "due today").
-        const daysLate = daysBetween(invoice.dueDate, today);
-        await enqueueEmails(
-          tx,
-          contacts.map((user) =>
-            invoiceReminderEmail(
-              { name: displayName(user), email: user.email },
-              ref,
-              daysLate,
-              invoiceLink(settings.publicUrl, invoice.id),
-              pdf,
-              settings,
-            ),
-          ),
-        );
+        await queueReminderEmails(tx, invoice, settings, now);
         return true;
       });
       if (sent) context.run.remindersSent++;
@@ -279,7 +246,7 @@ async function chargeAutopay(context: Context) {
       and(
         eq(invoices.source, "recurring"),
         eq(invoices.status, "open"),
-        gt(invoices.totalCents, invoices.paidCents),
+        gt(owedCents, 0),
         isNull(invoices.autopayAttemptedAt),
         eq(billingAccounts.autopay, true),
         isNotNull(billingAccounts.stripeCustomerId),
@@ -299,7 +266,7 @@ async function chargeAutopay(context: Context) {
             eq(invoices.id, id),
             isNull(invoices.autopayAttemptedAt),
             eq(invoices.status, "open"),
-            gt(invoices.totalCents, invoices.paidCents),
+            gt(owedCents, 0),
           ),
         )
         .returning();
@@ -314,7 +281,7 @@ async function chargeAutopay(context: Context) {
       charge = {
         invoiceId: claimed.id,
         invoiceNumber: claimed.number,
-        amountCents: claimed.totalCents - claimed.paidCents,
+        amountCents: balanceOf(claimed),
         customerId: account.stripeCustomerId,
         paymentMethodId: account.stripePaymentMethodId,
       };

@@ -241,6 +241,29 @@ export function createStripeGateway(settings: StripeSettings) {
     },
 
     /**
+     * Gives back (part of) a card payment, to the card it came from: the refund's id. The key
+     * names what is refunded and how much was refunded before, so a repeat of the same request
+     * (a double click, a retry) is the same refund, never a second one.
+     */
+    refundCardPayment: (input: {
+      paymentIntentId: string;
+      amountCents: number;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+    }) =>
+      call("refund", async (api) => {
+        const refund = await api.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return refund.id;
+      }),
+
+    /**
      * The event a webhook carries, once its signature is checked against the raw body: Stripe's
      * check refuses one signed over 5 minutes ago; one dated over 5 minutes ahead is refused too.
      */

@@ -665,6 +665,8 @@ export const invoices = pgTable(
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     /** Payments less refunds, kept with each payment in its transaction. */
     paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
+    /** What its credit notes gave back: no longer owed (what is due is total - credited - paid). */
+    creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
     memo: text("memo"),
     issueDate: date("issue_date", { mode: "string" }),
     dueDate: date("due_date", { mode: "string" }),
@@ -752,6 +754,49 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${table.amountCents} > 0`),
   ],
 );
+
+/** The last credit note number given in each year, taken as invoice numbers are. */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/**
+ * A credit note (CN-2026-0001): the document of a refund staff made, by Stripe or recorded, for
+ * part or all of one payment of an invoice. Numbered without gaps in the refund's transaction.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: varchar("number", { length: 20 }).notNull().unique(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The payment given back, and the refund row that gave it back. */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    refundId: uuid("refund_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: varchar("reason", { length: 500 }),
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("credit_notes_invoice_id_idx").on(table.invoiceId),
+    index("credit_notes_payment_id_idx").on(table.paymentId),
+    check("credit_notes_amount_check", sql`${table.amountCents} > 0`),
+  ],
+);
+export type CreditNote = typeof creditNotes.$inferSelect;
 
 /** Stripe events already acted on: the webhook acts once per event id. */
 export const stripeEvents = pgTable("stripe_events", {

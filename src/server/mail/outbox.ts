@@ -26,6 +26,7 @@ export type EmailKind =
   | "invoice-reminder"
   | "payment-receipt"
   | "payment-failed"
+  | "credit-note"
   | "plan-request"
   | "site-down"
   | "site-recovered"
@@ -63,6 +64,7 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "invoice-reminder": ROUTINE,
   "payment-receipt": ROUTINE,
   "payment-failed": ROUTINE,
+  "credit-note": ROUTINE,
   "plan-request": ROUTINE,
   // A site down is news someone acts on now.
   "site-down": URGENT,

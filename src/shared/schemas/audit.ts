@@ -33,6 +33,8 @@ export const auditActions = {
   "invoice.uncollectible": "Invoice marked uncollectible",
   "invoice.deleted": "Draft invoice deleted",
   "payment.recorded": "Payment recorded",
+  "invoice.reminded": "Invoice reminder sent by hand",
+  "invoice.refunded": "Payment refunded, credit note issued",
   "ticket.changed": "Ticket status, priority, website or assignee changed",
   "ticket.answered": "Ticket answered by staff",
   "proposal.created": "Proposal created",

@@ -73,6 +73,8 @@ export const invoiceSummarySchema = z.object({
   taxCents: z.number().int(),
   totalCents: z.number().int(),
   paidCents: z.number().int(),
+  /** What credit notes gave back: no longer owed. */
+  creditedCents: z.number().int(),
   balanceCents: z.number().int(),
   /** Open, with a balance, and past its due date. */
   overdue: z.boolean(),
@@ -87,8 +89,24 @@ export const offlinePaymentSchema = z.object({
 });
 export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
 
+/** A credit note: the document of a refund, numbered CN-2026-0001, with its own PDF. */
+export const creditNoteSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  invoiceId: z.uuid(),
+  /** The payment it gives (part of) back. */
+  paymentId: z.uuid(),
+  amountCents: z.number().int(),
+  method: z.enum(paymentMethods),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  issueDate: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 /** One invoice with its lines and payments. */
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  creditNotes: z.array(creditNoteSchema),
   lines: z.array(invoiceLineSchema),
   memo: z.string().nullable(),
   periodStart: z.string().nullable(),
@@ -158,6 +176,8 @@ export const billingSchema = z.object({
   balanceCents: z.number().int(),
   overdueCount: z.number().int(),
   planRequests: z.array(planRequestSchema),
+  /** Monthly lines of an accepted proposal, billed once its site launches. */
+  plansFromLaunch: z.array(z.object({ name: z.string(), amountCents: z.number().int() })),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
@@ -239,6 +259,29 @@ export const recordPaymentSchema = z.object({
   reference: optionalText("Reference", 255, "Reference must be at most 255 characters"),
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+
+/**
+ * Staff refund (part of) a payment of an invoice: a card payment through Stripe, anything else
+ * recorded with how the money went back. Either way a credit note is issued.
+ */
+export const refundInputSchema = z.object({
+  paymentId: z.uuid({ error: "Choose the payment to refund" }),
+  amountCents: wholeNumber("Amount", 1, MAX_PRICE_CENTS),
+  /** How the money went back, for a payment not made by card (a card is refunded to the card). */
+  method: z
+    .enum(
+      paymentMethods.filter((method) => method !== "card") as [PaymentMethod, ...PaymentMethod[]],
+      { error: "Choose how the money was returned" },
+    )
+    .optional(),
+  reference: optionalText("Reference", 255, "Reference must be at most 255 characters"),
+  reason: optionalText("Reason", 500, "Reason must be at most 500 characters"),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+/** Who a reminder was emailed to. */
+export const reminderSentSchema = z.object({ sentTo: z.array(z.string()) });
+export type ReminderSent = z.infer<typeof reminderSentSchema>;
 
 /** The back office's invoice filters. */
 export const invoiceFilterSchema = z.object({

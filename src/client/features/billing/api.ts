@@ -17,6 +17,8 @@ import type {
   PlanRequest,
   PlanRequestInput,
   RecordPaymentInput,
+  RefundInput,
+  ReminderSent,
   RecurringPlan,
   RecurringPlanInput,
 } from "@shared/schemas/billing";
@@ -239,6 +241,22 @@ export const useRecordPayment = (id: string) =>
       input,
     ),
   );
+
+/** Remind the client of an open invoice by hand: who it was emailed to. */
+export const useRemindInvoice = (id: string) =>
+  useBillingWrite(() =>
+    sendJson<ReminderSent>("POST", `/api/admin/invoices/${encodeURIComponent(id)}/reminders`),
+  );
+
+/** Refund (part of) a payment: through Stripe for a card, recorded otherwise; a credit note follows. */
+export const useRefundPayment = (id: string) =>
+  useBillingWrite((input: RefundInput) =>
+    sendJson<InvoiceDetail>("POST", `/api/admin/invoices/${encodeURIComponent(id)}/refunds`, input),
+  );
+
+/** Where a credit note's PDF is downloaded, by staff or by the client. */
+export const creditNotePdfUrl = (id: string, audience: "client" | "staff") =>
+  `/api${audience === "staff" ? "/admin" : ""}/credit-notes/${encodeURIComponent(id)}/pdf`;
 
 /** Add a monthly plan to a client, or change one (with `planId`). */
 export const useSavePlan = (companyId: string) =>

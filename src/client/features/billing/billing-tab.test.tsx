@@ -29,6 +29,7 @@ const invoice = (n: number, patch: Partial<InvoiceSummary>): InvoiceSummary => (
   taxCents: 0,
   totalCents: 2499,
   paidCents: 2499,
+  creditedCents: 0,
   balanceCents: 0,
   overdue: false,
   createdAt: "2026-10-07T00:00:00Z",
@@ -76,6 +77,7 @@ const billing = (patch: Partial<Billing> = {}): Billing => ({
   balanceCents: 2499,
   overdueCount: 0,
   planRequests: [],
+  plansFromLaunch: [],
   ...patch,
 });
 
@@ -189,6 +191,26 @@ describe("the Billing tab, when cards are taken", () => {
     const payments = await screen.findByRole("region", { name: "Payments" });
     expect(await within(payments).findByText("Your card was declined.")).toBeTruthy();
     expect(within(payments).getByText("Failed")).toBeTruthy();
+  });
+});
+
+describe("the Billing tab before launch", () => {
+  it("says an accepted proposal's monthly plan starts at launch, not that there is none", async () => {
+    renderTab(
+      billing({
+        plans: [],
+        monthlyCostCents: 0,
+        nextBillingDate: null,
+        plansFromLaunch: [{ name: "Business Hosting", amountCents: 4_900 }],
+      }),
+    );
+    expect(await screen.findByText("Business Hosting · $49.00/month from launch")).toBeTruthy();
+    expect(screen.queryByText(/No monthly plan yet/)).toBeNull();
+  });
+
+  it("says there is no plan when nothing was accepted", async () => {
+    renderTab(billing({ plans: [], monthlyCostCents: 0, nextBillingDate: null }));
+    expect(await screen.findByText(/No monthly plan yet/)).toBeTruthy();
   });
 });
 

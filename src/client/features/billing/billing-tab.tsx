@@ -74,7 +74,20 @@ function CurrentPlanCard({ billing, onUpgrade }: { billing: Billing; onUpgrade: 
   return (
     <Card className="flex flex-col p-6 sm:p-8">
       <CardTitleRow icon={Receipt} title="Current Plan" />
-      {plans.length === 0 ? (
+      {plans.length === 0 && billing.plansFromLaunch.length > 0 ? (
+        <div className="mt-6 rounded-xl bg-muted p-4 text-sm">
+          <ul className="flex flex-col gap-1">
+            {billing.plansFromLaunch.map((plan, index) => (
+              <li key={index} className="font-semibold break-words text-foreground">
+                {plan.name} · {formatCents(plan.amountCents)}/month from launch
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-muted-foreground">
+            From your accepted proposal: the first monthly bill comes on the day your site launches.
+          </p>
+        </div>
+      ) : plans.length === 0 ? (
         <p className="mt-6 rounded-xl bg-muted p-4 text-sm text-muted-foreground">
           No monthly plan yet. Ask for hosting or care below, and we will confirm the price with you
           first.

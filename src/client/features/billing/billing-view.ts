@@ -5,6 +5,7 @@ import {
   planRequestApprovalSchema,
   recordPaymentSchema,
   recurringPlanInputSchema,
+  refundInputSchema,
   type CardOnFile,
   type InvoiceSummary,
   type NewInvoiceInput,
@@ -14,6 +15,7 @@ import {
   type RecordPaymentInput,
   type RecurringPlan,
   type RecurringPlanInput,
+  type RefundInput,
 } from "@shared/schemas/billing";
 import type { z } from "@shared/schemas/zod";
 import { formatCents } from "@/components/format";
@@ -248,6 +250,39 @@ export function toPayment(state: PaymentFormState): Checked<RecordPaymentInput> 
     reference: state.reference.trim() || undefined,
   };
   return check(recordPaymentSchema, input, { amountCents: "amount" }, errors);
+}
+
+/* A refund staff make of one payment. */
+
+export interface RefundFormState {
+  paymentId: string;
+  amount: string;
+  method: PaymentMethod | "";
+  reference: string;
+  reason: string;
+}
+
+export const refundForm = (paymentId = "", cents = 0): RefundFormState => ({
+  paymentId,
+  amount: cents > 0 ? centsToDollarText(cents) : "",
+  method: "",
+  reference: "",
+  reason: "",
+});
+
+/** Card payments go back to the card: their form asks no method or reference. */
+export function toRefund(state: RefundFormState, byCard: boolean): Checked<RefundInput> {
+  const errors: FieldErrors = {};
+  if (!byCard && !state.method) errors.method = "Choose how the money was returned";
+  const input = {
+    paymentId: state.paymentId,
+    amountCents: cents(state.amount, "amount", errors, 1),
+    ...(byCard
+      ? {}
+      : { method: state.method || undefined, reference: state.reference.trim() || undefined }),
+    reason: state.reason.trim() || undefined,
+  };
+  return check(refundInputSchema, input, { amountCents: "amount" }, errors);
 }
 
 /* A monthly plan staff add or change. */

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Landmark, Mail, StickyNote } from "lucide-react";
+import { Download, Landmark, Mail, StickyNote } from "lucide-react";
 import { invoiceTerms } from "@content/billing";
 import {
   paymentMethodLabels,
@@ -11,6 +11,7 @@ import {
 import { formatCalendarDate, formatCents } from "@/components/format";
 import { InvoiceStatusBadge, PaymentBadge } from "@/components/status-badge";
 import { cn } from "@/lib/utils";
+import { creditNotePdfUrl } from "./api";
 import { invoiceName, owes, paymentKind, paymentKindLabels } from "./billing-view";
 
 /*
@@ -171,6 +172,9 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
         strong
         className="mt-1 border-t border-border pt-2"
       />
+      {invoice.creditedCents > 0 && (
+        <Amount label="Credited" value={`−${formatCents(invoice.creditedCents)}`} />
+      )}
       <Amount label="Paid" value={formatCents(invoice.paidCents)} />
       <Amount
         label="Balance due"
@@ -240,6 +244,54 @@ export function PaymentRows({
   );
 }
 
+/** The invoice's credit notes (one per refund), each with its PDF. */
+function CreditNoteRows({
+  invoice,
+  audience,
+}: {
+  invoice: InvoiceDetail;
+  audience: "client" | "staff";
+}) {
+  return (
+    <div>
+      <h4 className="mb-2 font-sans text-sm font-semibold text-foreground">Credit notes</h4>
+      <ul className="divide-y divide-border rounded-xl border border-border bg-card">
+        {invoice.creditNotes.map((note) => (
+          <li
+            key={note.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="text-sm font-semibold text-foreground">
+                {note.number} ·{" "}
+                <time dateTime={note.issueDate}>{formatCalendarDate(note.issueDate)}</time>
+              </p>
+              <p className="mt-0.5 text-xs break-words text-muted-foreground">
+                Refunded by {paymentMethodLabels[note.method].toLowerCase()}
+                {note.reference && note.method !== "card" && <> · Ref. {note.reference}</>}
+                {note.reason && <> · {note.reason}</>}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <p className="text-sm font-semibold whitespace-nowrap text-violet-800 tabular-nums">
+                −{formatCents(note.amountCents)}
+              </p>
+              <a
+                href={creditNotePdfUrl(note.id, audience)}
+                download
+                className="inline-flex items-center gap-1 text-sm font-medium text-accent underline underline-offset-4"
+              >
+                <Download className="size-4" aria-hidden="true" />
+                PDF<span className="sr-only"> of credit note {note.number}</span>
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Bank transfer and check details, for when cards are not taken. */
 export function OfflinePaymentDetails({
   offline,
@@ -270,7 +322,15 @@ export function OfflinePaymentDetails({
             {offline.bankTransfer.map((row) => (
               <div key={row.label} className="contents">
                 <dt className="text-muted-foreground">{row.label}</dt>
-                <dd className="font-medium break-all text-foreground tabular-nums">{row.value}</dd>
+                {/* Copied by people paying: never broken inside a number. */}
+                <dd
+                  className={cn(
+                    "font-medium text-foreground tabular-nums",
+                    /^[\d\s-]+$/.test(row.value) ? "break-keep whitespace-nowrap" : "break-words",
+                  )}
+                >
+                  {row.value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -331,6 +391,7 @@ export function InvoiceBody({
           <PaymentRows payments={invoice.payments} cardReferences={audience === "staff"} />
         )}
       </div>
+      {invoice.creditNotes.length > 0 && <CreditNoteRows invoice={invoice} audience={audience} />}
       {howToPay && <p className="text-xs text-muted-foreground">{invoiceTerms}</p>}
     </div>
   );

@@ -41,6 +41,7 @@ import {
   type FieldErrors,
   type PaymentFormState,
 } from "./billing-view";
+import { RefundButton, RemindButton } from "./invoice-follow-ups";
 import { InvoiceBody, invoiceKind } from "./invoice-parts";
 import { NewInvoiceForm } from "./new-invoice-form";
 
@@ -219,6 +220,8 @@ function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
           Record payment
         </Button>
       )}
+      {invoice.status === "open" && <RemindButton invoice={invoice} />}
+      <RefundButton invoice={invoice} />
       <Button asChild variant="outline">
         <a href={staffInvoicePdfUrl(invoice.id)} download>
           <Download aria-hidden="true" />

@@ -44,7 +44,10 @@ export function invoiceIssuedEmail(
   );
 }
 
-/** To a client: an unpaid invoice is due today, or is some days past due (7 and 14, or later after downtime). */
+/**
+ * To a client: an unpaid invoice is due today, or is some days past due (7 and 14, or later
+ * after downtime); or, sent by hand by staff, not due yet (days past due below zero).
+ */
 export function invoiceReminderEmail(
   client: Person,
   invoice: InvoiceRef,
@@ -54,16 +57,20 @@ export function invoiceReminderEmail(
   settings: { agencyInbox: string },
 ): QueuedEmail {
   const when =
-    daysPastDue === 0
-      ? `is due today (${invoice.dueDate})`
-      : `was due on ${invoice.dueDate}, ${daysPastDue} ${daysPastDue === 1 ? "day" : "days"} ago`;
+    daysPastDue < 0
+      ? `is due on ${invoice.dueDate}`
+      : daysPastDue === 0
+        ? `is due today (${invoice.dueDate})`
+        : `was due on ${invoice.dueDate}, ${daysPastDue} ${daysPastDue === 1 ? "day" : "days"} ago`;
   return withPdf(
     simpleEmail(
       "invoice-reminder",
       client.email,
-      daysPastDue === 0
-        ? `Reminder: invoice ${invoice.number} is due today`
-        : `Overdue: invoice ${invoice.number} (${invoice.balance} unpaid)`,
+      daysPastDue < 0
+        ? `Reminder: invoice ${invoice.number} is due on ${invoice.dueDate}`
+        : daysPastDue === 0
+          ? `Reminder: invoice ${invoice.number} is due today`
+          : `Overdue: invoice ${invoice.number} (${invoice.balance} unpaid)`,
       [
         `Hi ${client.name},`,
         `Invoice ${invoice.number} ${when}. ${invoice.balance} is still unpaid.`,
@@ -98,6 +105,32 @@ export function paymentReceiptEmail(
     ],
     { label: "View the invoice", href: link },
     settings.agencyInbox,
+  );
+}
+
+/** To a client: money given back on an invoice, with its credit note attached. */
+export function creditNoteEmail(
+  client: Person,
+  note: { number: string; amount: string; how: string },
+  invoice: InvoiceRef,
+  link: string,
+  pdf: EmailAttachment,
+  settings: { agencyInbox: string },
+): QueuedEmail {
+  return withPdf(
+    simpleEmail(
+      "credit-note",
+      client.email,
+      `Credit note ${note.number}: ${note.amount} refunded on invoice ${invoice.number}`,
+      [
+        `Hi ${client.name},`,
+        `We refunded ${note.amount} of invoice ${invoice.number} ${note.how}. Credit note ${note.number} is attached.`,
+        "A card refund can take 5 to 10 business days to show on your statement.",
+      ],
+      { label: "View the invoice", href: link },
+      settings.agencyInbox,
+    ),
+    pdf,
   );
 }
 

@@ -467,6 +467,9 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
 
   it("starts the accepted proposal's monthly lines as plans at launch", async () => {
     const [project] = await t.database.db.select().from(schema.projects);
+    // Before launch the Billing tab says what starts then, not that there is no plan.
+    const before = (await call(client, "GET", "/api/billing")).json();
+    expect(before.plansFromLaunch).toContainEqual({ name: "Starter Hosting", amountCents: 6_000 });
     const launched = await call(staff, "POST", `/api/admin/projects/${project!.id}/website`, {
       domain: "riverabakery.example",
       plan: "Starter Hosting",
@@ -476,5 +479,6 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
     expect(
       billing.plans.map((p: { name: string; amountCents: number }) => [p.name, p.amountCents]),
     ).toContainEqual(["Starter Hosting", 6_000]);
+    expect(billing.plansFromLaunch).toEqual([]);
   });
 });
