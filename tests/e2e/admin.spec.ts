@@ -347,6 +347,10 @@ test("staff answer a ticket and the client reads the reply in the portal", async
   await expect(message).toContainText("Staff");
   await expect(message).toContainText("Avery Harbor");
 
+  // The answer leaves the ticket waiting for the client; staff can still set the status.
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveText("Waiting");
+  await choose(page, "Status", "Open");
+  await expect(page.getByText("Status changed to Open.")).toBeVisible();
   await choose(page, "Status", "Waiting");
   await expect(page.getByText("Status changed to Waiting.")).toBeVisible();
 

@@ -168,3 +168,114 @@ for (const width of [375, 1280]) {
     );
   });
 }
+
+const shots = process.env.E2E_SCREENSHOTS;
+
+for (const width of [375, 1280]) {
+  test(`staff write an internal note the client never sees, and answer from a saved reply, at ${width} px`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = `${width}-${Date.now().toString(36)}`;
+    const subject = `The booking form lost an order ${tag}`;
+    const note = `Their payment processor was down at 9:40; check its status page first ${tag}`;
+    const client = await signedIn(browser, "client", width);
+    const opened = await client.request.post("/api/tickets", {
+      data: { subject, message: "A customer's catering order never reached us this morning." },
+    });
+    expect(opened.status()).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+
+    // 1. Staff switch to an internal note with the keyboard and write one: set apart in amber.
+    const staff = await signedIn(browser, "admin", width);
+    await staff.goto(`/admin/tickets/${id}`);
+    await expect(staff.getByRole("heading", { level: 1, name: subject })).toBeVisible({
+      timeout: 20_000,
+    });
+    await staff.getByRole("radio", { name: "Reply to client" }).focus();
+    await staff.keyboard.press("ArrowRight");
+    await expect(staff.getByRole("radio", { name: "Internal note" })).toBeChecked();
+    await staff.getByRole("textbox", { name: "Note for staff" }).fill(note);
+    await staff.getByRole("button", { name: "Add internal note" }).click();
+    await expect(staff.getByText("Note added. Only staff see it.")).toBeVisible();
+    const noted = staff.getByRole("article", {
+      name: "Internal note from Avery Harbor (Harborline)",
+    });
+    await expect(noted).toContainText(note);
+    await expect(noted.getByText("Internal note", { exact: true })).toBeVisible();
+    const clientMessage = staff.getByRole("article", { name: "Client message from Jordan Rivera" });
+    const background = (locator: typeof noted) =>
+      locator.evaluate((element) => getComputedStyle(element.parentElement!).backgroundColor);
+    expect(await background(noted)).not.toBe(await background(clientMessage));
+    expect(await wcagViolations(staff), `internal note at ${width}`).toEqual([]);
+    if (shots)
+      await staff.screenshot({ path: `${shots}/ticket-note-${width}.png`, fullPage: true });
+
+    // 2. A saved reply is written in the dialog, changed, then picked with the keyboard.
+    await staff.getByRole("radio", { name: "Internal note" }).focus();
+    await staff.keyboard.press("ArrowLeft");
+    await expect(staff.getByRole("radio", { name: "Reply to client" })).toBeChecked();
+    await staff.getByRole("button", { name: "Manage saved replies" }).click();
+    const dialog = staff.getByRole("dialog", { name: "Saved replies" });
+    await dialog.getByRole("button", { name: "New saved reply" }).click();
+    const title = `Order recovered ${tag}`;
+    await dialog.getByRole("button", { name: "Save reply" }).click();
+    await expect(dialog.getByText("Give the saved reply a title")).toBeVisible();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Text").fill("We found the order and passed it to your kitchen.");
+    await dialog.getByRole("button", { name: "Save reply" }).click();
+    const saved = dialog.getByRole("listitem").filter({ hasText: title });
+    await expect(saved).toContainText("passed it to your kitchen");
+    await saved.getByRole("button", { name: `Edit ${title}` }).click();
+    await dialog
+      .getByLabel("Text")
+      .fill("We found the order and passed it to your kitchen; they have it now.");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(saved).toContainText("they have it now");
+    expect(await wcagViolations(staff), `saved replies at ${width}`).toEqual([]);
+    if (shots) await staff.screenshot({ path: `${shots}/saved-replies-${width}.png` });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    // Saving in the dialog sent nothing from the reply box under it.
+    await expect(staff.getByText("Message must be at least 10 characters")).toHaveCount(0);
+
+    const box = staff.getByRole("textbox", { name: "Reply to the client" });
+    await box.fill("Hello Jordan, ");
+    const picker = staff.getByRole("combobox", { name: "Insert a saved reply" });
+    await picker.focus();
+    await staff.keyboard.press("Enter");
+    const option = staff.getByRole("option", { name: title });
+    await expect(option).toBeVisible();
+    // Type-ahead moves to the title; Enter inserts it at the caret, and focus goes to the box.
+    await staff.keyboard.type("Order");
+    await expect(option).toBeFocused();
+    await staff.keyboard.press("Enter");
+    await expect(box).toHaveValue(
+      "Hello Jordan, We found the order and passed it to your kitchen; they have it now.",
+    );
+    await expect(box).toBeFocused();
+    await staff.getByRole("button", { name: "Send reply" }).click();
+    await expect(staff.getByText("Reply sent.")).toBeVisible();
+    // The answer leaves the open ticket waiting for the client.
+    await expect(staff.getByRole("combobox", { name: "Status" })).toHaveText("Waiting");
+
+    // The saved reply is deleted, after a confirmation.
+    await staff.getByRole("button", { name: "Manage saved replies" }).click();
+    await dialog.getByRole("button", { name: `Delete ${title}` }).click();
+    await staff.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(dialog.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    // 3. The client reads the answer, never the note: on the page or in what the API gives.
+    await client.goto(`/dashboard?tab=support&ticket=${id}`);
+    // The portal's first load can be slow on a busy machine.
+    await expect(
+      client.getByRole("article", { name: "Reply from Avery Harbor (Harborline)" }),
+    ).toContainText("they have it now", { timeout: 20_000 });
+    await expect(client.getByText(note)).toHaveCount(0);
+    await expect(client.locator("body")).not.toContainText("Internal note");
+    const read = await client.request.get(`/api/tickets/${id}`);
+    expect(await read.text()).not.toContain(note);
+    expect(await (await client.request.get("/api/notices")).text()).not.toContain(note);
+    expect(await wcagViolations(client), `client ticket at ${width}`).toEqual([]);
+  });
+}

@@ -137,6 +137,17 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "DELETE /api/admin/clients/:id": { confirmEmail: "demo@example.com" },
   "PATCH /api/admin/tickets/:id": { status: "resolved", priority: "low" },
   "POST /api/admin/tickets/:id/messages": { body: "We have fixed it now, thanks." },
+  "POST /api/admin/tickets/:id/notes": {
+    body: "Their host blocks our IP; asked them to allow it.",
+  },
+  "POST /api/admin/saved-replies": {
+    title: "Cache cleared",
+    body: "We cleared the cache; the change shows now. Reload the page to see it.",
+  },
+  "PUT /api/admin/saved-replies/:id": {
+    title: "Cache cleared",
+    body: "We cleared the site's cache; reload the page and the change is there.",
+  },
   "POST /api/admin/proposals": { ...proposalDraft, companyId: SOME_ID },
   "PUT /api/admin/proposals/:id/versions/:versionId": proposalDraft,
   "POST /api/admin/proposals/:id/versions": proposalDraft,
@@ -193,6 +204,8 @@ export type RouteIds = {
   website: string;
   domain: string;
   ticket: string;
+  /** A saved reply, changed then deleted by the walk (default: an id no saved reply has). */
+  savedReply?: string;
   /** A ticket attachment (default: an id no file has). */
   attachment?: string;
   client: string;
@@ -249,6 +262,10 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       )
       .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
+      .replace(
+        "/api/admin/saved-replies/:id",
+        `/api/admin/saved-replies/${ids.savedReply ?? SOME_ID}`,
+      )
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
       .replace("/api/websites/:id/health", `/api/websites/${ids.website}/health`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)

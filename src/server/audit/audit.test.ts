@@ -31,6 +31,8 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     ids.website = site!.id;
     ids.domain = domain!.id;
     ids.ticket = ticket!.id;
+    const [savedReply] = await t.database.db.select().from(schema.savedReplies);
+    ids.savedReply = savedReply!.id;
     const [project] = await t.database.db.select().from(schema.projects);
     const [milestone] = await t.database.db
       .select()

@@ -249,7 +249,8 @@ export async function exportClientData(db: DbExecutor, id: string) {
     paymentList,
     received,
   ] = await Promise.all([
-    Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id))),
+    // Tickets as the client reads them: staff's internal notes are the agency's, not theirs.
+    Promise.all(client.tickets.map((ticket) => findTicket(db, ticket.id, id))),
     db
       .select(contactMessageFields)
       .from(leads)

@@ -423,10 +423,23 @@ export const ticketMessages = pgTable(
     source: varchar("source", { length: 10 }).notNull().default("web"),
     /** Emailed from an address whose domain did not vouch for it (no DMARC alignment). */
     senderUnverified: boolean("sender_unverified").notNull().default(false),
+    /** A staff note for staff only: never shown, emailed or told to the client. */
+    internal: boolean("internal").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index("ticket_messages_ticket_id_idx").on(table.ticketId)],
 );
+
+/** Answers staff write often, shared by all of staff, to insert into a ticket reply. */
+export const savedReplies = pgTable("saved_replies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: varchar("title", { length: 100 }).notNull(),
+  body: text("body").notNull(),
+  /** Who wrote it last; null once their account is gone. */
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Raw bytes: Buffer on node-postgres, Uint8Array on PGlite, Buffer to the app either way. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -1217,6 +1230,7 @@ export type Website = typeof websites.$inferSelect;
 export type Domain = typeof domains.$inferSelect;
 export type SupportTicket = typeof supportTickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
+export type SavedReply = typeof savedReplies.$inferSelect;
 export type TicketAttachment = typeof ticketAttachments.$inferSelect;
 export type InboundEmail = typeof inboundEmails.$inferSelect;
 export type Notice = typeof notices.$inferSelect;

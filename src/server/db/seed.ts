@@ -25,6 +25,7 @@ import {
   proposals,
   proposalVersions,
   recurringPlans,
+  savedReplies,
   supportTickets,
   ticketMessages,
   users,
@@ -146,6 +147,26 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
         fromStaff: true,
         body: "On it! We will have a draft banner on the staging site by Friday for you to review.",
         createdAt: bannerAnswered,
+      },
+      {
+        ticketId: banner.id,
+        authorId: staff.id,
+        fromStaff: true,
+        internal: true,
+        body: "Banner drafted on staging. Check the New Year's Eve hours with them before it goes live.",
+        createdAt: new Date(bannerAnswered.getTime() + HOUR_MS),
+      },
+    ]);
+    await tx.insert(savedReplies).values([
+      {
+        title: "Change is live",
+        body: "The change is live now. Reload the page (or clear your browser's cache) to see it, and tell us if anything looks off.",
+        updatedBy: staff.id,
+      },
+      {
+        title: "Need more details",
+        body: "Thanks for letting us know. Could you tell us which page this happens on, and on which device and browser? A screenshot helps too.",
+        updatedBy: staff.id,
       },
     ]);
 

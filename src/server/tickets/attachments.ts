@@ -276,8 +276,8 @@ export type FileViewer = { userId: string } & ({ companyId: string | undefined }
 export type VisibleAttachment = Attachment & FileRef;
 
 /**
- * A file the viewer may have: one on a ticket of their company (or any ticket, for staff), or
- * their own upload not sent yet. Undefined for anything else, which the routes answer with 404
+ * A file the viewer may have: one on a ticket of their company but not on an internal note (any
+ * file, for staff), or their own upload not sent yet. Undefined for anything else, which the routes answer with 404
  * so that nobody learns another company's files exist.
  */
 export async function findVisibleAttachment(
@@ -292,18 +292,20 @@ export async function findVisibleAttachment(
       storageKey: ticketAttachments.storageKey,
       uploadedBy: ticketAttachments.uploadedBy,
       companyId: supportTickets.companyId,
+      internal: ticketMessages.internal,
     })
     .from(ticketAttachments)
     .leftJoin(ticketMessages, eq(ticketMessages.id, ticketAttachments.messageId))
     .leftJoin(supportTickets, eq(supportTickets.id, ticketMessages.ticketId))
     .where(eq(ticketAttachments.id, id));
   if (!found) return undefined;
-  const { uploadedBy, companyId, messageId: _messageId, ...file } = found;
+  const { uploadedBy, companyId, internal, messageId: _messageId, ...file } = found;
   const pending = found.messageId === null;
+  // A file on an internal note is staff's, like the note.
   const visible = pending
     ? uploadedBy === viewer.userId
     : "staff" in viewer ||
-      (companyId !== null && "companyId" in viewer && companyId === viewer.companyId);
+      (!internal && companyId !== null && "companyId" in viewer && companyId === viewer.companyId);
   return visible ? file : undefined;
 }
 

@@ -5,13 +5,16 @@ import { firstResponse } from "@shared/first-response";
 import type {
   NewTicket,
   QueueTicket,
+  StaffTicketDetail,
   Ticket,
   TicketDetail,
+  TicketNote,
   TicketQueueQuery,
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
-import type { DbExecutor } from "../db/client";
+import { recordAudit, type AuditContext } from "../audit/audit";
+import type { Db, DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
   companies,
@@ -86,12 +89,21 @@ export async function listTickets(db: DbExecutor, companyId: string): Promise<Ti
   return rows.map(({ ticket, opener, website }) => toTicket(ticket, opener, website));
 }
 
-/** The ticket with its thread: one of the company's (companyId given) or any (staff). */
+/**
+ * The ticket with its thread. Given a company: one of that company's, as its members read it,
+ * without staff's internal notes. Without: any ticket, as staff read it, notes marked.
+ */
+export async function findTicket(
+  db: Db,
+  ticketId: string,
+  companyId: string,
+): Promise<TicketDetail | undefined>;
+export async function findTicket(db: Db, ticketId: string): Promise<StaffTicketDetail | undefined>;
 export async function findTicket(
   db: DbExecutor,
   ticketId: string,
   companyId?: string,
-): Promise<TicketDetail | undefined> {
+): Promise<StaffTicketDetail | undefined> {
   const owned: SQL[] = companyId ? [eq(supportTickets.companyId, companyId)] : [];
   const [found] = await db
     .select({ ticket: supportTickets, opener: users, website: ticketWebsite, assignee: assignees })
@@ -105,7 +117,12 @@ export async function findTicket(
     .select({ message: ticketMessages, author: users })
     .from(ticketMessages)
     .leftJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(ticketMessages.ticketId, ticketId))
+    .where(
+      and(
+        eq(ticketMessages.ticketId, ticketId),
+        ...(companyId ? [eq(ticketMessages.internal, false)] : []),
+      ),
+    )
     .orderBy(asc(ticketMessages.createdAt));
   const files = await attachmentsByMessage(
     db,
@@ -123,6 +140,7 @@ export async function findTicket(
         fromStaff: message.fromStaff,
         authorName: message.fromStaff ? `${name} (${brand.name})` : name,
         unverifiedSender: message.senderUnverified,
+        internal: message.internal,
         createdAt: message.createdAt.toISOString(),
         attachments: files.get(message.id) ?? [],
       };
@@ -179,20 +197,29 @@ export async function openTicket(
 }
 
 /**
+ * What a reply does to a ticket's status: staff answering an open ticket leave it waiting for
+ * the client; the client's reply to a waiting, resolved or closed one opens it (again).
+ */
+function statusAfterReply(status: string, byStaff: boolean): string {
+  if (byStaff) return status === "open" ? "waiting" : status;
+  return ["waiting", "resolved", "closed"].includes(status) ? "open" : status;
+}
+
+/**
  * A reply in a ticket's thread, by a member of its company (as: the company's id) or by staff.
  * A client's reply to a resolved or closed ticket reopens it and tells the agency; a staff reply
- * is emailed to the member who opened it. Undefined when the ticket is not there (or not the
- * company's).
+ * is emailed to the member who opened it. The thread as the replier reads it, or undefined when
+ * the ticket is not there (or not the company's).
  */
-export async function replyToTicket(
+export async function replyToTicket<As extends { companyId: string } | "staff">(
   db: DbExecutor,
   author: User,
   ticketId: string,
   reply: TicketReply,
   notice: TicketNotice,
-  as: { companyId: string } | "staff",
+  as: As,
   origin: MessageOrigin = {},
-): Promise<TicketDetail | undefined> {
+): Promise<(As extends "staff" ? StaffTicketDetail : TicketDetail) | undefined> {
   const companyId = as === "staff" ? undefined : as.companyId;
   const found = await db.transaction(async (tx) => {
     const owned: SQL[] = companyId ? [eq(supportTickets.companyId, companyId)] : [];
@@ -213,13 +240,16 @@ export async function replyToTicket(
       })
       .returning({ id: ticketMessages.id });
     await attachUploads(tx, message!.id, author.id, reply.attachmentIds);
-    const reopen = as !== "staff" && (ticket.status === "resolved" || ticket.status === "closed");
     const now = new Date();
     // The team's first reply stops the first-response clock; later ones leave it as it is.
     const firstReply = as === "staff" && !ticket.firstRespondedAt ? { firstRespondedAt: now } : {};
     await tx
       .update(supportTickets)
-      .set({ status: reopen ? "open" : ticket.status, updatedAt: now, ...firstReply })
+      .set({
+        status: statusAfterReply(ticket.status, as === "staff"),
+        updatedAt: now,
+        ...firstReply,
+      })
       .where(eq(supportTickets.id, ticketId));
     const fromStaff = as === "staff";
     await noticeTicketReply(
@@ -230,7 +260,45 @@ export async function replyToTicket(
     );
     return true;
   });
-  return found ? findTicket(db, ticketId, companyId) : undefined;
+  if (!found) return undefined;
+  const thread = companyId ? findTicket(db, ticketId, companyId) : findTicket(db, ticketId);
+  return thread as Promise<(As extends "staff" ? StaffTicketDetail : TicketDetail) | undefined>;
+}
+
+/**
+ * Staff's internal note in a ticket's thread, with its audit row, in one transaction. The client
+ * is never told: no notice, no email, no change of status, of last activity or of the
+ * first-response clock. Undefined when the ticket is not there.
+ */
+export async function addInternalNote(
+  db: Db,
+  author: User,
+  ticketId: string,
+  note: TicketNote,
+  audit: AuditContext,
+): Promise<StaffTicketDetail | undefined> {
+  const found = await db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({ id: supportTickets.id, companyId: supportTickets.companyId })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, ticketId))
+      .for("update");
+    if (!ticket) return false;
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId, authorId: author.id, fromStaff: true, internal: true, body: note.body })
+      .returning({ id: ticketMessages.id });
+    await attachUploads(tx, message!.id, author.id, note.attachmentIds);
+    await recordAudit(tx, audit, {
+      action: "ticket.noted",
+      targetType: "ticket",
+      targetId: ticketId,
+      companyId: ticket.companyId,
+      changes: { after: { note: note.body } },
+    });
+    return true;
+  });
+  return found ? findTicket(db, ticketId) : undefined;
 }
 
 /**

@@ -56,6 +56,17 @@ export const ticketReplySchema = z.object({
   attachmentIds: attachmentIdsField,
 });
 
+/**
+ * Staff's internal note on a ticket: POST /api/admin/tickets/:id/notes. Only staff ever read it;
+ * a note may be short ("Called them, they agree").
+ */
+export const ticketNoteSchema = z.object({
+  body: requiredText("Note", 1, 5000, "Write the note", "Note must be at most 5,000 characters"),
+  attachmentIds: attachmentIdsField,
+});
+
+export type TicketNote = z.output<typeof ticketNoteSchema>;
+export type TicketNoteInput = z.input<typeof ticketNoteSchema>;
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
 export type TicketReply = z.output<typeof ticketReplySchema>;
@@ -96,6 +107,14 @@ export const ticketDetailSchema = ticketSchema.extend({
   companyId: z.uuid(),
   assignee: staffMember.nullable(),
   messages: z.array(ticketMessageSchema),
+});
+
+/** A message as staff read it: an internal note is marked, and never reaches the client. */
+export const staffTicketMessageSchema = ticketMessageSchema.extend({ internal: z.boolean() });
+
+/** A ticket as staff read it: the client's thread and staff's internal notes in between. */
+export const staffTicketDetailSchema = ticketDetailSchema.extend({
+  messages: z.array(staffTicketMessageSchema),
 });
 
 const assigneeMessage = "Choose a member of staff, or no one";
@@ -172,3 +191,5 @@ export type QueueTicket = z.infer<typeof queueTicketSchema>;
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+export type StaffTicketMessage = z.infer<typeof staffTicketMessageSchema>;
+export type StaffTicketDetail = z.infer<typeof staffTicketDetailSchema>;

@@ -2,13 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type {
   NewTicket,
   QueueTicket,
+  StaffTicketDetail,
   Ticket,
   TicketChoices,
   TicketDetail,
+  TicketNoteInput,
   TicketQueueQuery,
   TicketReplyInput,
   TicketUpdate,
 } from "@shared/schemas/tickets";
+import type { SavedReply, SavedReplyInput } from "@shared/schemas/saved-replies";
 import type { Website } from "@shared/schemas/websites";
 import { apiRequest, getJson, sendJson } from "@/lib/api";
 import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
@@ -90,6 +93,7 @@ const queueKeys = {
   list: (query: TicketQueueQuery) => [...staffKey, "tickets", "list", query] as const,
   detail: (id: string) => [...staffKey, "tickets", "detail", id] as const,
   choices: (id: string) => [...staffKey, "tickets", "choices", id] as const,
+  savedReplies: [...staffKey, "saved-replies"] as const,
 };
 
 export function useTicketQueue(query: TicketQueueQuery) {
@@ -108,7 +112,7 @@ export function useStaffTicket(id: string) {
     ...live,
     queryKey: queueKeys.detail(id),
     queryFn: ({ signal }) =>
-      getJson<TicketDetail>(`/api/admin/tickets/${encodeURIComponent(id)}`, signal),
+      getJson<StaffTicketDetail>(`/api/admin/tickets/${encodeURIComponent(id)}`, signal),
   });
 }
 
@@ -124,7 +128,8 @@ export function useTicketChoices(id: string) {
 
 export function useUpdateTicket(id: string) {
   return useWrite(
-    (change: TicketUpdate) => sendJson<TicketDetail>("PATCH", `/api/admin/tickets/${id}`, change),
+    (change: TicketUpdate) =>
+      sendJson<StaffTicketDetail>("PATCH", `/api/admin/tickets/${id}`, change),
     queueKeys.detail(id),
     staffKey,
   );
@@ -134,8 +139,47 @@ export function useUpdateTicket(id: string) {
 export function useStaffReply(id: string) {
   return useWrite(
     (reply: TicketReplyInput) =>
-      sendJson<TicketDetail>("POST", `/api/admin/tickets/${id}/messages`, reply),
+      sendJson<StaffTicketDetail>("POST", `/api/admin/tickets/${id}/messages`, reply),
     queueKeys.detail(id),
     staffKey,
+  );
+}
+
+/** An internal note: staff read it in the thread; the client never does. */
+export function useStaffNote(id: string) {
+  return useWrite(
+    (note: TicketNoteInput) =>
+      sendJson<StaffTicketDetail>("POST", `/api/admin/tickets/${id}/notes`, note),
+    queueKeys.detail(id),
+    staffKey,
+  );
+}
+
+/** Staff's saved replies, by title. */
+export function useSavedReplies() {
+  return useQuery({
+    ...live,
+    queryKey: queueKeys.savedReplies,
+    queryFn: ({ signal }) => getJson<SavedReply[]>("/api/admin/saved-replies", signal),
+  });
+}
+
+/** Saves a new reply (no id) or changes one; the list is read again. */
+export function useSaveSavedReply() {
+  return useWrite(
+    ({ id, ...input }: SavedReplyInput & { id?: string }) =>
+      id
+        ? sendJson<SavedReply>("PUT", `/api/admin/saved-replies/${id}`, input)
+        : sendJson<SavedReply>("POST", "/api/admin/saved-replies", input),
+    undefined,
+    queueKeys.savedReplies,
+  );
+}
+
+export function useDeleteSavedReply() {
+  return useWrite(
+    (id: string) => sendJson<null>("DELETE", `/api/admin/saved-replies/${id}`),
+    undefined,
+    queueKeys.savedReplies,
   );
 }

@@ -1,16 +1,13 @@
 import { useId, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Globe, Send, UserRound } from "lucide-react";
+import { Globe, Lock, UserRound } from "lucide-react";
 import {
   ticketPriorities,
-  ticketReplySchema,
   ticketStatuses,
   type QueueTicket,
-  type TicketDetail,
+  type StaffTicketDetail,
+  type StaffTicketMessage,
   type TicketUpdate,
 } from "@shared/schemas/tickets";
-import { Field, fieldAria } from "@/components/form-field";
 import { formatDateTime, humanize } from "@/components/format";
 import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
 import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
@@ -23,26 +20,23 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/lib/auth";
-import { errorMessage, showServerErrors } from "@/lib/server-errors";
+import { errorMessage } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
-import {
-  useStaffReply,
-  useStaffTicket,
-  useTicketChoices,
-  useTicketQueue,
-  useUpdateTicket,
-} from "./api";
+import { useStaffTicket, useTicketChoices, useTicketQueue, useUpdateTicket } from "./api";
 import { AttachmentList } from "./attachment-list";
-import { AttachmentPicker, DropOverlay, useAttachmentPicker } from "./attachment-picker";
 import { FirstResponseBadge } from "./first-response-badge";
+import { StaffReplyForm } from "./staff-reply-form";
 
 /** A link to the client's page from their email (the page gives it: clients are their own noun). */
 type ClientLink = (companyId: string) => ReactNode;
 
-function Thread({ ticket }: { ticket: TicketDetail }) {
+/** What a message is, as its label and its landmark's name say it. */
+const messageKind = (message: StaffTicketMessage) =>
+  message.internal ? "Internal note" : message.fromStaff ? "Staff reply" : "Client message";
+
+function Thread({ ticket }: { ticket: StaffTicketDetail }) {
   return (
     <ol className="flex flex-col gap-4" aria-label="Messages, oldest first">
       {ticket.messages.map((message) => (
@@ -50,23 +44,28 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
           key={message.id}
           className={cn(
             "rounded-2xl border p-4 sm:p-5",
-            message.fromStaff
-              ? "border-gold-300 bg-gold-50 sm:ml-10"
-              : "border-border bg-card sm:mr-10",
+            message.internal
+              ? "border-2 border-dashed border-amber-500 bg-amber-100 sm:ml-10"
+              : message.fromStaff
+                ? "border-gold-300 bg-gold-50 sm:ml-10"
+                : "border-border bg-card sm:mr-10",
           )}
         >
-          <article
-            aria-label={`${message.fromStaff ? "Staff reply" : "Client message"} from ${message.authorName}`}
-          >
+          <article aria-label={`${messageKind(message)} from ${message.authorName}`}>
             <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
               <span className="font-semibold text-foreground">{message.authorName}</span>
               <span
                 className={cn(
-                  "rounded-full px-2 py-0.5 text-xs font-semibold",
-                  message.fromStaff ? "bg-ink-950 text-gold-300" : "bg-sand text-foreground",
+                  "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold",
+                  message.internal
+                    ? "bg-amber-800 text-white"
+                    : message.fromStaff
+                      ? "bg-ink-950 text-gold-300"
+                      : "bg-sand text-foreground",
                 )}
               >
-                {message.fromStaff ? "Staff" : "Client"}
+                {message.internal && <Lock className="size-3" aria-hidden="true" />}
+                {message.internal ? "Internal note" : message.fromStaff ? "Staff" : "Client"}
               </span>
               {message.unverifiedSender && (
                 <span
@@ -88,67 +87,6 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function ReplyForm({ ticket }: { ticket: TicketDetail }) {
-  const reply = useStaffReply(ticket.id);
-  const picker = useAttachmentPicker();
-  const [sent, setSent] = useState("");
-  const form = useForm({ resolver: zodResolver(ticketReplySchema), defaultValues: { body: "" } });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(({ body }) => {
-    if (picker.busy) return;
-    return reply.mutateAsync({ body, attachmentIds: picker.ids }).then(
-      () => {
-        form.reset({ body: "" });
-        picker.reset();
-        setSent("Reply sent. The client sees it in their portal and gets an email.");
-      },
-      (error: unknown) => {
-        setSent("");
-        showServerErrors(error, form.setError, ["body"]);
-      },
-    );
-  });
-
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="relative mt-6 rounded-2xl border border-border bg-card p-4 sm:p-5"
-      {...picker.dropZone}
-    >
-      <DropOverlay picker={picker} />
-      <Field
-        id="ticket-reply"
-        label="Reply to the client"
-        hint="The client sees your reply in their portal and gets an email."
-        error={errors.body?.message}
-      >
-        <Textarea
-          {...fieldAria("ticket-reply", errors.body?.message, true)}
-          {...form.register("body", { onChange: () => setSent("") })}
-          onPaste={picker.onPaste}
-          rows={5}
-        />
-      </Field>
-      <AttachmentPicker picker={picker} id="ticket-reply-files" className="mt-4" />
-      {errors.root?.server && (
-        <p role="alert" className="mt-3 text-sm text-destructive">
-          {errors.root.server.message}
-        </p>
-      )}
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={reply.isPending || picker.busy}>
-          <Send aria-hidden="true" />
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
-        <p role="status" className="text-sm text-emerald-800">
-          {sent}
-        </p>
-      </div>
-    </form>
   );
 }
 
@@ -230,7 +168,7 @@ function LinkControl({
 }
 
 /** What a change did, read out after it is saved. */
-function changeAnnouncement(patch: TicketUpdate, saved: TicketDetail): string {
+function changeAnnouncement(patch: TicketUpdate, saved: StaffTicketDetail): string {
   if (patch.status) return `Status changed to ${humanize(saved.status)}.`;
   if (patch.priority) return `Priority changed to ${humanize(saved.priority)}.`;
   if (patch.websiteId !== undefined) {
@@ -264,7 +202,13 @@ function FirstReply({ entry }: { entry: QueueTicket }) {
   );
 }
 
-function TicketSettings({ ticket, clientLink }: { ticket: TicketDetail; clientLink: ClientLink }) {
+function TicketSettings({
+  ticket,
+  clientLink,
+}: {
+  ticket: StaffTicketDetail;
+  clientLink: ClientLink;
+}) {
   const update = useUpdateTicket(ticket.id);
   const [announcement, setAnnouncement] = useState("");
   const { data: queue } = useTicketQueue({});
@@ -427,7 +371,7 @@ export function TicketDetailView({ id, clientLink }: { id: string; clientLink: C
             Conversation
           </h2>
           <Thread ticket={ticket} />
-          <ReplyForm ticket={ticket} />
+          <StaffReplyForm ticket={ticket} />
         </section>
         <TicketSettings ticket={ticket} clientLink={clientLink} />
       </div>

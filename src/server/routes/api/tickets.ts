@@ -2,7 +2,9 @@ import { z } from "zod";
 import {
   newTicketSchema,
   queueTicketSchema,
+  staffTicketDetailSchema,
   ticketDetailSchema,
+  ticketNoteSchema,
   ticketQueueQuerySchema,
   ticketChoicesSchema,
   ticketRefusals,
@@ -14,6 +16,7 @@ import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { teamMessages } from "@shared/schemas/team";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
+  addInternalNote,
   findTicket,
   listAllTickets,
   listTickets,
@@ -24,6 +27,7 @@ import {
 } from "../../tickets/tickets";
 import { ticketNotice } from "../../tickets/reply-address";
 import { linkProblem, ticketChoices } from "../../tickets/links";
+import { savedReplyRoutes } from "./saved-replies";
 import {
   errorResponses,
   forSignedInClients,
@@ -37,15 +41,19 @@ import {
 } from "./common";
 
 const thread = { ...notFoundResponse, ...errorResponses };
+/** The thread as staff read it: internal notes included, and marked. */
+const staffThread = { 200: staffTicketDetailSchema, ...thread };
 
 /**
  * Support tickets. A client opens tickets (about one of their websites, if they like), replies
  * in their own and marks them resolved (another client's ticket answers 404); staff work the
- * queue, change status, priority, website and assignee, and reply. Each side's reply emails the
- * other.
+ * queue, change status, priority, website and assignee, reply, and write internal notes that
+ * only staff read. Each side's reply emails the other; a note is told to no one.
  */
-export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const ticketRoutes: RoutePlugin = async (app, options) => {
+  const { db, config, outbox } = options;
   const notice = ticketNotice(config);
+  await app.register(savedReplyRoutes, options);
 
   await forSignedInClients(app, db, (client) => {
     client.get(
@@ -174,7 +182,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
 
     staff.get(
       "/api/admin/tickets/:id",
-      { schema: { params: idParams, response: { 200: ticketDetailSchema, ...thread } } },
+      { schema: { params: idParams, response: staffThread } },
       async (request, reply) =>
         (await findTicket(db, request.params.id)) ?? reply.code(404).send(notFound("Ticket")),
     );
@@ -185,7 +193,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         schema: {
           params: idParams,
           body: ticketUpdateSchema,
-          response: { 200: ticketDetailSchema, ...thread },
+          response: staffThread,
         },
       },
       async (request, reply) => {
@@ -229,7 +237,7 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         schema: {
           params: idParams,
           body: ticketReplySchema,
-          response: { 201: ticketDetailSchema, ...thread },
+          response: { 201: staffTicketDetailSchema, ...thread },
         },
       },
       async (request, reply) => {
@@ -255,6 +263,29 @@ export const ticketRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
         });
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
         outbox.wake();
+        return reply.code(201).send(ticket);
+      },
+    );
+
+    staff.post(
+      "/api/admin/tickets/:id/notes",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: ticketNoteSchema,
+          response: { 201: staffTicketDetailSchema, ...thread },
+        },
+      },
+      async (request, reply) => {
+        const ticket = await addInternalNote(
+          db,
+          signedInUser(request),
+          request.params.id,
+          request.body,
+          auditContext(request),
+        );
+        if (!ticket) return reply.code(404).send(notFound("Ticket"));
         return reply.code(201).send(ticket);
       },
     );
