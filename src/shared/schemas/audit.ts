@@ -56,6 +56,7 @@ export const auditActions = {
   "passkey.removed": "Passkey removed",
   "session.revoked": "Session signed out",
   "member.invited": "Team member invited",
+  "member.invitation-resent": "Team member's invitation sent again",
   "member.role-changed": "Team member's role changed",
   "member.removed": "Team member removed",
 } as const;
@@ -72,6 +73,7 @@ export const securityActions = [
   "passkey.removed",
   "session.revoked",
   "member.invited",
+  "member.invitation-resent",
   "member.role-changed",
   "member.removed",
 ] as const satisfies readonly AuditAction[];

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send, Trash2, UserPlus, X } from "lucide-react";
 import {
   inviteMemberSchema,
+  memberRoleAllows,
   memberRoleLabels,
   memberRoles,
   type InviteMember,
@@ -25,12 +26,8 @@ import {
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
 
-/** What each role may do, as the role picker explains it. */
-export const roleHints: Record<MemberRole, string> = {
-  owner: "Manages the team, sees everything including billing",
-  billing: "Sees websites, domains, tickets and billing",
-  member: "Sees websites, domains and tickets",
-};
+/** What each role may do, as the role picker explains it (the invitation says the same). */
+const roleHint = (role: MemberRole) => `Can use ${memberRoleAllows[role]}.`;
 
 type Mutation<TInput> = {
   mutateAsync: (input: TInput) => Promise<unknown>;
@@ -234,7 +231,7 @@ export function InviteMemberForm({
       <Field
         id={roleId}
         label="Role"
-        hint={roleHints[role ?? "member"]}
+        hint={roleHint(role ?? "member")}
         error={errors.role?.message}
         className="sm:col-span-2"
       >
