@@ -62,6 +62,29 @@ export const auditActions = {
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
+/**
+ * A refused second factor, by the method tried (the event's `changes.after.method`): the account
+ * page says which. Older rows say "code" for both kinds of code.
+ */
+export const secondFactorFailureLabels: Record<string, string> = {
+  totp: "Wrong authenticator app code",
+  "recovery-code": "Wrong recovery code",
+  passkey: "Passkey not accepted",
+  code: "Wrong authenticator app or recovery code",
+};
+
+/** What the log and the account page call an event: its action's label, made precise. */
+export function auditLabel(
+  action: string,
+  changes?: { after?: Record<string, unknown> } | null,
+): string {
+  const method = changes?.after?.method;
+  if (action === "auth.second-factor-failed" && typeof method === "string") {
+    return secondFactorFailureLabels[method] ?? auditActions[action];
+  }
+  return auditActions[action as AuditAction] ?? action;
+}
+
 /** The actions shown to a client on their account page: their company's security events. */
 export const securityActions = [
   "auth.signed-in",
