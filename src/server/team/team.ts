@@ -357,7 +357,14 @@ export async function resendInvitation(
     { user: row.user, role: row.member.role, joinedAt: row.member.createdAt },
   ]);
   if (!member!.invited) return { ok: false, reason: "signed-in" };
-  const company = await findCompany(tx, companyId);
+  // Worded as the first one was: the person a company was made for was not "added" to it.
+  const [first] = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(companyMembers.createdAt))
+    .limit(1);
+  const company = first?.userId === userId ? undefined : await findCompany(tx, companyId);
   const sent = await sendInvitation(
     tx,
     { ...row.user, role: row.member.role },
