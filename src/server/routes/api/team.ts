@@ -283,6 +283,26 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       },
     );
 
+    staff.post(
+      "/api/admin/clients/:id/members/:userId/invitation",
+      {
+        schema: {
+          params: companyMemberParamsSchema,
+          response: { ...clientPage, ...resendResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id: companyId, userId } = request.params;
+        if (!(await companyExists(db, companyId))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const done = await resend(db, auditContext(request), companyId, userId, config, reply);
+        if (!done.member) return done.refused;
+        outbox.wake();
+        return (await findClient(db, companyId))!;
+      },
+    );
+
     staff.patch(
       "/api/admin/clients/:id/members/:userId",
       {
@@ -315,26 +335,6 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         const change = await removeMember(db, companyId, userId);
         if (!change.ok) return refused(reply, change);
         await auditRemoval(db, auditContext(request), companyId, change);
-        return (await findClient(db, companyId))!;
-      },
-    );
-
-    staff.post(
-      "/api/admin/clients/:id/members/:userId/invitation",
-      {
-        schema: {
-          params: companyMemberParamsSchema,
-          response: { ...clientPage, ...resendResponses },
-        },
-      },
-      async (request, reply) => {
-        const { id: companyId, userId } = request.params;
-        if (!(await companyExists(db, companyId))) {
-          return reply.code(404).send(notFound("Client"));
-        }
-        const done = await resend(db, auditContext(request), companyId, userId, config, reply);
-        if (!done.member) return done.refused;
-        outbox.wake();
         return (await findClient(db, companyId))!;
       },
     );
