@@ -246,14 +246,44 @@ test("staff invite a client, who then shows in the clients list and the email lo
   await row.getByRole("link", { name: "Sam Baker" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sam Baker" })).toBeVisible();
 
+  // Not signed in yet: the member list says so, and the invitation can be sent again.
+  const member = page.getByRole("list", { name: "Members" }).getByRole("listitem");
+  await expect(member.getByText("Invited, not yet signed in")).toBeVisible();
+  await member.getByRole("button", { name: "Resend the invitation to Sam Baker" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent again" })).toContainText(
+    email,
+  );
+
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Emails" })
     .click();
   const sent = page.getByRole("row").filter({ hasText: email });
-  await expect(sent).toContainText("Your Harborline client portal is ready");
-  await expect(sent).toContainText("Client invitation");
-  await expect(sent).toContainText(/Pending|Sent|Failed/);
+  await expect(sent).toHaveCount(2);
+  await expect(sent.first()).toContainText("Your Harborline client portal is ready");
+  await expect(sent.first()).toContainText("Client invitation");
+  await expect(sent.first()).toContainText(/Pending|Sent|Failed/);
+
+  // Outside production the email's text shows, and its link can be followed.
+  await sent
+    .first()
+    .getByRole("button", { name: "Show the text of “Your Harborline client portal is ready”" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Your Harborline client portal is ready" });
+  await expect(dialog).toContainText("Hi Sam Baker,");
+  await expect(dialog).toContainText("Your role is Owner, so you can use everything");
+  expect(await wcagViolations(page), "email text dialog").toEqual([]);
+  const link = await dialog
+    .getByRole("link", { name: /\/api\/login\/email\?token=/ })
+    .getAttribute("href");
+  const context = await page.context().browser()!.newContext();
+  try {
+    const invitee = await context.newPage();
+    await invitee.goto(link!);
+    await expect(invitee).toHaveURL(/\/dashboard$/);
+  } finally {
+    await context.close();
+  }
 });
 
 test("staff edit a client's websites and domains, and see its billing", async ({

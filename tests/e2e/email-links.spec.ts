@@ -120,7 +120,7 @@ function renderAll(origin: string, ids: Ids) {
     to: settings.agencyInbox,
   });
   const signInLink = url(emailSignInPath("expired-or-unknown-token"));
-  add("invitationEmail", clients.invitationEmail(person, signInLink, 7, settings));
+  add("invitationEmail", clients.invitationEmail(person, "owner", signInLink, 7, settings));
   const [agency, sender] = leads.leadEmails(
     {
       kind: ids.lead.kind,

@@ -128,6 +128,31 @@ test("staff enrol TOTP before the back office opens; then a code, or a recovery 
     .getByRole("listitem")
     .allTextContents();
   expect(codes).toHaveLength(10);
+  // One column: every code starts at the same left edge, one under the other.
+  const boxes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()));
+  expect(new Set(boxes.map((box) => box.left)).size).toBe(1);
+  expect(boxes.every((box, i) => i === 0 || box.top > boxes[i - 1]!.top)).toBe(true);
+  // Copied and downloaded as text, one code a line.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl });
+  await page.getByRole("button", { name: "Copy codes" }).click();
+  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split("\n")).toEqual(expect.arrayContaining(codes));
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .txt" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("harborline-recovery-codes.txt");
+  const file = readFileSync((await download.path())!, "utf8");
+  expect(file).toBe(copied);
+  expect(file.split("\n").filter((line) => codes.includes(line))).toEqual(codes);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await wcagViolations(page), `recovery codes at ${width} px`).toEqual([]);
+  }
   await page.getByRole("button", { name: "I have saved my codes" }).click();
   await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
   await page.context().close();

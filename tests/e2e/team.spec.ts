@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { wcagViolations } from "./support/axe";
 import { emailedLink as invitationLink } from "./support/outbox";
 
 /*
@@ -32,7 +33,11 @@ test("the owner invites a member with a role, then changes the role", async ({ p
   await page.getByLabel("Last name (optional)").fill("Baker");
   await page.getByRole("combobox", { name: "Role", exact: true }).click();
   await page.getByRole("option", { name: "Billing" }).click();
-  await expect(page.getByText("Sees websites, domains, tickets and billing")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Can use the websites, domains, projects and support tickets, billing (invoices, monthly plans and payment methods) and answering proposals, but not the team.",
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Invitation sent to" })).toContainText(
     email,
@@ -57,6 +62,73 @@ test("the owner invites a member with a role, then changes the role", async ({ p
   // The invitee signs in with the emailed link.
   const link = await invitationLink(email);
   expect(new URL(link).pathname).toBe("/api/login/email");
+});
+
+test("an invited member shows as not signed in yet, with a resend button, until they sign in", async ({
+  page,
+  signIn,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signIn("client");
+  const email = `office.${unique()}@riverabakery.example`;
+  const invited = await page.request.post("/api/team/members", {
+    data: { email, firstName: "Robin", lastName: "Office", role: "member" },
+  });
+  expect(invited.status()).toBe(201);
+  const first = await invitationLink(email);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openTeamTab(page);
+    const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({
+      hasText: email,
+    });
+    await expect(row.getByText("Invited, not yet signed in")).toBeVisible();
+    // The owner has signed in: no badge there.
+    await expect(
+      page
+        .getByRole("list", { name: "Members" })
+        .getByRole("listitem")
+        .filter({ hasText: "(you)" })
+        .getByText("Invited, not yet signed in"),
+    ).toHaveCount(0);
+    expect(await wcagViolations(page), `team tab at ${width} px`).toEqual([]);
+  }
+
+  const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({
+    hasText: email,
+  });
+  await row.getByRole("button", { name: "Resend the invitation to Robin Office" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent again" })).toContainText(
+    email,
+  );
+  // A new link, in a new email.
+  await expect.poll(() => invitationLink(email)).not.toBe(first);
+  const second = await invitationLink(email);
+
+  // Past the sign-in link limit (3 per address per 15 minutes), the owner is told why.
+  await row.getByRole("button", { name: "Resend the invitation to Robin Office" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent again" })).toBeVisible();
+  await row.getByRole("button", { name: "Resend the invitation to Robin Office" }).click();
+  await expect(page.getByText("sign-in links in the last 15 minutes").first()).toBeVisible();
+
+  const context = await browser.newContext();
+  try {
+    const invitee = await context.newPage();
+    await invitee.goto(second);
+    await expect(invitee).toHaveURL(/\/dashboard$/);
+  } finally {
+    await context.close();
+  }
+  await page.reload();
+  const signedIn = page
+    .getByRole("list", { name: "Members" })
+    .getByRole("listitem")
+    .filter({ hasText: email });
+  await expect(signedIn).toContainText("Robin Office");
+  await expect(signedIn.getByText("Invited, not yet signed in")).toHaveCount(0);
+  await expect(signedIn.getByRole("button", { name: /Resend/ })).toHaveCount(0);
 });
 
 test("a member does not see the Billing or Team tab, and an old Billing link shows websites", async ({

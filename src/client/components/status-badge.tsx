@@ -147,6 +147,16 @@ export function StaffBadge() {
   return <Pill look={{ tone: "gold", icon: Shield, label: "Staff" }} value="staff" />;
 }
 
+/** A team member who was invited and has never signed in. */
+export function InvitedBadge() {
+  return (
+    <Pill
+      look={{ tone: "amber", icon: Hourglass, label: "Invited, not yet signed in" }}
+      value="invited"
+    />
+  );
+}
+
 export function ExpiringBadge() {
   return <Pill look={{ tone: "amber", icon: AlertTriangle, label: "Expires soon" }} value="soon" />;
 }

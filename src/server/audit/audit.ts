@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import {
-  auditActions,
+  auditLabel,
   securityActions,
   type AuditAction,
   type AuditPage,
@@ -94,7 +94,7 @@ function toView(row: AuditEvent) {
   return {
     id: row.id,
     action: row.action,
-    label: auditActions[row.action as AuditAction] ?? row.action,
+    label: auditLabel(row.action, row.changes),
     actorId: row.actorId,
     actorEmail: row.actorEmail,
     actorIsStaff: row.actorIsStaff,
@@ -159,7 +159,7 @@ export async function listSecurityEvents(
   return rows.map((row) => ({
     id: row.id,
     action: row.action,
-    label: auditActions[row.action as AuditAction] ?? row.action,
+    label: auditLabel(row.action, row.changes),
     actorEmail: row.actorEmail,
     ipAddress: row.ipAddress,
     createdAt: row.createdAt.toISOString(),

@@ -87,7 +87,12 @@ export async function convertLead(
         userId = added.member.id;
         invited = added.emailed;
       } else if (input.invite && existing) {
-        invited = await sendInvitation(tx, existing, settings, company.name);
+        invited = await sendInvitation(
+          tx,
+          { ...existing, role: membership.role },
+          settings,
+          company.name,
+        );
       }
 
       await tx

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
+import { emailSignInPath } from "@shared/deep-links";
 import type { Config } from "../config";
 import type { EmailAttachment } from "../db/schema";
 
@@ -24,9 +25,17 @@ export type Mailer = {
   close(): void;
 };
 
+/** The sign-in links in an email's text: whole, as the recipient would follow them. */
+export function signInLinksIn(text: string, publicUrl: string): string[] {
+  const prefix = `${publicUrl}${emailSignInPath("")}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.match(new RegExp(`${prefix}[\\w-]+`, "g")) ?? [];
+}
+
 /**
  * Sends through SMTP_URL; without it (evaluation, development) each message is written as an
  * .eml file to DATA_DIR/outbox/ and a line is logged, so nothing is lost and nothing leaves.
+ * Outside production each sign-in link it carries is logged too, whole on one line, so an
+ * evaluator can sign in from the log.
  *
  * Each message carries a Message-ID made from its outbox row, `<row id@host of PUBLIC_URL>`, the
  * same on every try: delivery is at least once, and a receiver can drop a second copy by it.
@@ -77,6 +86,11 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         { to: email.to, subject: email.subject, file },
         "email written to the outbox folder",
       );
+      if (!config.isProduction) {
+        for (const link of signInLinksIn(email.text, config.publicUrl)) {
+          log.info(`sign-in link for ${email.to}: ${link}`);
+        }
+      }
     },
     close: transport.close,
   };

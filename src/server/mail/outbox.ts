@@ -90,7 +90,11 @@ export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Prom
 }
 
 /** The latest emails and what became of them, for staff. */
-export async function listRecentEmails(db: Db, limit = 100) {
+/**
+ * The latest emails, newest first. withText: each one's text too (outside production only, so
+ * an evaluator can follow its links from the back office).
+ */
+export async function listRecentEmails(db: Db, { withText = false, limit = 100 } = {}) {
   const rows = await db
     .select()
     .from(outboxEmails)
@@ -106,6 +110,7 @@ export async function listRecentEmails(db: Db, limit = 100) {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    ...(withText ? { text: row.text } : {}),
   }));
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@shared/schemas/team";
 import { issueLoginToken } from "../auth/email-links";
 import type { DbExecutor } from "../db/client";
-import { companies, companyMembers, users, type User } from "../db/schema";
+import { auditEvents, companies, companyMembers, users, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/clients";
 import { displayName } from "../auth/display-name";
@@ -92,7 +92,7 @@ export async function ensureCompany(db: DbExecutor, user: User): Promise<void> {
   });
 }
 
-function toMember(user: User, role: MemberRole, joinedAt: Date): Member {
+function toMember(user: User, role: MemberRole, joinedAt: Date, invited: boolean): Member {
   return {
     id: user.id,
     email: user.email,
@@ -101,7 +101,34 @@ function toMember(user: User, role: MemberRole, joinedAt: Date): Member {
     lastName: user.lastName,
     role,
     joinedAt: joinedAt.toISOString(),
+    invited,
   };
+}
+
+/**
+ * Which of these users have ever signed in: every sign-in is in the audit log, which is never
+ * pruned, so a member with none there is still an invitation.
+ */
+async function signedInUsers(db: DbExecutor, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: auditEvents.actorId })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "auth.signed-in"), inArray(auditEvents.actorId, userIds)));
+  return new Set(rows.map((row) => row.id!));
+}
+
+async function toMembers(
+  db: DbExecutor,
+  rows: { user: User; role: MemberRole; joinedAt: Date }[],
+): Promise<Member[]> {
+  const signedIn = await signedInUsers(
+    db,
+    rows.map(({ user }) => user.id),
+  );
+  return rows.map(({ user, role, joinedAt }) =>
+    toMember(user, role, joinedAt, !signedIn.has(user.id)),
+  );
 }
 
 /** A company's members: owners first, then by email. */
@@ -113,9 +140,7 @@ export async function listMembers(db: DbExecutor, companyId: string): Promise<Me
     .where(eq(companyMembers.companyId, companyId))
     .orderBy(asc(users.email));
   const order: Record<MemberRole, number> = { owner: 0, billing: 1, member: 2 };
-  return rows
-    .map(({ user, role, joinedAt }) => toMember(user, role, joinedAt))
-    .sort((a, b) => order[a.role] - order[b.role]);
+  return (await toMembers(db, rows)).sort((a, b) => order[a.role] - order[b.role]);
 }
 
 export type InviteResult =
@@ -171,8 +196,10 @@ export async function addMember(
     .values({ companyId, userId: user.id, role: input.role })
     .returning();
   if (!row) throw new Error("the member was not added");
-  const emailed = invite && (await sendInvitation(tx, user, settings, emailCompany));
-  return { ok: true, member: toMember(user, row.role, row.createdAt), emailed };
+  const emailed =
+    invite && (await sendInvitation(tx, { ...user, role: row.role }, settings, emailCompany));
+  const [member] = await toMembers(tx, [{ user, role: row.role, joinedAt: row.createdAt }]);
+  return { ok: true, member: member!, emailed };
 }
 
 /**
@@ -181,7 +208,7 @@ export async function addMember(
  */
 export async function sendInvitation(
   tx: DbExecutor,
-  user: Pick<User, "email" | "firstName" | "lastName">,
+  user: Pick<User, "email" | "firstName" | "lastName"> & { role: MemberRole },
   settings: InvitationSettings,
   /** The company named in the email (a new client's own invitation names none). */
   emailCompany?: string,
@@ -197,6 +224,7 @@ export async function sendInvitation(
   await enqueueEmails(tx, [
     invitationEmail(
       { name: displayName(user), email: user.email },
+      user.role,
       link,
       INVITATION_DAYS,
       settings,
@@ -276,7 +304,10 @@ export async function changeMemberRole(
       .update(companyMembers)
       .set({ role })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    return { ok: true, before, member: toMember(row.user, role, row.member.createdAt) };
+    const [member] = await toMembers(tx, [
+      { user: row.user, role, joinedAt: row.member.createdAt },
+    ]);
+    return { ok: true, before, member: member! };
   });
 }
 
@@ -300,6 +331,45 @@ export async function removeMember(
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-    return { ok: true, before, member: toMember(row.user, before, row.member.createdAt) };
+    const [member] = await toMembers(tx, [
+      { user: row.user, role: before, joinedAt: row.member.createdAt },
+    ]);
+    return { ok: true, before, member: member! };
   });
+}
+
+export type InvitationResent =
+  { ok: true; member: Member } | { ok: false; reason: "not-found" | "signed-in" | "too-many" };
+
+/**
+ * Sends a member who has never signed in their invitation again, in the caller's transaction
+ * (with its audit row): a new week-long link, within the per-address limit on sign-in links.
+ */
+export async function resendInvitation(
+  tx: DbExecutor,
+  companyId: string,
+  userId: string,
+  settings: InvitationSettings,
+): Promise<InvitationResent> {
+  const row = await lockedMember(tx, companyId, userId);
+  if (!row) return { ok: false, reason: "not-found" };
+  const [member] = await toMembers(tx, [
+    { user: row.user, role: row.member.role, joinedAt: row.member.createdAt },
+  ]);
+  if (!member!.invited) return { ok: false, reason: "signed-in" };
+  // Worded as the first one was: the person a company was made for was not "added" to it.
+  const [first] = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(companyMembers.createdAt))
+    .limit(1);
+  const company = first?.userId === userId ? undefined : await findCompany(tx, companyId);
+  const sent = await sendInvitation(
+    tx,
+    { ...row.user, role: row.member.role },
+    settings,
+    company?.name,
+  );
+  return sent ? { ok: true, member: member! } : { ok: false, reason: "too-many" };
 }

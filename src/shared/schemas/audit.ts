@@ -62,10 +62,34 @@ export const auditActions = {
   "passkey.removed": "Passkey removed",
   "session.revoked": "Session signed out",
   "member.invited": "Team member invited",
+  "member.invitation-resent": "Team member's invitation sent again",
   "member.role-changed": "Team member's role changed",
   "member.removed": "Team member removed",
 } as const;
 export type AuditAction = keyof typeof auditActions;
+
+/**
+ * A refused second factor, by the method tried (the event's `changes.after.method`): the account
+ * page says which. Older rows say "code" for both kinds of code.
+ */
+export const secondFactorFailureLabels: Record<string, string> = {
+  totp: "Wrong authenticator app code",
+  "recovery-code": "Wrong recovery code",
+  passkey: "Passkey not accepted",
+  code: "Wrong authenticator app or recovery code",
+};
+
+/** What the log and the account page call an event: its action's label, made precise. */
+export function auditLabel(
+  action: string,
+  changes?: { after?: Record<string, unknown> } | null,
+): string {
+  const method = changes?.after?.method;
+  if (action === "auth.second-factor-failed" && typeof method === "string") {
+    return secondFactorFailureLabels[method] ?? auditActions[action];
+  }
+  return auditActions[action as AuditAction] ?? action;
+}
 
 /** The actions shown to a client on their account page: their company's security events. */
 export const securityActions = [
@@ -78,6 +102,7 @@ export const securityActions = [
   "passkey.removed",
   "session.revoked",
   "member.invited",
+  "member.invitation-resent",
   "member.role-changed",
   "member.removed",
 ] as const satisfies readonly AuditAction[];

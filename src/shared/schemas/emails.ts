@@ -11,6 +11,8 @@ export const outboxEmailSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** The plain-text body: outside production only, so an evaluator can follow its links. */
+  text: z.string().optional(),
 });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 

@@ -181,6 +181,7 @@ const answers = new Set([
 ]);
 /** Single fields, checked as part of the inputs that use them. */
 const fields = new Set([
+  "proposalTermsSchema",
   "domainName",
   "invoiceLineInputSchema",
   "returnToField",

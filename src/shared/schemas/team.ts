@@ -2,7 +2,13 @@ import { z } from "./zod";
 import { memberRoles } from "../member-roles";
 import { emailField, optionalText } from "./fields";
 
-export { memberRoleLabels, memberRoles, seesBilling, type MemberRole } from "../member-roles";
+export {
+  memberRoleAllows,
+  memberRoleLabels,
+  memberRoles,
+  seesBilling,
+  type MemberRole,
+} from "../member-roles";
 
 const roleField = z.enum(memberRoles, { error: "Choose owner, billing or member" });
 
@@ -23,6 +29,8 @@ export const memberSchema = z.object({
   lastName: z.string().nullable(),
   role: roleField,
   joinedAt: z.string(),
+  /** Invited and never signed in: the team shows it, with a button to send the invitation again. */
+  invited: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -56,4 +64,6 @@ export const teamMessages = {
   ownersOnly: "Only the company's owners manage its team.",
   noCompany: "Your account is not a member of a client company.",
   staffNotMember: "That email address belongs to agency staff.",
+  signedInAlready:
+    "That member has signed in already: they can ask for a link on the sign-in page.",
 } as const;

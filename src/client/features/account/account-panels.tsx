@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import {
-  Check,
   KeyRound,
   Laptop,
   Loader2,
@@ -25,6 +24,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/server-errors";
+import { RecoveryCodes } from "./recovery-codes";
 import {
   useAddPasskey,
   useRefreshAccount,
@@ -144,52 +144,21 @@ export function TotpPanel({ account }: { account: Account }) {
   const [code, setCode] = useState("");
   const [offCode, setOffCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
-  const codesHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (codes) codesHeading.current?.focus();
-  }, [codes]);
 
   if (codes) {
     return (
       <Panel title="Authenticator app" headingId={`${id}-title`}>
-        <div className="rounded-2xl border border-gold-500/40 bg-gold-500/5 p-5">
-          <h3
-            ref={codesHeading}
-            tabIndex={-1}
-            className="font-sans text-base font-semibold text-foreground"
-          >
-            Save your recovery codes
-          </h3>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Each code works once if you lose your phone. They are shown only now: print them or keep
-            them in a password manager.
-          </p>
-          <ul
-            aria-label="Recovery codes"
-            className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5"
-          >
-            {codes.map((item) => (
-              <li
-                key={item}
-                className="rounded-lg border border-border bg-card px-2 py-1.5 text-center"
-              >
-                {item}
-              </li>
-            ))}
-          </ul>
-          <Button
-            className="mt-5"
-            onClick={() => {
-              setCodes(null);
-              void refresh();
-              setup.reset();
-              confirm.reset();
-              disable.reset();
-            }}
-          >
-            <Check aria-hidden="true" />I have saved my codes
-          </Button>
-        </div>
+        <RecoveryCodes
+          codes={codes}
+          email={account.email}
+          onDone={() => {
+            setCodes(null);
+            void refresh();
+            setup.reset();
+            confirm.reset();
+            disable.reset();
+          }}
+        />
       </Panel>
     );
   }

@@ -19,6 +19,7 @@ import { EmailStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useInboundEmails, useOutbox } from "./api";
+import { EmailTextButton } from "./email-text";
 import { ReceivedEmails } from "./received-emails";
 
 const emailKinds: Record<string, string> = {
@@ -138,6 +139,7 @@ export function EmailsView() {
                       <span className="mt-0.5 block text-xs text-muted-foreground">
                         {emailKindLabel(email.kind)}
                       </span>
+                      <EmailTextButton email={email} />
                     </TD>
                     <TD label="To" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-44">
                       {email.to}

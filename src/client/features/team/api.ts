@@ -38,6 +38,7 @@ export type TeamWrites = {
   invite: (input: InviteMember) => Promise<unknown>;
   changeRole: (input: { id: string; role: MemberRole }) => Promise<unknown>;
   remove: (id: string) => Promise<unknown>;
+  resend: (id: string) => Promise<unknown>;
 };
 
 /** An owner's writes to their own company's team. */
@@ -50,6 +51,9 @@ export function usePortalTeamWrites() {
       sendJson<Member>("PATCH", `/api/team/members/${id}`, { role }),
     ),
     remove: useTeamWrite((id: string) => sendJson<null>("DELETE", `/api/team/members/${id}`)),
+    resend: useTeamWrite((id: string) =>
+      sendJson<Member>("POST", `/api/team/members/${id}/invitation`),
+    ),
   };
 }
 
@@ -65,6 +69,9 @@ export function useStaffTeamWrites(companyId: string) {
     ),
     remove: useClientWrite(companyId, (id: string) =>
       sendJson<ClientDetail>("DELETE", `${base}/${id}`),
+    ),
+    resend: useClientWrite(companyId, (id: string) =>
+      sendJson<ClientDetail>("POST", `${base}/${id}/invitation`),
     ),
   };
 }

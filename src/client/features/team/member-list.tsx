@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send, Trash2, UserPlus, X } from "lucide-react";
+import { MailPlus, Send, Trash2, UserPlus, X } from "lucide-react";
 import {
   inviteMemberSchema,
+  memberRoleAllows,
   memberRoleLabels,
   memberRoles,
   type InviteMember,
@@ -12,6 +13,7 @@ import {
 } from "@shared/schemas/team";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
+import { InvitedBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -25,12 +27,8 @@ import {
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
 
-/** What each role may do, as the role picker explains it. */
-export const roleHints: Record<MemberRole, string> = {
-  owner: "Manages the team, sees everything including billing",
-  billing: "Sees websites, domains, tickets and billing",
-  member: "Sees websites, domains and tickets",
-};
+/** What each role may do, as the role picker explains it (the invitation says the same). */
+const roleHint = (role: MemberRole) => `Can use ${memberRoleAllows[role]}.`;
 
 type Mutation<TInput> = {
   mutateAsync: (input: TInput) => Promise<unknown>;
@@ -41,6 +39,8 @@ export type TeamActions = {
   invite: Mutation<InviteMember>;
   changeRole: Mutation<{ id: string; role: MemberRole }>;
   remove: Mutation<string>;
+  /** Sends a member who has never signed in their invitation again. */
+  resend: Mutation<string>;
 };
 
 function RolePicker({
@@ -94,6 +94,17 @@ export function MemberList({
   const [status, setStatus] = useState("");
   const busy = actions.changeRole.isPending || actions.remove.isPending;
 
+  const resend = (member: Member) =>
+    actions.resend.mutateAsync(member.id).then(
+      () => setStatus(`Invitation sent again to ${member.email}.`),
+      (error: unknown) =>
+        toast({
+          variant: "destructive",
+          title: "The invitation was not sent again",
+          description: errorMessage(error),
+        }),
+    );
+
   const changeRole = (member: Member, role: MemberRole) =>
     actions.changeRole.mutateAsync({ id: member.id, role }).then(
       () => setStatus(`${member.name} is now ${memberRoleLabels[role].toLowerCase()}.`),
@@ -132,6 +143,21 @@ export function MemberList({
                 )}
               </p>
               <p className="text-sm break-all text-muted-foreground">{member.email}</p>
+              {member.invited && (
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <InvitedBadge />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Resend the invitation to ${member.name}`}
+                    disabled={actions.resend.isPending}
+                    onClick={() => void resend(member)}
+                  >
+                    <MailPlus aria-hidden="true" />
+                    Resend invitation
+                  </Button>
+                </div>
+              )}
             </div>
             <div className="flex items-center gap-2">
               <RolePicker
@@ -234,7 +260,7 @@ export function InviteMemberForm({
       <Field
         id={roleId}
         label="Role"
-        hint={roleHints[role ?? "member"]}
+        hint={roleHint(role ?? "member")}
         error={errors.role?.message}
         className="sm:col-span-2"
       >

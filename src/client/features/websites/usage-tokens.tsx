@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
-import { Check, Copy, KeyRound, Plus, ShieldOff } from "lucide-react";
+import { KeyRound, Plus, ShieldOff } from "lucide-react";
 import type { CreatedUsageToken, UsageToken } from "@shared/schemas/usage";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { CopyButton } from "@/components/copy-button";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatDate, timeAgo } from "@/components/format";
 import { Modal } from "@/components/modal";
@@ -21,30 +22,6 @@ export function curlExample(origin: string, token: string, date: string) {
     `  -H "Content-Type: application/json" \\`,
     `  -d '{"date":"${date}","bytes":1234567890}'`,
   ].join("\n");
-}
-
-/** Copies text, then says so on the button for a moment. */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 2000);
-          },
-          () => toast({ variant: "destructive", title: "Could not copy: select the text instead" }),
-        )
-      }
-    >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? "Copied" : label}</span>
-    </Button>
-  );
 }
 
 /** The new token, this once, with its curl example. */

@@ -1,4 +1,5 @@
 import { brand } from "@content/site";
+import { memberRoleAllows, memberRoleLabels, type MemberRole } from "@shared/member-roles";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
 
@@ -10,6 +11,7 @@ type Person = { name: string; email: string };
  */
 export function invitationEmail(
   client: Person,
+  role: MemberRole,
   link: string,
   days: number,
   settings: { agencyInbox: string },
@@ -26,6 +28,7 @@ export function invitationEmail(
       companyName
         ? `You are now a member of ${companyName} on the ${brand.name} client portal: your company's websites, domains and support tickets in one place.`
         : `We have set up your ${brand.name} client portal: your websites, domains, billing and support tickets in one place.`,
+      `Your role is ${memberRoleLabels[role]}, so you can use ${memberRoleAllows[role]}.`,
       `The button below signs you in. It works once and expires in ${days} days; after that, ask for a new link on the sign-in page with this email address.`,
     ],
     { label: "Open my client portal", href: link },

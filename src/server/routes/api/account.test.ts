@@ -305,6 +305,56 @@ describe.each(databaseKinds)("the account page's API on %s", (kind) => {
     expect(other.map((e: { action: string }) => e.action)).toEqual(["auth.signed-in"]);
   });
 
+  it("lists failed second factors by kind: app code, recovery code, passkey", async () => {
+    const email = "events.failures@example.com";
+    const { cookie } = await emailLink(email);
+    const { secret } = await enrolTotp(cookie);
+    const pending = (await emailLink(email)).cookie;
+    const tries = [{ code: "000000" }, { code: "nope0-nope0" }];
+    for (const body of tries) {
+      expect((await call(pending, "POST", "/api/login/second-factor", body)).statusCode).toBe(400);
+    }
+    expect((await call(pending, "POST", "/api/login/passkey/options")).statusCode).toBe(200);
+    const passkey = await call(pending, "POST", "/api/login/passkey", {
+      response: { id: "not-a-passkey-of-theirs", response: {} },
+    });
+    expect(passkey.statusCode).toBe(400);
+    // Turning the app off with a wrong code is a wrong app code too.
+    expect((await call(cookie, "DELETE", "/api/account/totp", { code: "111111" })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await call(cookie, "DELETE", "/api/account/totp", {
+          code: totpCode(secret, Date.now() + 30_000),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const events = (await call(cookie, "GET", "/api/account/security-events")).json() as {
+      action: string;
+      label: string;
+    }[];
+    expect(
+      events.filter((e) => e.action === "auth.second-factor-failed").map((e) => e.label),
+    ).toEqual([
+      "Wrong authenticator app code",
+      "Passkey not accepted",
+      "Wrong recovery code",
+      "Wrong authenticator app code",
+    ]);
+    // The back office's log says the same.
+    const staff = await signInAs(t, demoAdminEmail);
+    const log = (await call(staff, "GET", "/api/admin/audit")).json() as {
+      items: { action: string; label: string; actorEmail: string }[];
+    };
+    expect(
+      log.items
+        .filter((e) => e.actorEmail === email && e.action === "auth.second-factor-failed")
+        .map((e) => e.label),
+    ).toContain("Wrong recovery code");
+  });
+
   it("shows a client their whole company's security events, and no other company's", async () => {
     const owner = await signInAs(t, "events.owner@team.example");
     const [ownerRow] = await t.database.db

@@ -243,7 +243,7 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
             action: "auth.second-factor-failed",
             targetType: "user",
             targetId: user.id,
-            changes: { after: { method: "code", turningOff: true } },
+            changes: { after: { method: "totp", turningOff: true } },
           });
           return "wrong";
         });

@@ -157,6 +157,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       if (signedIn.secondFactor !== "required") return { redirectTo };
       const code = request.body.code;
       const context = auditContext(request, user);
+      // Digits are an app's code (mistyped or not); anything else is tried as a recovery code.
+      const method = /^[\d\s]+$/.test(code) ? "totp" : "recovery-code";
       const outcome = await secondFactorAttempt(db, user.id, async (tx, locked) => {
         if (
           /^\d{3}\s?\d{3}$/.test(code) &&
@@ -164,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         ) {
           return "passed";
         }
-        if (!/^\d+$/.test(code) && (await useRecoveryCode(tx, locked, code))) {
+        if (method === "recovery-code" && (await useRecoveryCode(tx, locked, code))) {
           await recordAudit(tx, context, {
             action: "auth.recovery-code-used",
             targetType: "user",
@@ -176,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           action: "auth.second-factor-failed",
           targetType: "user",
           targetId: user.id,
-          changes: { after: { method: "code" } },
+          changes: { after: { method } },
         });
         return "wrong";
       });

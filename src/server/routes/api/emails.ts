@@ -8,12 +8,12 @@ import { errorResponses, forStaff, type RoutePlugin } from "./common";
  * What became of the latest emails: staff see what was sent, what waits and what failed, and
  * which received emails were taken into tickets or refused.
  */
-export const emailRoutes: RoutePlugin = async (app, { db }) => {
+export const emailRoutes: RoutePlugin = async (app, { db, config }) => {
   await forStaff(app, db, (staff) => {
     staff.get(
       "/api/admin/outbox",
       { schema: { response: { 200: z.array(outboxEmailSchema), ...errorResponses } } },
-      async () => listRecentEmails(db),
+      async () => listRecentEmails(db, { withText: !config.isProduction }),
     );
 
     staff.get(

@@ -13,6 +13,7 @@ import {
 } from "@shared/schemas/team";
 import { auditContext, withAudit, type AuditContext } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
+import { LINK_LIFETIME_MS, LINKS_PER_EMAIL } from "../../auth/email-links";
 import type { Db } from "../../db/client";
 import { signedInMember } from "../../plugins/auth-guard";
 import {
@@ -20,6 +21,8 @@ import {
   inviteMember,
   listMembers,
   removeMember,
+  resendInvitation,
+  type InvitationSettings,
   type MemberChange,
 } from "../../team/team";
 import {
@@ -34,6 +37,45 @@ import {
 } from "./common";
 
 const conflict = { 409: errorBody };
+const resendResponses = { ...notFoundResponse, ...conflict, 429: errorBody };
+
+export const tooManyLinksMessage = `That address has had ${LINKS_PER_EMAIL} sign-in links in the last ${
+  LINK_LIFETIME_MS / 60_000
+} minutes. Wait a few minutes and send the invitation again.`;
+
+/**
+ * Sends a member who has never signed in their invitation again, with its audit row in the same
+ * transaction; the answer to send back when it was refused (404, 409 signed in, 429 too many
+ * links), else the member.
+ */
+async function resend(
+  db: Db,
+  context: AuditContext,
+  companyId: string,
+  userId: string,
+  settings: InvitationSettings,
+  reply: FastifyReply,
+) {
+  const result = await withAudit(db, context, async (tx, audit) => {
+    const resent = await resendInvitation(tx, companyId, userId, settings);
+    if (resent.ok) {
+      await audit({
+        action: "member.invitation-resent",
+        targetType: "user",
+        targetId: resent.member.id,
+        companyId,
+        changes: { after: { email: resent.member.email, role: resent.member.role } },
+      });
+    }
+    return resent;
+  });
+  if (result.ok) return { member: result.member };
+  if (result.reason === "not-found") return { refused: reply.code(404).send(notFound("Member")) };
+  if (result.reason === "signed-in") {
+    return { refused: reply.code(409).send({ message: teamMessages.signedInAlready }) };
+  }
+  return { refused: reply.code(429).send({ message: tooManyLinksMessage }) };
+}
 
 /** The signed-in owner's company, or a 403 sent (members of other roles, and non-members). */
 async function ownersCompany(
@@ -212,6 +254,31 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         return reply.code(204).send(null);
       },
     );
+
+    client.post(
+      "/api/team/members/:id/invitation",
+      {
+        schema: {
+          params: memberParamsSchema,
+          response: { 200: memberSchema, ...resendResponses, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const company = await ownersCompany(request, reply);
+        if (!company) return;
+        const done = await resend(
+          db,
+          auditContext(request),
+          company.companyId,
+          request.params.id,
+          config,
+          reply,
+        );
+        if (!done.member) return done.refused;
+        outbox.wake();
+        return done.member;
+      },
+    );
   });
 
   /** Staff writes answer with the client's whole page, so the back office shows what is stored. */
@@ -239,6 +306,26 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         if (!result.ok) return reply.code(409).send({ message: result.message });
         if (result.emailed) outbox.wake();
         return reply.code(201).send((await findClient(db, companyId))!);
+      },
+    );
+
+    staff.post(
+      "/api/admin/clients/:id/members/:userId/invitation",
+      {
+        schema: {
+          params: companyMemberParamsSchema,
+          response: { ...clientPage, ...resendResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id: companyId, userId } = request.params;
+        if (!(await companyExists(db, companyId))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const done = await resend(db, auditContext(request), companyId, userId, config, reply);
+        if (!done.member) return done.refused;
+        outbox.wake();
+        return (await findClient(db, companyId))!;
       },
     );
 
