@@ -16,6 +16,7 @@ import * as monitoringOverview from "./monitoring-overview";
 import * as notices from "./notices";
 import * as projects from "./projects";
 import * as proposals from "./proposals";
+import * as savedReplies from "./saved-replies";
 import * as siteHealth from "./site-health";
 import * as team from "./team";
 import * as usage from "./usage";
@@ -34,6 +35,7 @@ const modules = {
   notices,
   projects,
   proposals,
+  savedReplies,
   siteHealth,
   team,
   tickets,
@@ -68,8 +70,11 @@ const inputs: Record<string, z.ZodObject> = {
   invoiceFilterSchema: billing.invoiceFilterSchema,
   newTicketSchema: tickets.newTicketSchema,
   ticketReplySchema: tickets.ticketReplySchema,
+  ticketNoteSchema: tickets.ticketNoteSchema,
+  savedReplyInputSchema: savedReplies.savedReplyInputSchema,
   ticketUpdateSchema: tickets.ticketUpdateSchema,
   ticketQueueQuerySchema: tickets.ticketQueueQuerySchema,
+  siteHealthQuerySchema: siteHealth.siteHealthQuerySchema,
   attachmentUploadQuerySchema: ticketAttachments.attachmentUploadQuerySchema,
   emailSignInSchema: auth.emailSignInSchema,
   returnToQuerySchema: auth.returnToQuerySchema,
@@ -103,6 +108,9 @@ const inputs: Record<string, z.ZodObject> = {
 };
 /** Our answers: they describe what we send, not what we are sent. */
 const answers = new Set([
+  "staffTicketMessageSchema",
+  "staffTicketDetailSchema",
+  "savedReplySchema",
   "leadReceiptSchema",
   "leadSummarySchema",
   "leadListSchema",

@@ -7,7 +7,7 @@ const rangeMessage = "Range must be 7d, 30d, 90d or a month as YYYY-MM";
 /** GET /api/websites/:id/health?range=: 7d, 30d (the default), 90d, or a calendar month YYYY-MM. */
 export const siteHealthQuerySchema = z.object({
   range: z
-    .string()
+    .string({ error: rangeMessage })
     // A pattern, not free text: a word from a short list, or a month.
     .regex(/^(7d|30d|90d|\d{4}-\d{2})$/, rangeMessage)
     .refine(isSiteRange, rangeMessage)
