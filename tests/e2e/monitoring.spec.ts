@@ -29,6 +29,8 @@ for (const width of [375, 1280]) {
       test.setTimeout(90_000);
       await signIn("admin");
       await page.goto("/admin");
+      // Below 1024 px the back office's sections sit behind its menu button.
+      if (width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
       await page
         .getByRole("navigation", { name: "Back office" })
         .getByRole("link", {
