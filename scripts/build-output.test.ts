@@ -11,7 +11,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildInto, currentBuildId } from "./build-output";
+import { currentBuildId } from "./build-id.mjs";
+import { buildInto } from "./build-output";
 
 const FILES = 20;
 
@@ -19,12 +20,15 @@ const FILES = 20;
  * A build that writes its front end's files one by one, slowly, then its server bundle, each
  * naming the build it belongs to.
  */
-function slowBuild(label: string) {
+function slowBuild(
+  label: string,
+  pause = () => new Promise<void>((resolve) => setTimeout(resolve, 2)),
+) {
   return async (outDir: string) => {
     mkdirSync(path.join(outDir, "client"), { recursive: true });
     for (let i = 0; i < FILES; i++) {
       writeFileSync(path.join(outDir, "client", `file-${i}.txt`), label);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await pause();
     }
     mkdirSync(path.join(outDir, "server"), { recursive: true });
     writeFileSync(path.join(outDir, "server", "main.js"), label);
@@ -85,22 +89,27 @@ describe("builds into dist/current (dist/client and dist/server)", () => {
     await buildInto(dist, "first", slowBuild("first"));
     let reading = true;
     const seen: string[][] = [];
+    // Each racing build waits, after each file it writes, for the reader to look once more, so
+    // the reader looks between every two steps however busy the machine is.
+    const waitingForRead: (() => void)[] = [];
+    const afterNextRead = () => new Promise<void>((resolve) => waitingForRead.push(resolve));
     const reader = (async () => {
       while (reading) {
         const files = readBuild(dist);
         expect(files, "dist/client was missing").toBeDefined();
         seen.push(files!);
+        for (const resume of waitingForRead.splice(0)) resume();
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
     await Promise.all(
       ["racer-1", "racer-2", "racer-3"].map((label) =>
-        buildInto(dist, label, slowBuild(label), { force: true }),
+        buildInto(dist, label, slowBuild(label, afterNextRead), { force: true }),
       ),
     );
     reading = false;
     await reader;
-    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.length).toBeGreaterThanOrEqual(FILES);
     for (const files of seen) {
       // Whole (the server bundle and every file of its front end), and of one build only.
       expect(files).toHaveLength(FILES + 1);

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { BUILD_ID_FILE, CURRENT_LINK, currentBuildId } from "./build-id.mjs";
 import {
   existsSync,
   lstatSync,
   mkdirSync,
-  readFileSync,
   readdirSync,
   readlinkSync,
   renameSync,
@@ -23,38 +23,10 @@ import path from "node:path";
  * never sees a half-written or half-deleted folder; the last build to finish wins.
  */
 
-const BUILD_ID_FILE = ".build-id";
-/** The link to the build in use, and the fixed links into it. */
-const CURRENT = "current";
+/** The fixed links into the build in use. */
 const PARTS = ["client", "server"];
 /** A folder this old is no build in progress: another process would have switched to it by now. */
 const ABANDONED_MS = 10 * 60 * 1000;
-
-/** A digest of every file the build reads: the same sources give the same id. */
-export function buildId(files: string[]): string {
-  const hash = createHash("sha256");
-  for (const file of [...files].sort()) {
-    hash.update(file).update("\0").update(readFileSync(file)).update("\0");
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
-/** Every file below these folders and files, for buildId. */
-export function sourceFiles(entries: string[]): string[] {
-  return entries.flatMap((entry) => {
-    if (!existsSync(entry)) return [];
-    if (!statSync(entry).isDirectory()) return [entry];
-    return readdirSync(entry, { withFileTypes: true }).flatMap((child) =>
-      sourceFiles([path.join(entry, child.name)]),
-    );
-  });
-}
-
-/** The id of the build dist/current holds now, if it holds a finished one. */
-export function currentBuildId(distDir: string): string | undefined {
-  const file = path.join(distDir, CURRENT, BUILD_ID_FILE);
-  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
-}
 
 /**
  * Runs `build` into a new folder (which it fills with client/ and server/) and makes it
@@ -86,8 +58,8 @@ export async function buildInto(
 
 /** Points dist/current at builds/<name>, in one rename, and dist/client and dist/server into it. */
 function switchTo(distDir: string, name: string) {
-  replaceLink(distDir, CURRENT, path.join("builds", name));
-  for (const part of PARTS) replaceLink(distDir, part, path.join(CURRENT, part));
+  replaceLink(distDir, CURRENT_LINK, path.join("builds", name));
+  for (const part of PARTS) replaceLink(distDir, part, path.join(CURRENT_LINK, part));
 }
 
 /** Makes dist/<name> a link to `target` by renaming a new link over it; nothing when it is one. */
@@ -118,7 +90,7 @@ function isLink(file: string): boolean {
 /** Removes finished builds that are not current, and abandoned ones; leaves builds in progress. */
 function pruneBuilds(distDir: string) {
   const buildsDir = path.join(distDir, "builds");
-  const current = path.basename(readlinkSync(path.join(distDir, CURRENT)));
+  const current = path.basename(readlinkSync(path.join(distDir, CURRENT_LINK)));
   for (const name of readdirSync(buildsDir)) {
     if (name === current) continue;
     const folder = path.join(buildsDir, name);

@@ -9,24 +9,8 @@ import { cpSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { buildAnalyticsTag } from "./analytics-tag";
-import { buildId, buildInto, sourceFiles } from "./build-output";
-
-const inputs = [
-  "src/client",
-  "src/content",
-  "src/shared",
-  "src/server",
-  "src/analytics",
-  "scripts/build.ts",
-  "scripts/build-output.ts",
-  "scripts/analytics-tag.ts",
-  "scripts/prerender.ts",
-  "scripts/build-manifest.ts",
-  "scripts/og-image.ts",
-  "vite.config.ts",
-  "tsconfig.json",
-  "package-lock.json",
-];
+import { sourceBuildId } from "./build-id.mjs";
+import { buildInto } from "./build-output";
 
 function run(command: string, args: string[]) {
   return new Promise<void>((resolve, reject) => {
@@ -81,7 +65,7 @@ async function buildServer(outDir: string) {
   cpSync("src/server/db/migrations", path.join(outDir, "migrations"), { recursive: true });
 }
 
-const id = buildId(sourceFiles(inputs).filter((file) => !/\.(test|spec)\.tsx?$/.test(file)));
+const id = sourceBuildId();
 const built = await buildInto(
   path.resolve("dist"),
   id,

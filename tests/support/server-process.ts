@@ -5,7 +5,8 @@ import { createServer } from "node:net";
  * The real process entry, for tests and scripts: the built bundle `dist/server/main.js` as
  * `npm start` runs it (benchmarks, browser journeys: `npm run build` or Playwright's web server
  * has built it), or `src/server/main.ts` from the sources (unit tests, which must test the
- * code as it is now, built or not).
+ * code as it is now, built or not), or `npm start` itself, as a person types it (the start-up
+ * benchmark: npm, the build check, then the server).
  */
 export type ServerProcess = {
   child: ChildProcess;
@@ -24,11 +25,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export type ServerEntry = "build" | "source";
+export type ServerEntry = "build" | "source" | "npm-start";
 
-const entries: Record<ServerEntry, string[]> = {
-  build: ["dist/server/main.js"],
-  source: ["--import", "tsx", "src/server/main.ts"],
+const commands: Record<ServerEntry, [string, string[]]> = {
+  build: [process.execPath, ["dist/server/main.js"]],
+  source: [process.execPath, ["--import", "tsx", "src/server/main.ts"]],
+  "npm-start": ["npm", ["start", "--silent"]],
 };
 
 export function startServer(
@@ -36,9 +38,14 @@ export function startServer(
   env: Record<string, string> = {},
   entry: ServerEntry = "source",
 ): ServerProcess {
-  const child = spawn(process.execPath, entries[entry], {
+  const [command, args] = commands[entry];
+  // npm runs the server under a shell: in a process group of its own, stopping the group stops
+  // all of them.
+  const group = entry === "npm-start";
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: group,
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
@@ -51,7 +58,11 @@ export function startServer(
     output: () => output,
     exit,
     stop: () => {
-      child.kill("SIGTERM");
+      if (group && child.pid !== undefined && child.exitCode === null) {
+        process.kill(-child.pid, "SIGTERM");
+      } else {
+        child.kill("SIGTERM");
+      }
       return exit;
     },
   };
