@@ -4,17 +4,8 @@
  * app gives it, and everything else must pass through to the app. Needs the build (`npm test`
  * builds first) and nginx with the brotli_static module (.ci/run installs both).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,12 +17,10 @@ import {
   waitForReady,
   type ServerProcess,
 } from "../tests/support/server-process";
+import { nginxMissing, startNginx } from "../tests/support/nginx";
 import { exportSite } from "./export-site";
 
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const BROTLI = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
-const available =
-  existsSync(NGINX) && existsSync(BROTLI) && existsSync("dist/client/app-shell.html");
+const available = !nginxMissing() && existsSync("dist/client/app-shell.html");
 if (!available && process.env.CI) {
   throw new Error(
     "CI runs the proxy test: nginx, its brotli_static module and the build are needed",
@@ -81,8 +70,6 @@ describe.skipIf(!available)("the nginx configuration in front of the app", () =>
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), "harborline-proxy-"));
-    // nginx's workers run as www-data when started as root: they must read the export.
-    chmodSync(work, 0o755);
     const appPort = await freePort();
     proxyPort = await freePort();
     const publicUrl = `http://127.0.0.1:${proxyPort}`;
@@ -97,35 +84,7 @@ describe.skipIf(!available)("the nginx configuration in front of the app", () =>
       "build",
     );
     await exportSite(path.resolve("dist/client"), publicUrl, path.join(work, "site"));
-    cpSync("deploy/nginx", path.join(work, "harborline"), { recursive: true });
-    mkdirSync(path.join(work, "logs"));
-    // The shipped server block is for TLS on port 443; this one is the same but plain, local.
-    writeFileSync(
-      path.join(work, "nginx.conf"),
-      `load_module ${BROTLI};
-daemon off;
-master_process off;
-pid ${work}/nginx.pid;
-error_log ${work}/logs/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
-  upstream harborline_app { server 127.0.0.1:${appPort}; keepalive 4; }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    root ${work}/site;
-    set $harborline_hsts "";
-    include harborline/locations.conf;
-  }
-}
-`,
-    );
-    nginx = spawn(NGINX, ["-p", work, "-c", path.join(work, "nginx.conf")], { stdio: "inherit" });
+    nginx = startNginx({ work, proxyPort, appPort, siteDir: path.join(work, "site") });
     await waitForReady(app, 150_000);
     for (let tries = 0; tries < 100; tries++) {
       if (

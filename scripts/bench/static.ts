@@ -17,20 +17,11 @@
  * scratch database may be created (default: the local PostgreSQL).
  */
 import { execFileSync, spawn } from "node:child_process";
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { nginxMissing, startNginx } from "../../tests/support/nginx";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
 import { exportSite } from "../export-site";
 import { milliseconds, scratchDatabase } from "./support";
@@ -39,22 +30,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const WRK = process.env.WRK_PATH ?? "/usr/bin/wrk";
-const BROTLI = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-for (const [what, file] of [
-  ["wrk", WRK],
-  ["nginx", NGINX],
-  ["nginx's brotli_static module", BROTLI],
-]) {
-  if (!existsSync(file!)) {
-    console.error(
-      `${what} is missing (${file}). On Debian: apt-get install -y wrk nginx-light libnginx-mod-http-brotli-static`,
-    );
-    process.exit(1);
-  }
+const missing = existsSync(WRK) ? nginxMissing() : `wrk (${WRK})`;
+if (missing) {
+  console.error(
+    `${missing} is missing. On Debian: apt-get install -y wrk nginx-light libnginx-mod-http-brotli-static`,
+  );
+  process.exit(1);
 }
 
 const clientDir = path.resolve("dist/client");
@@ -141,8 +125,6 @@ function load(url: string, threads = THREADS) {
 
 const loadAtStart = loadavg();
 const work = mkdtempSync(path.join(tmpdir(), "harborline-bench-"));
-// nginx's workers run as another user (www-data) when started as root: they must read the site.
-chmodSync(work, 0o755);
 const [proxyPort, nginxPort, appPort, barePort] = [
   await freePort(),
   await freePort(),
@@ -164,50 +146,6 @@ const pairs = [
 
 const siteDir = path.join(work, "site");
 await exportSite(clientDir, publicUrl, siteDir);
-cpSync("deploy/nginx", path.join(work, "harborline"), { recursive: true });
-mkdirSync(path.join(work, "logs"));
-// One nginx, two server blocks: ours (as deploy/nginx/harborline.conf, but plain HTTP on
-// loopback) and a plain static one (try_files and gzip_static) over the same export.
-writeFileSync(
-  path.join(work, "nginx.conf"),
-  `load_module ${BROTLI};
-daemon off;
-worker_processes auto;
-pid ${work}/nginx.pid;
-error_log ${work}/logs/error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  open_file_cache max=1000 inactive=60s;
-  open_file_cache_valid 60s;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
-  upstream harborline_app { server 127.0.0.1:${appPort}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    root ${siteDir};
-    set $harborline_hsts "";
-    include harborline/locations.conf;
-  }
-  server {
-    listen 127.0.0.1:${nginxPort};
-    root ${siteDir};
-    gzip_static on;
-    etag on;
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location / { try_files $uri $uri/index.html =404; add_header Cache-Control "no-cache"; }
-  }
-}
-`,
-);
-
 // The app, one process in production mode on a scratch PostgreSQL database; the proxy's upstream
 // and the "app" server of the second comparison (idle while the proxy is measured).
 const database = await scratchDatabase(adminUrl);
@@ -225,8 +163,21 @@ const app = startServer(
   },
   "build",
 );
-const nginx = spawn(NGINX, ["-p", work, "-c", path.join(work, "nginx.conf")], {
-  stdio: ["ignore", "ignore", "inherit"],
+// One nginx, two server blocks: ours, and a plain static one (try_files and gzip_static) over the
+// same export.
+const nginx = startNginx({
+  work,
+  proxyPort,
+  appPort,
+  siteDir,
+  moreServers: `  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${siteDir};
+    gzip_static on;
+    etag on;
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / { try_files $uri $uri/index.html =404; add_header Cache-Control "no-cache"; }
+  }`,
 });
 let bare: ReturnType<typeof spawn> | undefined;
 
