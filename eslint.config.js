@@ -4,6 +4,25 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The server's folders, lowest first: each imports only folders before it in this list, never
+ * one after it, so no two folders can import each other (a file at the server's top, such as
+ * config.ts, counts as a folder of its own). A test may import any folder. A new folder must take
+ * its place here: the configuration refuses to load until it does.
+ */
+const serverOrder = [
+  ["config", "error-log", "db", "documents", "scheduling"], // settings, tables, noun-free tools
+  ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
+  ["analytics", "usage", "websites", "domains", "tickets", "billing", "monitoring"], // the nouns
+  ["projects", "proposals", "leads", "clients", "inbound"], // nouns built on other nouns
+  ["demo"], // the demo's data, made with the nouns
+  ["plugins", "routes", "app", "processes", "serve", "main"], // the HTTP app, then the process
+].flat();
+
+const serverRules = [
+  { group: ["@/*", "**/client/**"], message: layer("The server never imports the client.") },
+];
+
 const clientRules = [
   {
     group: ["**/server/**"],
@@ -40,8 +59,9 @@ export default tseslint.config(
   },
   // The map of docs/architecture.md, enforced on import paths (the aliases are @/ for the client,
   // @shared/ and @content/): content and shared import nothing of ours (shared only itself),
-  // server and client never each other, and one feature never reaches into another (what two
-  // share goes to components/ or lib/). tests/lint/ proves each rule bites, and finds cycles.
+  // server and client never each other, a server folder imports only those below it
+  // (serverOrder), and one feature never reaches into another (what two share goes to
+  // components/ or lib/). tests/lint/ proves each rule bites, and finds cycles.
   restrictImports(
     ["src/content/**"],
     [
@@ -60,10 +80,8 @@ export default tseslint.config(
       },
     ],
   ),
-  restrictImports(
-    ["src/server/**"],
-    [{ group: ["@/*", "**/client/**"], message: layer("The server never imports the client.") }],
-  ),
+  restrictImports(["src/server/**"], serverRules),
+  ...serverFolderRules(),
   restrictImports(["src/client/**"], clientRules),
   ...features().map((name) =>
     restrictImports(
@@ -87,6 +105,58 @@ function layer(message) {
 
 function restrictImports(files, patterns) {
   return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
+/**
+ * One rule per server folder and depth: from src/server/<folder>/ (n levels down), the folders
+ * after it in serverOrder are "../" n times, then their name. Imports are relative on the
+ * server, so the depth says which "../" reaches src/server.
+ */
+function serverFolderRules() {
+  const units = readdirSync("src/server", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => ({ name: entry.name.replace(/\.tsx?$/, ""), folder: entry.isDirectory() }));
+  const unplaced = units.filter(({ name }) => !serverOrder.includes(name));
+  if (unplaced.length > 0) {
+    const names = unplaced.map(({ name }) => name).join(", ");
+    throw new Error(`src/server/${names}: give it a place in serverOrder (eslint.config.js).`);
+  }
+  return units.flatMap(({ name, folder }) => {
+    const above = serverOrder.slice(serverOrder.indexOf(name) + 1);
+    if (above.length === 0) return [];
+    const rule = (files, up) => ({
+      files,
+      ignores: ["**/*.test.{ts,tsx}"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              ...serverRules,
+              {
+                group: above.flatMap((other) => [`${up}${other}`, `${up}${other}/**`]),
+                message: layer(
+                  `${name} imports only the server's folders before it in serverOrder (eslint.config.js).`,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    if (!folder) return [rule([`src/server/${name}.{ts,tsx}`], "./")];
+    return Array.from({ length: depth(`src/server/${name}`) }, (_, index) =>
+      rule([`src/server/${name}/${"*/".repeat(index)}*.{ts,tsx}`], "../".repeat(index + 1)),
+    );
+  });
+}
+
+/** How many levels of folders a folder has, itself included. */
+function depth(dir) {
+  const below = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => depth(`${dir}/${entry.name}`));
+  return 1 + Math.max(0, ...below);
 }
 
 function features() {

@@ -11,7 +11,7 @@ import {
 } from "../../tests/support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../../tests/support/database";
 import { openDatabase } from "./db/client";
-import { demoAdminEmail, demoClientEmail } from "./db/seed";
+import { demoAdminEmail, demoClientEmail } from "./demo/seed";
 import { leads, users, websites } from "./db/schema";
 
 /** These tests run the real process entry, as `npm start` does, on a fresh data folder. */

@@ -6,7 +6,7 @@ import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
-import { seedDemoData } from "./db/seed";
+import { seedDemoData } from "./demo/seed";
 import { LISTENING } from "./processes";
 
 /** Set for the child process that only creates, migrates and seeds a new embedded database. */

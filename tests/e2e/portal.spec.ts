@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 import { formatBytes } from "../../src/client/components/format";
-import { demoBandwidthThisMonth } from "../../src/server/db/demo-history";
+import { demoBandwidthThisMonth } from "../../src/server/demo/history";
 
 /*
  * The client portal with the demo client's seeded data. Tests run in parallel on one server, so

@@ -2,10 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 import { formatBytes } from "../../src/client/components/format";
-import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../src/server/db/demo-history";
+import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../src/server/demo/history";
 
 /*
- * A website's page in the portal, on the demo client's seeded history (src/server/db/demo-history.ts):
+ * A website's page in the portal, on the demo client's seeded history (src/server/demo/history.ts):
  * its figures, its charts and, for those who cannot see a chart, the same figures as tables.
  */
 

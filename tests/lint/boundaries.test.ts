@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -35,6 +35,11 @@ describe("the import boundaries", () => {
     ["shared imports content", "src/shared/probe.ts", 'import { brand } from "@content/site";'],
     ["the server imports the client", "src/server/probe.ts", 'import { cn } from "@/lib/utils";'],
     [
+      "a server folder imports the client",
+      "src/server/tickets/probe.ts",
+      'import { cn } from "@/lib/utils";',
+    ],
+    [
       "the client imports the server",
       "src/client/probe.ts",
       'import { buildApp } from "../server/app";',
@@ -63,5 +68,58 @@ describe("the import boundaries", () => {
     expect(await problems("src/client/features/tickets/probe.ts", code)).not.toContain(
       "no-restricted-imports",
     );
+  });
+
+  /*
+   * The server's folders in their order (serverOrder in eslint.config.js). Each probe imports a
+   * real module, so a case keeps meaning what it says when files move.
+   */
+  const imported = (probe: string, specifier: string) => {
+    const target = path.join(path.dirname(probe), specifier);
+    return [".ts", ".tsx", "/index.ts"].some((ending) => existsSync(`${target}${ending}`));
+  };
+
+  it.each([
+    ["db imports the demo seeding", "src/server/db/probe.ts", "../demo/seed"],
+    ["auth imports team", "src/server/auth/probe.ts", "../team/team"],
+    ["notices imports tickets", "src/server/notices/probe.ts", "../tickets/tickets"],
+    ["projects imports proposals", "src/server/projects/probe.ts", "../proposals/proposals"],
+    [
+      "a mail template imports tickets",
+      "src/server/mail/templates/probe.tsx",
+      "../../tickets/tickets",
+    ],
+    ["a noun imports the routes", "src/server/tickets/probe.ts", "../routes/api/tickets"],
+    ["a route imports the app", "src/server/routes/api/probe.ts", "../../app"],
+    ["a file at the server's top imports a later one", "src/server/processes.ts", "./serve"],
+  ])("refuses: %s", async (_case, filePath, specifier) => {
+    expect(imported(filePath, specifier)).toBe(true);
+    const code = `import * as lower from "${specifier}";\nexport { lower };\n`;
+    expect(await problems(filePath, code)).toContain("no-restricted-imports");
+  });
+
+  it.each([
+    [
+      "a route importing the nouns, the database, the settings, the demo and its own folder",
+      "src/server/routes/api/probe.ts",
+      ["../../tickets/tickets", "../../db/schema", "../../config", "../../demo/seed", "./common"],
+    ],
+    [
+      "a noun importing the folders below it and its own files",
+      "src/server/tickets/probe.ts",
+      ["../notices/ticket-notices", "../audit/audit", "../db/client", "./tickets"],
+    ],
+    [
+      "the app importing the routes and the database",
+      "src/server/app.ts",
+      ["./routes/api/tickets", "./db/client"],
+    ],
+    ["a test importing any folder", "src/server/db/probe.test.ts", ["../demo/seed", "../app"]],
+  ])("allows: %s", async (_case, filePath, specifiers) => {
+    const code = specifiers.map((specifier, index) => {
+      expect(imported(filePath, specifier)).toBe(true);
+      return `import * as module${index} from "${specifier}";\nexport { module${index} };`;
+    });
+    expect(await problems(filePath, code.join("\n"))).not.toContain("no-restricted-imports");
   });
 });

@@ -4,11 +4,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * No import cycles in src/: each module's static imports, resolved as TypeScript resolves them
- * (the @/, @shared/ and @content/ aliases included), form no loop. A lazy import() is a
- * code-split point, left out on purpose: a lazy import back into its importer is allowed.
+ * No import cycles in src/: each module's imports, resolved as TypeScript resolves them (the @/,
+ * @shared/ and @content/ aliases included), form no loop. A lazy `import("...")` counts like a
+ * static one: a code-split point still runs its module's imports, so a lazy import back into its
+ * importer is a loop too. And on the server, whose folders are layered (eslint.config.js), no
+ * two folders import each other, directly or round a longer loop.
  */
 const root = path.resolve("src");
+const serverRoot = path.join(root, "server");
 const { options } = ts.parseJsonConfigFileContent(
   ts.readConfigFile("tsconfig.json", ts.sys.readFile).config,
   ts.sys,
@@ -23,24 +26,41 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The project files a module imports statically (`import ... from`, `export ... from`). */
-function staticImports(file: string): string[] {
+/** What a module names to import: `import ... from`, `export ... from`, and `import("...")`. */
+function specifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
-  const specifiers = source.statements.flatMap((statement) =>
-    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-    statement.moduleSpecifier &&
-    ts.isStringLiteral(statement.moduleSpecifier)
-      ? [statement.moduleSpecifier.text]
-      : [],
-  );
-  return specifiers.flatMap((specifier) => {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The project files a module imports, statically or lazily. */
+function projectImports(file: string): string[] {
+  return specifiers(file).flatMap((specifier) => {
     const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule;
     const target = resolved?.resolvedFileName;
     return target && !resolved.isExternalLibraryImport && target.startsWith(root) ? [target] : [];
   });
 }
 
-/** Every cycle's files, found as the strongly connected components of the import graph. */
+/** Every cycle's nodes, found as the strongly connected components of the graph. */
 function importCycles(graph: Map<string, string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
@@ -77,6 +97,31 @@ function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The server's folders and what each imports of the others. A file at the server's top
+ * (app.ts, config.ts, ...) is a unit of its own; a test is left out, as nothing imports it.
+ */
+function serverFolderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const folderOf = (file: string) => {
+    const [first, ...rest] = path.relative(serverRoot, file).split(path.sep);
+    return rest.length > 0 ? first! : first!.replace(/\.tsx?$/, "");
+  };
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(serverRoot + path.sep) || /\.test\.tsx?$/.test(file)) continue;
+    const from = folderOf(file);
+    const edges = folders.get(from) ?? folders.set(from, new Set()).get(from)!;
+    for (const target of targets) {
+      const to = target.startsWith(serverRoot + path.sep) ? folderOf(target) : undefined;
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+}
+
+const files = sourceFiles(root);
+const graph = new Map(files.map((file) => [file, projectImports(file)]));
+
 describe("the import graph of src/", () => {
   it("finds a cycle when there is one", () => {
     const graph = new Map([
@@ -88,17 +133,29 @@ describe("the import graph of src/", () => {
     expect(importCycles(graph).map((cycle) => cycle.sort())).toEqual([["a", "b", "c"]]);
   });
 
-  it("has no cycle", () => {
-    const files = sourceFiles(root);
-    const graph = new Map(files.map((file) => [file, staticImports(file)]));
-    // The walk really follows the aliases: the app imports its routes, a page its features.
+  it("follows aliases and lazy imports", () => {
+    // The app imports its routes, a page its features, and the app loads its pages lazily.
     expect(graph.get(path.join(root, "server/app.ts"))).toContain(
       path.join(root, "server/routes/api/leads.ts"),
     );
     expect(graph.get(path.join(root, "client/pages/contact.tsx"))?.length).toBeGreaterThan(3);
+    expect(graph.get(path.join(root, "client/app.tsx"))).toContain(
+      path.join(root, "client/pages/contact.tsx"),
+    );
+  });
+
+  it("has no cycle, lazy imports included", () => {
     const cycles = importCycles(graph).map((cycle) =>
       cycle.map((file) => path.relative(root, file)).sort(),
     );
     expect(cycles).toEqual([]);
+  });
+
+  it("has no loop between the server's folders", () => {
+    const folders = serverFolderGraph(graph);
+    // The walk sees the folders: the routes import the nouns, which import the database.
+    expect(folders.get("routes")).toContain("tickets");
+    expect(folders.get("tickets")).toContain("db");
+    expect(importCycles(folders).map((cycle) => cycle.sort())).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { databaseKinds } from "../../../tests/support/database";
 import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
 import { addWebsite } from "../websites/websites";
-import { demoAdminEmail, seedDemoData } from "../db/seed";
+import { demoAdminEmail, seedDemoData } from "../demo/seed";
 import { withAudit } from "./audit";
 
 describe.each(databaseKinds)("the audit log on %s", (kind) => {

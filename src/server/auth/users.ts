@@ -3,7 +3,6 @@ import type { AuthUser } from "@shared/schemas/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { users, type User } from "../db/schema";
-import { ensureCompany } from "../team/team";
 
 export type SignInProfile = {
   email: string;
@@ -56,9 +55,10 @@ export async function maySignIn(
  * The user who just signed in, updated; undefined when the address has no account and may not
  * get one (see mayCreateAccount). Staff are exactly the users listed in ADMIN_EMAILS, re-read at
  * every sign-in. Names and picture from the provider fill blanks only when given, so an email
- * sign-in keeps what a provider once told us.
+ * sign-in keeps what a provider once told us. Sign-in goes through team's signedInAccount, which
+ * also gives a self-signed-up user their company.
  */
-export async function signedInAccount(
+export async function saveSignedInUser(
   db: Db,
   config: Pick<Config, "adminEmails" | "openSignup">,
   profile: SignInProfile,
@@ -82,8 +82,6 @@ export async function signedInAccount(
     .values({ email, isAdmin, ...details })
     .onConflictDoUpdate({ target: users.email, set: changes })
     .returning();
-  // Someone who signs up on their own (OPEN_SIGNUP) is the owner of a company of their own.
-  if (user && !user.isAdmin && config.openSignup) await ensureCompany(db, user);
   return user;
 }
 

@@ -9,7 +9,7 @@ import {
 } from "../../../tests/support/app";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { invoices, recurringPlans } from "../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../demo/seed";
 
 /**
  * Autopay end to end in the running server: the billing schedule issues a month's invoice, the

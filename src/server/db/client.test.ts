@@ -15,7 +15,7 @@ import {
   users,
   websites,
 } from "./schema";
-import { demoCompanyName, seedDemoData } from "./seed";
+import { demoCompanyName, seedDemoData } from "../demo/seed";
 
 const tables = [
   "analytics_salts",

@@ -1,4 +1,5 @@
 import { ticketNumber } from "@shared/ticket-number";
+import type { Config } from "../config";
 import type { DbExecutor } from "../db/client";
 import type { SupportTicket, User } from "../db/schema";
 import {
@@ -9,7 +10,6 @@ import {
 } from "../mail/templates/notices";
 import { clientReplyEmail, newTicketEmail, staffReplyEmail } from "../mail/templates/tickets";
 import { displayName } from "../auth/display-name";
-import type { TicketNotice } from "../tickets/reply-address";
 import { companyUsers, copyTo, notify, staffUsers } from "./notices";
 import { clientLinks, staffLinks } from "@shared/deep-links";
 
@@ -17,6 +17,15 @@ import { clientLinks, staffLinks } from "@shared/deep-links";
  * The notices of a support ticket's life: opened, answered, its status changed. Each is told in
  * the transaction of the change, to the other side.
  */
+
+export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
+
+/** What ticket emails need of the settings: who gets them, links, and the Reply-To's domain. */
+export const ticketNotice = (config: Config): TicketNotice => ({
+  agencyInbox: config.agencyInbox,
+  publicUrl: config.publicUrl,
+  supportEmail: config.supportEmail,
+});
 
 type Ticket = Pick<SupportTicket, "id" | "companyId" | "subject" | "priority" | "replyToken">;
 

@@ -34,7 +34,7 @@ import {
   milestoneAnswerEmail,
   projectUpdateEmail,
 } from "../mail/templates/projects";
-import { milestoneHash } from "../proposals/content-hash";
+import { milestoneHash } from "../documents/content-hash";
 import { displayName } from "../auth/display-name";
 import { createWebsite } from "../websites/websites";
 

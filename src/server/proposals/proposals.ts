@@ -33,7 +33,7 @@ import { openProject } from "../projects/projects";
 import { invoicePaymentPlanPart, type BillingSettings } from "../billing/invoices";
 import { billingContacts } from "../team/team";
 import { displayName } from "../auth/display-name";
-import { proposalVersionHash } from "./content-hash";
+import { proposalVersionHash } from "../documents/content-hash";
 import { renderMarkdown } from "./markdown";
 import { proposalPdf } from "./pdf";
 import { clientLinks, emailSignInPath, staffLinks } from "@shared/deep-links";

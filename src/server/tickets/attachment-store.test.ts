@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { ticketAttachments, users } from "../db/schema";
-import { demoClientEmail, seedDemoData } from "../db/seed";
+import { demoClientEmail, seedDemoData } from "../demo/seed";
 import { SESSION_COOKIE } from "../plugins/session";
 import { s3Store } from "./attachment-s3";
 import { databaseStore, objectKey } from "./attachment-store";

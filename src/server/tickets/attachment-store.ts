@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { S3Settings } from "../config";
 import type { DbExecutor } from "../db/client";
 import { ticketAttachments, type TicketAttachment } from "../db/schema";
 
@@ -46,13 +45,3 @@ export const databaseStore: AttachmentStore = {
 export const KEY_PREFIX = "ticket-attachments/";
 /** The key of an attachment's object in the bucket. */
 export const objectKey = (id: string) => `${KEY_PREFIX}${id}`;
-
-/**
- * The store the settings ask for. The S3 client (a large package) loads only when S3 is set up,
- * so a server that keeps files in the database never holds it in memory.
- */
-export async function createAttachmentStore(
-  settings: S3Settings | undefined,
-): Promise<AttachmentStore> {
-  return settings ? (await import("./attachment-s3")).s3Store(settings) : databaseStore;
-}

@@ -30,10 +30,10 @@ import {
   noticeTicketReply,
   noticeTicketResolvedByClient,
   noticeTicketStatus,
+  type TicketNotice,
 } from "../notices/ticket-notices";
 import { displayName } from "../auth/display-name";
 import { attachmentsByMessage, attachUploads } from "./attachments";
-import type { TicketNotice } from "./reply-address";
 import { firstResponseDueAt, serviceLevels } from "./response-targets";
 
 /**

@@ -1,6 +1,6 @@
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
-import { SignedInButtons, SignedOutButtons, type AuthButtonsProps } from "./auth-buttons";
+import { SignedInButtons, SignedOutButtons, type AuthButtonsProps } from "./auth-button-sets";
 
 /** The buttons for whoever the server says is signed in (the marker cookie may be stale). */
 export const SessionAuthButtons = withQueryClient(function SessionAuthButtons(

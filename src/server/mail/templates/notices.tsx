@@ -2,7 +2,7 @@ import { brand } from "@content/site";
 import { ticketNumber } from "@shared/ticket-number";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
-import { ticketReplyAddress } from "../../tickets/reply-address";
+import { ticketReplyAddress } from "../reply-address";
 
 type Person = { name: string; email: string };
 type Settings = { agencyInbox: string; publicUrl: string };

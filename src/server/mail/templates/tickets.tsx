@@ -1,7 +1,7 @@
 import { brand } from "@content/site";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";
-import { ticketReplyAddress } from "../../tickets/reply-address";
+import { ticketReplyAddress } from "../reply-address";
 import { clientLinks, staffLinks } from "@shared/deep-links";
 
 type TicketRef = { id: string; subject: string; replyToken: string };

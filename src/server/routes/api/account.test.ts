@@ -17,7 +17,7 @@ import {
   sessions,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { tooManyCodesMessage } from "./auth";
 

@@ -23,7 +23,7 @@ import {
   payments,
   stripeEvents,
 } from "../../db/schema";
-import { demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { billingSettings } from "./common";
 
 describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inboundEmailSchema, outboxEmailSchema } from "@shared/schemas/emails";
-import { listRecentInbound } from "../../mail/inbound";
+import { listRecentInbound } from "../../inbound/inbound";
 import { listRecentEmails } from "../../mail/outbox";
 import { errorResponses, forStaff, type RoutePlugin } from "./common";
 

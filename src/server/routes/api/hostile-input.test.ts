@@ -11,7 +11,7 @@ import {
   type RouteIds,
 } from "../../../../tests/support/routes";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 /** Strings that have broken other systems: huge, unicode, control characters, SQL and HTML. */

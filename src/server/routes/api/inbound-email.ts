@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { inboundResultSchema, postmarkInboundSchema } from "@shared/schemas/emails";
-import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "../../mail/inbound";
-import { fromPostmark } from "../../mail/inbound-parse";
+import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "../../inbound/inbound";
+import { fromPostmark } from "../../inbound/inbound-parse";
 import { errorBody, errorResponses } from "./common";
 import type { AttachmentRouteOptions } from "./ticket-attachments";
 

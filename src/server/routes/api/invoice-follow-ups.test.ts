@@ -12,7 +12,7 @@ import { databaseKinds } from "../../../../tests/support/database";
 import { pdfText } from "../../../../tests/support/pdf";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 

@@ -11,7 +11,7 @@ import {
 import { databaseKinds } from "../../../../tests/support/database";
 import { pdfText } from "../../../../tests/support/pdf";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 

@@ -17,7 +17,7 @@ import {
   proposals,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 

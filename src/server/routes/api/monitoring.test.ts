@@ -9,7 +9,7 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, demoCompanyName, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, demoCompanyName, seedDemoData } from "../../demo/seed";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { domains, supportTickets, ticketMessages } from "../../db/schema";
-import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../db/demo-history";
-import { demoClientEmail, seedDemoData } from "../../db/seed";
+import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../demo/history";
+import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 describe.each(databaseKinds)("client portal API on %s", (kind) => {

@@ -16,7 +16,7 @@ import {
   users,
   websites,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 describe.each(databaseKinds)("privacy requests on %s", (kind) => {

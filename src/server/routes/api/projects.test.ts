@@ -10,8 +10,8 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, demoProjectName, seedDemoData } from "../../db/seed";
-import { milestoneHash } from "../../proposals/content-hash";
+import { demoAdminEmail, demoClientEmail, demoProjectName, seedDemoData } from "../../demo/seed";
+import { milestoneHash } from "../../documents/content-hash";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 const inbox = "desk@harborline.example";

@@ -18,8 +18,8 @@ import {
   proposals,
   proposalVersions,
 } from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../db/seed";
-import { contentHash, proposalVersionHash } from "../../proposals/content-hash";
+import { demoAdminEmail, seedDemoData } from "../../demo/seed";
+import { contentHash, proposalVersionHash } from "../../documents/content-hash";
 import { proposalTerms } from "@content/terms";
 import { SESSION_COOKIE } from "../../plugins/session";
 

@@ -12,7 +12,7 @@ import { databaseKinds } from "../../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
 import { createInvoice } from "../../billing/invoices";
 import { payments, stripeEvents } from "../../db/schema";
-import { demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { billingSettings } from "./common";
 
 /** Signed events that are odd, and signatures dated wrongly: 400, and nothing changes. */

@@ -18,7 +18,7 @@ import {
   ticketMessages,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { databaseStore } from "../../tickets/attachment-store";
 import { deleteStaleUploads, saveAttachment } from "../../tickets/attachments";

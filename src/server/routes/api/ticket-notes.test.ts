@@ -9,7 +9,7 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { auditEvents, outboxEmails, supportTickets } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;

@@ -25,7 +25,7 @@ import {
   resolveTicket,
   updateTicket,
 } from "../../tickets/tickets";
-import { ticketNotice } from "../../tickets/reply-address";
+import { ticketNotice } from "../../notices/ticket-notices";
 import { linkProblem, ticketChoices } from "../../tickets/links";
 import { savedReplyRoutes } from "./saved-replies";
 import {

@@ -10,7 +10,7 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../db/seed";
+import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
 const DAY_MS = 86_400_000;
 const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);

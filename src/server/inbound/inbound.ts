@@ -12,7 +12,8 @@ import { inboundEmails, supportTickets, users, type User } from "../db/schema";
 import { findMembership } from "../team/team";
 import type { AttachmentStore } from "../tickets/attachment-store";
 import { saveAttachment } from "../tickets/attachments";
-import { supportRecipient, ticketNotice, type TicketNotice } from "../tickets/reply-address";
+import { supportRecipient } from "../mail/reply-address";
+import { ticketNotice, type TicketNotice } from "../notices/ticket-notices";
 import { openTicket, replyToTicket } from "../tickets/tickets";
 import type { InboundFile, InboundMail } from "./inbound-parse";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { brand } from "@content/site";
-import { supportRecipient } from "../tickets/reply-address";
+import { supportRecipient } from "../mail/reply-address";
 import type { InboundMail, InboundOutcome } from "./inbound";
 import { parseRawMail } from "./inbound-parse";
 import { checkSender, type DNSResolver, type SenderCheck } from "./sender-check";

@@ -7,9 +7,9 @@ import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/in
 import { nextInvoiceNumber } from "../billing/invoices";
 import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
-import { proposalVersionHash } from "../proposals/content-hash";
-import type { Db, DbExecutor } from "./client";
-import { seedDemoHistory } from "./demo-history";
+import { proposalVersionHash } from "../documents/content-hash";
+import type { Db, DbExecutor } from "../db/client";
+import { seedDemoHistory } from "./history";
 import {
   billingAccounts,
   companies,
@@ -31,7 +31,7 @@ import {
   users,
   websites,
   type ProposalLine,
-} from "./schema";
+} from "../db/schema";
 
 export const demoClientEmail = "demo@example.com";
 export const demoAdminEmail = "admin@example.com";

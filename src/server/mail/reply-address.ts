@@ -1,5 +1,3 @@
-import type { Config } from "../config";
-
 /**
  * Each ticket has an address of its own, the support address with the ticket's reply token as a
  * +tag (support+4f1c...@agency.example): the Reply-To of every email about the ticket, so that
@@ -35,12 +33,3 @@ function splitAddress(address: string): [string, string] {
   const at = address.lastIndexOf("@");
   return at < 0 ? [address, ""] : [address.slice(0, at), address.slice(at + 1)];
 }
-
-export type TicketNotice = { agencyInbox: string; publicUrl: string; supportEmail: string };
-
-/** What ticket emails need of the settings: who gets them, links, and the Reply-To's domain. */
-export const ticketNotice = (config: Config): TicketNotice => ({
-  agencyInbox: config.agencyInbox,
-  publicUrl: config.publicUrl,
-  supportEmail: config.supportEmail,
-});

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbExecutor } from "./client";
-import { bandwidthUsage, monitorIncidents, monitorRollups, siteMonitors } from "./schema";
+import type { DbExecutor } from "../db/client";
+import { bandwidthUsage, monitorIncidents, monitorRollups, siteMonitors } from "../db/schema";
 
 /**
  * 90 days of measured history for the demo website, so a fresh install shows living figures:

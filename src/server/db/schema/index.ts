@@ -1,0 +1,18 @@
+/**
+ * The database's tables, one file per noun; imported as `db/schema` by the app and by
+ * drizzle-kit, which generates the migrations from what this exports.
+ */
+export * from "./auth";
+export * from "./clients";
+export * from "./websites";
+export * from "./monitoring";
+export * from "./analytics";
+export * from "./usage";
+export * from "./domains";
+export * from "./tickets";
+export * from "./emails";
+export * from "./notices";
+export * from "./billing";
+export * from "./proposals";
+export * from "./projects";
+export * from "./audit";
