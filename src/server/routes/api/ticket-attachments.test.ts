@@ -3,12 +3,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachmentLimits } from "@shared/schemas/ticket-attachments";
-import {
-  callApi,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aClientUser, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import {
