@@ -1,7 +1,8 @@
 /**
  * What a visitor sees on the four marketing pages: the blocks and counts the seed names, its exact
- * figures and prices, and where every call to action leads. Lists are found by their section
- * heading (the copy comes from the content folder), figures by the seed's own words.
+ * figures, the prices the content folder sets, and where every call to action leads. Lists are
+ * found by their section heading (the copy comes from the content folder), figures by the seed's
+ * own words; prices are the agency's to change, so they are read from the content folder too.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
@@ -16,8 +17,14 @@ import {
   homeServicesIntro,
   homeTestimonialsIntro,
 } from "../../src/content/home";
-import { customPricing, pricingFaqIntro, pricingPlansIntro } from "../../src/content/pricing";
-import { servicesPage } from "../../src/content/services";
+import {
+  customPricing,
+  pricingFaqIntro,
+  pricingLabels,
+  pricingPlans,
+  pricingPlansIntro,
+} from "../../src/content/pricing";
+import { services as servicesSold, servicesPage } from "../../src/content/services";
 import { brand } from "../../src/content/site";
 
 async function open(page: Page, path: string) {
@@ -173,13 +180,7 @@ test("Services: four priced services with features and Get a Quote, six reasons,
 
   const services = list(page, servicesPage.servicesIntro.title);
   await expect(services.getByRole("heading", { level: 3 })).toHaveCount(4);
-  const prices = [
-    ["Website Design & Build", "Custom Quote"],
-    ["App Development", "Custom Quote"],
-    ["Premium Hosting", "from $40/mo"],
-    ["Management & Maintenance", "from $150/mo"],
-  ] as const;
-  for (const [name, price] of prices) {
+  for (const { name, price } of servicesSold) {
     const service = card(services, name);
     await expect(service).toHaveCount(1);
     await expect(service).toContainText(price);
@@ -211,60 +212,36 @@ test("Pricing: four plans with ranges and examples, payment plan, five FAQs that
   await expect(page.getByRole("heading", { level: 1 })).toContainText("pricing");
 
   const plans = list(page, pricingPlansIntro.title);
-  await expect(plans.getByRole("heading", { level: 3 })).toHaveText([
-    "Website Design & Build",
-    "App Development",
-    "Premium Hosting",
-    "Management & Maintenance",
-  ]);
-  const expected = [
-    {
-      name: "Website Design & Build",
-      range: "$2,000 - $12,000+",
-      examples: ["$2,000 - $4,000", "$6,500 - $12,000", "$12,000+"],
-      sizes: ["5-10 pages", "15-30 pages", "30+ pages"],
-    },
-    {
-      name: "App Development",
-      range: "$25,000 - $120,000+",
-      examples: ["$25,000 - $40,000", "$50,000 - $80,000", "$120,000+"],
-      sizes: [],
-    },
-    {
-      name: "Premium Hosting",
-      range: "$40 - $400+/mo",
-      examples: ["$40 - $80/mo", "$120 - $240/mo", "$320+/mo"],
-      sizes: ["1-3 sites", "4-10 sites", "Unlimited"],
-    },
-    {
-      name: "Management & Maintenance",
-      range: "$150 - $1,500+/mo",
-      examples: ["$150 - $400/mo", "$500 - $1,000/mo", "$1,200+/mo"],
-      sizes: ["2-5 sites", "Unlimited", "24/7"],
-    },
-  ];
-  for (const plan of expected) {
+  await expect(plans.getByRole("heading", { level: 3 })).toHaveText(
+    pricingPlans.map((plan) => plan.name),
+  );
+  for (const plan of pricingPlans) {
+    // A monthly plan's prices are shown with its period: "$40 - $400+/mo".
+    const period = plan.period ?? "";
     const planCard = card(plans, plan.name);
     await expect(planCard).toHaveCount(1);
-    if (plan.name === "App Development") await expect(planCard).toContainText("Most Popular");
-    else await expect(planCard).not.toContainText("Most Popular");
-    await expect(planCard).toContainText(plan.range);
+    if (plan.popular) await expect(planCard).toContainText(pricingLabels.popular);
+    else await expect(planCard).not.toContainText(pricingLabels.popular);
+    await expect(planCard).toContainText(`${plan.priceRange}${period}`);
     await expect(
       planCard.getByRole("list", { name: /pricing factors/i }).getByRole("listitem"),
     ).not.toHaveCount(0);
     const examples = planCard
       .getByRole("list", { name: /example projects/i })
       .getByRole("listitem");
-    await expect(examples).toHaveCount(3);
-    for (const [index, price] of plan.examples.entries()) {
-      await expect(examples.nth(index)).toContainText(price);
+    await expect(examples).toHaveCount(plan.examples.length);
+    for (const [index, example] of plan.examples.entries()) {
+      await expect(examples.nth(index)).toContainText(example.type);
+      await expect(examples.nth(index)).toContainText(example.pages);
+      await expect(examples.nth(index)).toContainText(`${example.price}${period}`);
     }
-    for (const size of plan.sizes) await expect(examples.filter({ hasText: size })).toHaveCount(1);
     await expect(
       planCard.getByRole("link", { name: "Start Application", exact: true }),
     ).toHaveAttribute("href", "/apply");
   }
-  await expect(page.getByText("Most Popular", { exact: true })).toHaveCount(1);
+  await expect(page.getByText(pricingLabels.popular, { exact: true })).toHaveCount(
+    pricingPlans.filter((plan) => plan.popular).length,
+  );
   await expectLinksTo(page, "Start Application", "/apply");
 
   await expect(page.getByRole("main")).toContainText(customPricing.title);

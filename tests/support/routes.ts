@@ -196,9 +196,9 @@ export const validBodies: Record<string, Record<string, unknown>> = {
 };
 
 /**
- * The ids concreteUrl puts in: rows of the demo seed (client: the demo company; member: a user
- * of that company who is not its last owner; lead: any id of a contact message; project: the
- * demo company's project, and milestone: one of its milestones).
+ * The ids concreteUrl puts in: rows the test made (client: a client company; member: a user of
+ * that company who is not its last owner; lead: any id of a contact message; project: the
+ * company's project, and milestone: one of its milestones).
  */
 export type RouteIds = {
   website: string;

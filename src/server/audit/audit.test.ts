@@ -3,11 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditActions } from "@shared/schemas/audit";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
+import {
+  aClient,
+  aClientUser,
+  aDomain,
+  aLead,
+  aProject,
+  aSavedReply,
+  aStaffMember,
+  aTicket,
+  aWebsite,
+} from "../../../tests/support/factories";
 import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
+import { createUsageToken } from "../usage/tokens";
 import { addWebsite } from "../websites/websites";
-import { demoAdminEmail, seedDemoData } from "../demo/seed";
 import { withAudit } from "./audit";
+
+const staffEmail = "avery@harborline.example";
 
 describe.each(databaseKinds)("the audit log on %s", (kind) => {
   let t: TestApp;
@@ -15,58 +28,33 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
   const ids = {} as RouteIds;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    const [site] = await t.database.db.select().from(schema.websites);
-    const [domain] = await t.database.db.select().from(schema.domains);
-    const [ticket] = await t.database.db.select().from(schema.supportTickets);
-    const lead = await callApi(
-      t,
-      undefined,
-      "POST",
-      "/api/contact",
-      concreteBody("POST /api/contact", ids),
-    );
-    ids.website = site!.id;
-    ids.domain = domain!.id;
-    ids.ticket = ticket!.id;
-    const [savedReply] = await t.database.db.select().from(schema.savedReplies);
-    ids.savedReply = savedReply!.id;
-    const [project] = await t.database.db.select().from(schema.projects);
-    const [milestone] = await t.database.db
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    const avery = await aStaffMember(db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
+    // A record for every staff write to act on: a client with a website, a domain, a ticket, a
+    // project and a second member (whose role the walk changes before removing them), a saved
+    // reply, and a contact message.
+    const { company, owner } = await aClient(db);
+    ids.client = company.id;
+    ids.website = (await aWebsite(db, company.id)).id;
+    ids.domain = (await aDomain(db, company.id)).id;
+    ids.ticket = (await aTicket(db, owner, company.id)).id;
+    ids.member = (await aClientUser(db, company.id, { role: "billing" })).id;
+    ids.savedReply = (await aSavedReply(db, avery)).id;
+    const project = await aProject(db, company.id);
+    const [milestone] = await db
       .select()
       .from(schema.projectMilestones)
-      .where(eq(schema.projectMilestones.projectId, project!.id));
-    ids.project = project!.id;
+      .where(eq(schema.projectMilestones.projectId, project.id));
+    ids.project = project.id;
     ids.milestone = milestone!.id;
-    ids.lead = lead.json().id;
-    ids.client = site!.companyId;
-    // A second member of the demo company, whose role the walk changes and who is then removed.
-    const [extra] = await t.database.db
-      .insert(schema.users)
-      .values({ email: "second@example.com" })
-      .returning();
-    await t.database.db
-      .insert(schema.companyMembers)
-      .values({ companyId: ids.client, userId: extra!.id, role: "billing" });
-    ids.member = extra!.id;
+    ids.lead = (await aLead(db, { kind: "contact" })).id;
     // A second website, kept when the walk removes the first, with a usage token to revoke.
-    const [tokenSite] = await t.database.db
-      .insert(schema.websites)
-      .values({
-        companyId: ids.client,
-        domain: "tokens.example",
-        plan: "Starter",
-        status: "active",
-      })
-      .returning();
-    const [token] = await t.database.db
-      .insert(schema.usageTokens)
-      .values({ websiteId: tokenSite!.id, name: "web-1", tokenHash: "0".repeat(64) })
-      .returning();
-    ids.usage = { website: tokenSite!.id, token: token!.id };
-    // A proposal of the demo company with its draft: the walk edits, sends and versions it.
+    const tokenSite = await aWebsite(db, company.id);
+    const token = await createUsageToken(db, tokenSite.id, "web-1");
+    ids.usage = { website: tokenSite.id, token: token!.id };
+    // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,
       staff,
@@ -154,7 +142,7 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       const [event] = await events();
       expect(Object.keys(auditActions), key).toContain(event!.action);
       expect(event, key).toMatchObject({
-        actorEmail: demoAdminEmail,
+        actorEmail: staffEmail,
         actorIsStaff: true,
         ipAddress: "127.0.0.1",
       });
@@ -228,14 +216,14 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     const [staffUser] = await t.database.db
       .select()
       .from(schema.users)
-      .where(eq(schema.users.email, demoAdminEmail));
+      .where(eq(schema.users.email, staffEmail));
     const all = await callApi(t, staff, "GET", "/api/admin/audit");
     expect(all.statusCode).toBe(200);
     const mine = await callApi(t, staff, "GET", `/api/admin/audit?actorId=${staffUser!.id}`);
     const page = mine.json();
     expect(page.total).toBeGreaterThan(0);
     expect(page.total).toBeLessThan(all.json().total);
-    for (const item of page.items) expect(item.actorEmail).toBe(demoAdminEmail);
+    for (const item of page.items) expect(item.actorEmail).toBe(staffEmail);
     expect(page.items[0].label).toEqual(expect.any(String));
     const bad = await callApi(t, staff, "GET", "/api/admin/audit?actorId=someone");
     expect(bad.statusCode).toBe(400);
@@ -251,7 +239,7 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     const [admin] = await t.database.db
       .select()
       .from(schema.users)
-      .where(eq(schema.users.email, demoAdminEmail));
+      .where(eq(schema.users.email, staffEmail));
     const context = { actor: admin!, ipAddress: "127.0.0.1" };
     // addWebsite runs its own transaction (a savepoint here) and queues the members' emails;
     // a lone surrogate is what the JSON column refuses, as a value the schemas no longer let in.

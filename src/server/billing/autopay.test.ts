@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
+import { aCardOnFile, aClient, aPlan } from "../../../tests/support/factories";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
-import { invoices, recurringPlans } from "../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../demo/seed";
+import { invoices } from "../db/schema";
 
 /**
  * Autopay end to end in the running server: the billing schedule issues a month's invoice, the
@@ -18,14 +12,15 @@ import { demoAdminEmail, demoClientEmail, seedDemoData } from "../demo/seed";
 describe("automatic payment with the card on file", () => {
   let t: TestApp;
   let stripe: StripeStandIn;
+  /** A client who saved a card, signed in as its owner, and their company. */
   let client: string;
+  let companyId: string;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     t = await createTestApp(
       "pglite",
       {
-        ADMIN_EMAILS: demoAdminEmail,
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_API_URL: stripe.url,
@@ -33,8 +28,13 @@ describe("automatic payment with the card on file", () => {
       // The schedule looks every fifth of a second, with the real clock.
       { billing: { intervalMs: 200 } },
     );
-    await seedDemoData(t.database.db);
-    client = await signInAs(t, demoClientEmail);
+    const { company, owner } = await aClient(t.database.db);
+    companyId = company.id;
+    await aCardOnFile(t.database.db, companyId, {
+      stripeCustomerId: "cus_RiveraBakery",
+      stripePaymentMethodId: "pm_RiveraVisa4242",
+    });
+    client = await signInAs(t, owner.email);
   });
   afterAll(async () => {
     await t.close();
@@ -46,16 +46,12 @@ describe("automatic payment with the card on file", () => {
     expect(on.json().autopay).toBe(true);
     // A plan billed on the 1st since the start of this month: its first month is due now.
     const today = new Date().toISOString().slice(0, 10);
-    const [plan] = await t.database.db
-      .insert(recurringPlans)
-      .values({
-        companyId: await companyOf(t, demoClientEmail),
-        name: "Basic Care",
-        amountCents: 15_000,
-        billingDay: 1,
-        startsOn: `${today.slice(0, 7)}-01`,
-      })
-      .returning();
+    const plan = await aPlan(t.database.db, companyId, {
+      name: "Basic Care",
+      amountCents: 15_000,
+      billingDay: 1,
+      startsOn: `${today.slice(0, 7)}-01`,
+    });
 
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && stripe.requestsTo("POST /v1/payment_intents").length === 0) {
@@ -64,7 +60,7 @@ describe("automatic payment with the card on file", () => {
     const [invoice] = await t.database.db
       .select()
       .from(invoices)
-      .where(eq(invoices.recurringPlanId, plan!.id));
+      .where(eq(invoices.recurringPlanId, plan.id));
     expect(invoice?.status).toBe("open");
     // A few more runs of the schedule ask nothing more.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -74,8 +70,8 @@ describe("automatic payment with the card on file", () => {
     expect(charges[0]!.body).toMatchObject({
       amount: "15000",
       currency: "usd",
-      customer: "cus_DemoRiveraBakery",
-      payment_method: "pm_DemoVisa4242",
+      customer: "cus_RiveraBakery",
+      payment_method: "pm_RiveraVisa4242",
       off_session: "true",
       confirm: "true",
       metadata: { invoiceId: invoice!.id },

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
-import { ticketAttachments, users } from "../db/schema";
-import { demoClientEmail, seedDemoData } from "../demo/seed";
+import { aClient } from "../../../tests/support/factories";
+import { ticketAttachments, type User } from "../db/schema";
 import { SESSION_COOKIE } from "../plugins/session";
 import { s3Store } from "./attachment-s3";
 import { databaseStore, objectKey } from "./attachment-store";
@@ -54,6 +54,8 @@ const png = await sharp({
 describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () => {
   let moto: ChildProcess | undefined;
   let t: TestApp;
+  /** A client who uploads files, and their session. */
+  let owner: User;
   let client: string;
   let settings: Parameters<typeof s3Store>[0];
   let store: ReturnType<typeof s3Store>;
@@ -84,8 +86,8 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
       S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
     });
-    await seedDemoData(t.database.db);
-    client = await signInAs(t, demoClientEmail);
+    ({ owner } = await aClient(t.database.db));
+    client = await signInAs(t, owner.email);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -145,17 +147,13 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
   });
 
   it("reads files stored in the database before S3 was set up, and cleans up stale uploads in both", async () => {
-    const [jordan] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
     const inDatabase = await saveAttachment(t.database.db, databaseStore, {
-      uploadedBy: jordan!.id,
+      uploadedBy: owner.id,
       fileName: "old.png",
       bytes: png,
     });
     const inBucket = await saveAttachment(t.database.db, store, {
-      uploadedBy: jordan!.id,
+      uploadedBy: owner.id,
       fileName: "new.png",
       bytes: png,
     });
@@ -170,13 +168,9 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
   });
 
   it("sweeps objects whose row is gone (a client erased), a day on, and keeps the others", async () => {
-    const [jordan] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
     const save = async (fileName: string) => {
       const saved = await saveAttachment(t.database.db, store, {
-        uploadedBy: jordan!.id,
+        uploadedBy: owner.id,
         fileName,
         bytes: png,
       });

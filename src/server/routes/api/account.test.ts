@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import { issueLoginToken } from "../../auth/email-links";
 import {
   auditEvents,
@@ -17,18 +18,19 @@ import {
   sessions,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { tooManyCodesMessage } from "./auth";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
+const staffEmail = "avery@harborline.example";
+
 describe.each(databaseKinds)("the account page's API on %s", (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    await aStaffMember(t.database.db, { email: staffEmail });
   });
   afterAll(() => t.close());
 
@@ -110,16 +112,15 @@ describe.each(databaseKinds)("the account page's API on %s", (kind) => {
   });
 
   it("sends no reply email to a client who turned ticket replies off", async () => {
-    const staff = await signInAs(t, demoAdminEmail);
-    const client = await signInAs(t, demoClientEmail);
-    const [ticket] = (await call(client, "GET", "/api/tickets")).json();
+    const { company, owner } = await aClient(t.database.db);
+    const ticket = await aTicket(t.database.db, owner, company.id);
+    const staff = await signInAs(t, staffEmail);
+    const client = await signInAs(t, owner.email);
     const replies = async () => {
       const [row] = await t.database.db
         .select({ n: count() })
         .from(outboxEmails)
-        .where(
-          and(eq(outboxEmails.to, demoClientEmail), eq(outboxEmails.kind, "ticket-staff-reply")),
-        );
+        .where(and(eq(outboxEmails.to, owner.email), eq(outboxEmails.kind, "ticket-staff-reply")));
       return row?.n ?? 0;
     };
     const before = await replies();
@@ -344,7 +345,7 @@ describe.each(databaseKinds)("the account page's API on %s", (kind) => {
       "Wrong authenticator app code",
     ]);
     // The back office's log says the same.
-    const staff = await signInAs(t, demoAdminEmail);
+    const staff = await signInAs(t, staffEmail);
     const log = (await call(staff, "GET", "/api/admin/audit")).json() as {
       items: { action: string; label: string; actorEmail: string }[];
     };

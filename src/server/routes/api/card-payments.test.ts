@@ -9,12 +9,13 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aCardOnFile, aClient, aClientUser, anInvoice } from "../../../../tests/support/factories";
 import {
   startStripeStandIn,
   type SignedEvent,
   type StripeStandIn,
 } from "../../../../tests/support/stripe-stand-in";
-import { createInvoice, invoiceMessages } from "../../billing/invoices";
+import { invoiceMessages } from "../../billing/invoices";
 import {
   auditEvents,
   billingAccounts,
@@ -23,14 +24,31 @@ import {
   payments,
   stripeEvents,
 } from "../../db/schema";
-import { demoClientEmail, seedDemoData } from "../../demo/seed";
-import { billingSettings } from "./common";
+import type { Db } from "../../db/client";
+
+/** The client's card, saved through Stripe before: its customer there, and the card. */
+const customer = "cus_RiveraBakery";
+
+/** A client whose owner has saved a card, with an open invoice: the owner's email and company. */
+async function givenAClientWithACard(db: Db) {
+  const { company, owner } = await aClient(db);
+  await aCardOnFile(db, company.id, {
+    stripeCustomerId: customer,
+    stripePaymentMethodId: "pm_RiveraVisa4242",
+    cardBrand: "Visa",
+    cardLast4: "4242",
+  });
+  await anInvoice(db, company.id, { state: "open" });
+  return { companyId: company.id, email: owner.email };
+}
 
 describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
   let t: TestApp;
   let stripe: StripeStandIn;
-  let demo: string;
-  let demoCompany: string;
+  /** The client who pays, signed in as its owner, and their company. */
+  let client: string;
+  let clientEmail: string;
+  let clientCompany: string;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
@@ -39,30 +57,21 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
     });
-    await seedDemoData(t.database.db);
-    demo = await signInAs(t, demoClientEmail);
-    demoCompany = await companyOf(t, demoClientEmail);
+    const given = await givenAClientWithACard(t.database.db);
+    clientEmail = given.email;
+    clientCompany = given.companyId;
+    client = await signInAs(t, clientEmail);
   });
   afterAll(async () => {
     await t.close();
     await stripe.close();
   });
 
-  /** A new invoice of the demo company, issued: open, owing `cents`. */
-  async function openInvoice(cents: number, companyId = demoCompany) {
-    const invoice = await t.database.db.transaction((tx) =>
-      createInvoice(
-        tx,
-        {
-          companyId,
-          source: "manual",
-          lines: [{ description: "Logo refresh", quantity: 1, unitPriceCents: cents }],
-        },
-        { issue: true, settings: billingSettings(t.config) },
-      ),
-    );
-    return invoice!;
-  }
+  /** A new invoice of the client, issued: open, owing `cents`. */
+  const openInvoice = (cents: number) =>
+    anInvoice(t.database.db, clientCompany, {
+      lines: [{ description: "Logo refresh", quantity: 1, unitPriceCents: cents }],
+    });
 
   const send = (event: SignedEvent, signature = event.signature) =>
     t.app.inject({
@@ -88,7 +97,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
   });
 
   const invoiceAsClient = async (id: string) =>
-    (await callApi(t, demo, "GET", `/api/invoices/${id}`)).json() as InvoiceDetail;
+    (await callApi(t, client, "GET", `/api/invoices/${id}`)).json() as InvoiceDetail;
 
   const emailsAbout = async (kind: string, number: string) => {
     const rows = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, kind));
@@ -114,7 +123,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
       .returning();
     expect(staffPaid).toHaveLength(1);
 
-    const response = await callApi(t, demo, "POST", `/api/invoices/${invoice.id}/checkout`);
+    const response = await callApi(t, client, "POST", `/api/invoices/${invoice.id}/checkout`);
     expect(response.statusCode, response.body).toBe(200);
     const { url } = response.json() as { url: string };
     expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
@@ -122,7 +131,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     const [asked] = stripe.requestsTo("POST /v1/checkout/sessions").slice(-1);
     expect(asked!.body).toMatchObject({
       mode: "payment",
-      customer: "cus_DemoRiveraBakery",
+      customer,
       line_items: [
         {
           quantity: "1",
@@ -138,16 +147,16 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
       success_url: `${t.config.publicUrl}/dashboard?tab=billing&invoice=${invoice.id}&paid=1`,
       cancel_url: `${t.config.publicUrl}/dashboard?tab=billing&invoice=${invoice.id}`,
     });
-    // The demo company has a customer already: none is created.
+    // The company has a customer already: none is created.
     expect(stripe.requestsTo("POST /v1/customers")).toHaveLength(0);
   });
 
   it("answers 404 to a member without billing, and to another company's owner, asking Stripe nothing", async () => {
     const invoice = await openInvoice(5_000);
-    const member = await signInAs(t, "baker@example.com", {
-      companyId: demoCompany,
-      role: "member",
-    });
+    const member = await signInAs(
+      t,
+      (await aClientUser(t.database.db, clientCompany, { role: "member" })).email,
+    );
     const stranger = await signInAs(t, "stranger@example.com");
     const sessionsBefore = stripe.requestsTo("POST /v1/checkout/sessions").length;
 
@@ -165,11 +174,8 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
   });
 
   it("refuses Checkout with 409 when nothing is owed", async () => {
-    const [paid] = await t.database.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.companyId, demoCompany), eq(invoices.status, "paid")));
-    const response = await callApi(t, demo, "POST", `/api/invoices/${paid!.id}/checkout`);
+    const paid = await anInvoice(t.database.db, clientCompany, { state: "paid" });
+    const response = await callApi(t, client, "POST", `/api/invoices/${paid.id}/checkout`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: invoiceMessages.nothingOwed });
   });
@@ -241,7 +247,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
         reference: "pi_once",
       }),
     ]);
-    const list = (await callApi(t, demo, "GET", "/api/invoices")).json() as InvoiceDetail[];
+    const list = (await callApi(t, client, "GET", "/api/invoices")).json() as InvoiceDetail[];
     expect(list.find((row) => row.id === invoice.id)).toMatchObject({ status: "paid" });
   });
 
@@ -274,7 +280,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     );
     expect(response.statusCode, response.body).toBe(200);
 
-    const listed = (await callApi(t, demo, "GET", "/api/payments")).json() as Payment[];
+    const listed = (await callApi(t, client, "GET", "/api/payments")).json() as Payment[];
     expect(listed.find((payment) => payment.reference === "pi_declined")).toMatchObject({
       status: "failed",
       amountCents: 4_200,
@@ -282,7 +288,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     });
     expect((await invoiceAsClient(invoice.id)).status).toBe("open");
     const [email] = await emailsAbout("payment-failed", invoice.number!);
-    expect(email).toMatchObject({ to: demoClientEmail });
+    expect(email).toMatchObject({ to: clientEmail });
     expect(email!.text).toContain("Your card has insufficient funds.");
   });
 
@@ -351,13 +357,13 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
 
   it("saves the card a setup Checkout saved, as Stripe reads it, and makes it the customer's default", async () => {
     stripe.card = { brand: "visa", last4: "1881", exp_month: 11, exp_year: 2032 };
-    const response = await callApi(t, demo, "POST", "/api/billing/payment-method");
+    const response = await callApi(t, client, "POST", "/api/billing/payment-method");
     expect(response.statusCode, response.body).toBe(200);
     const sessionId = (response.json() as { url: string }).url.split("/").at(-1)!;
     const session = stripe.sessions.get(sessionId)!;
     expect(session).toMatchObject({
       mode: "setup",
-      customer: "cus_DemoRiveraBakery",
+      customer,
       success_url: `${t.config.publicUrl}/dashboard?tab=billing&card=saved`,
     });
 
@@ -366,7 +372,7 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     );
     expect(completed.statusCode, completed.body).toBe(200);
 
-    const billing = (await callApi(t, demo, "GET", "/api/billing")).json();
+    const billing = (await callApi(t, client, "GET", "/api/billing")).json();
     expect(billing.paymentMethod).toEqual({
       brand: "Visa",
       last4: "1881",
@@ -376,9 +382,9 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
     const [account] = await t.database.db
       .select()
       .from(billingAccounts)
-      .where(eq(billingAccounts.companyId, demoCompany));
+      .where(eq(billingAccounts.companyId, clientCompany));
     expect(account!.stripePaymentMethodId).toMatch(/^pm_/);
-    const [made] = stripe.requestsTo("POST /v1/customers/cus_DemoRiveraBakery");
+    const [made] = stripe.requestsTo(`POST /v1/customers/${customer}`);
     expect(made!.body).toEqual({
       invoice_settings: { default_payment_method: account!.stripePaymentMethodId },
     });
@@ -387,11 +393,11 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
       .select()
       .from(auditEvents)
       .where(
-        and(eq(auditEvents.action, "billing.changed"), eq(auditEvents.companyId, demoCompany)),
+        and(eq(auditEvents.action, "billing.changed"), eq(auditEvents.companyId, clientCompany)),
       );
     expect(audited).toEqual([
       expect.objectContaining({
-        actorEmail: demoClientEmail,
+        actorEmail: clientEmail,
         actorIsStaff: false,
         changes: {
           before: { card: "Visa ending in 4242" },
@@ -429,19 +435,18 @@ describe.each(databaseKinds)("card payments through Stripe on %s", (kind) => {
 
 describe.each(databaseKinds)("card payments without Stripe on %s", (kind) => {
   let t: TestApp;
-  let demo: string;
+  let client: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDemoData(t.database.db);
-    demo = await signInAs(t, demoClientEmail);
+    client = await signInAs(t, (await givenAClientWithACard(t.database.db)).email);
   });
   afterAll(() => t.close());
 
   it("answers 409 with the way to pay instead", async () => {
     const [open] = await t.database.db.select().from(invoices).where(eq(invoices.status, "open"));
     for (const url of [`/api/invoices/${open!.id}/checkout`, "/api/billing/payment-method"]) {
-      const response = await callApi(t, demo, "POST", url);
+      const response = await callApi(t, client, "POST", url);
       expect(response.statusCode, url).toBe(409);
       expect(response.json()).toEqual({ message: invoiceMessages.noCards });
     }
@@ -458,7 +463,7 @@ describe.each(databaseKinds)("card payments without Stripe on %s", (kind) => {
 describe.each(databaseKinds)("card payments when Stripe refuses us on %s", (kind) => {
   let t: TestApp;
   let stripe: StripeStandIn;
-  let demo: string;
+  let client: string;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
@@ -468,8 +473,7 @@ describe.each(databaseKinds)("card payments when Stripe refuses us on %s", (kind
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
     });
-    await seedDemoData(t.database.db);
-    demo = await signInAs(t, demoClientEmail);
+    client = await signInAs(t, (await givenAClientWithACard(t.database.db)).email);
   });
   afterAll(async () => {
     await t.close();
@@ -488,15 +492,15 @@ describe.each(databaseKinds)("card payments when Stripe refuses us on %s", (kind
     expect(accounts).toEqual([]);
 
     const [open] = await t.database.db.select().from(invoices).where(eq(invoices.status, "open"));
-    expect((await callApi(t, demo, "POST", `/api/invoices/${open!.id}/checkout`)).statusCode).toBe(
-      502,
-    );
+    expect(
+      (await callApi(t, client, "POST", `/api/invoices/${open!.id}/checkout`)).statusCode,
+    ).toBe(502);
 
     const completed = stripe.signedEvent("checkout.session.completed", {
       id: "cs_test_x",
       object: "checkout.session",
       mode: "setup",
-      customer: "cus_DemoRiveraBakery",
+      customer,
       setup_intent: "seti_x",
     });
     const response = await t.app.inject({

@@ -8,10 +8,19 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import {
+  aClient,
+  aPlan,
+  aStaffMember,
+  aTicket,
+  aWebsite,
+} from "../../../../tests/support/factories";
 import { outboxEmails } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+const staffEmail = "avery@harborline.example";
+const clientEmail = "jordan@riverabakery.example";
 
 describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
   let t: TestApp;
@@ -19,11 +28,21 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    // A client with a website, a monthly plan and two tickets still open (one being worked on).
+    const { company, owner } = await aClient(db, {
+      name: "Rivera Bakery",
+      owner: { email: clientEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    await aWebsite(db, company.id, { domain: "riverabakery.example" });
+    await aPlan(db, company.id, { name: "VPS Hosting", amountCents: 2499 });
+    await aTicket(db, owner, company.id);
+    await aTicket(db, owner, company.id, { status: "in-progress" });
+    staff = await signInAs(t, staffEmail);
   });
   afterAll(() => t.close());
 
@@ -79,13 +98,13 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
   it("lists companies with their owner, members, websites and open tickets", async () => {
     const list = (await call(staff, "GET", "/api/admin/clients")).json();
     expect(list.find((c: { name: string }) => c.name === "Rivera Bakery")).toMatchObject({
-      ownerEmail: demoClientEmail,
+      ownerEmail: clientEmail,
       members: 1,
       websites: 1,
       openTickets: 2,
     });
     // Staff are not clients.
-    expect(list.map((c: { ownerEmail: string }) => c.ownerEmail)).not.toContain(demoAdminEmail);
+    expect(list.map((c: { ownerEmail: string }) => c.ownerEmail)).not.toContain(staffEmail);
     // Found by a member's name, and by the company's name.
     expect(
       (await call(staff, "GET", "/api/admin/clients?q=jordan"))
@@ -111,11 +130,11 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
     const companiesBefore = (await call(staff, "GET", "/api/admin/clients")).json().length;
     const taken = await call(staff, "POST", "/api/admin/clients", {
       companyName: "Another Bakery",
-      email: demoClientEmail,
+      email: clientEmail,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe("That email address belongs to a member of another company.");
-    const asStaff = await call(staff, "POST", "/api/admin/clients", { email: demoAdminEmail });
+    const asStaff = await call(staff, "POST", "/api/admin/clients", { email: staffEmail });
     expect(asStaff.statusCode).toBe(409);
     expect(asStaff.json().message).toBe("That email address belongs to agency staff.");
     // Neither made a company.
@@ -186,7 +205,7 @@ describe.each(databaseKinds)("the clients API for staff on %s", (kind) => {
   });
 
   it("refuses addresses and dates that do not fit their column, naming the field and the rule", async () => {
-    const base = `/api/admin/clients/${await companyOf(t, demoClientEmail)}`;
+    const base = `/api/admin/clients/${await companyOf(t, clientEmail)}`;
     const site = { domain: "jordan.example", plan: "Business", status: "active" };
     const address = "Check address must be an http:// or https:// address";
     for (const [field, value, message] of [

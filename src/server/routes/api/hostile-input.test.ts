@@ -4,6 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import {
+  aClient,
+  aDomain,
+  aProject,
+  aStaffMember,
+  aTicket,
+  aWebsite,
+} from "../../../../tests/support/factories";
+import {
   concreteUrl,
   validBodies,
   webhookAuth,
@@ -11,7 +19,6 @@ import {
   type RouteIds,
 } from "../../../../tests/support/routes";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 /** Strings that have broken other systems: huge, unicode, control characters, SQL and HTML. */
@@ -200,6 +207,8 @@ const counted = [
   schema.ticketAttachments,
 ];
 
+const staffEmail = "avery@harborline.example";
+
 describe("hostile input on every write route", () => {
   let t: TestApp;
   let staff: string;
@@ -208,43 +217,44 @@ describe("hostile input on every write route", () => {
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       API_RATE_LIMIT: "1000000",
       FORM_RATE_LIMIT: "1000000",
       INBOUND_WEBHOOK_SECRET: webhookSecret,
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    const [site] = await t.database.db.select().from(schema.websites);
-    const [domain] = await t.database.db.select().from(schema.domains);
-    const [ticket] = await t.database.db.select().from(schema.supportTickets);
-    const [user] = await t.database.db.select().from(schema.users);
-    ids.website = site!.id;
-    ids.domain = domain!.id;
-    ids.ticket = ticket!.id;
-    const [project] = await t.database.db.select().from(schema.projects);
-    const [milestone] = await t.database.db
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    // A client with a website, a domain, a ticket and a project for the routes that name one;
+    // the others are sent an id of no row of theirs (the client's own), and refuse before that.
+    const { company, owner } = await aClient(db);
+    const site = await aWebsite(db, company.id);
+    const project = await aProject(db, company.id);
+    const [milestone] = await db
       .select()
       .from(schema.projectMilestones)
-      .where(eq(schema.projectMilestones.projectId, project!.id));
-    ids.project = project!.id;
+      .where(eq(schema.projectMilestones.projectId, project.id));
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, owner.email);
+    ids.website = site.id;
+    ids.domain = (await aDomain(db, company.id)).id;
+    ids.ticket = (await aTicket(db, owner, company.id)).id;
+    ids.project = project.id;
     ids.milestone = milestone!.id;
-    ids.client = site!.companyId;
-    ids.member = user!.id;
-    ids.usage = { website: site!.id, token: user!.id };
-    ids.lead = user!.id;
-    ids.proposal = user!.id;
-    ids.version = user!.id;
-    ids.plan = user!.id;
-    ids.planRequests = { approve: user!.id, decline: user!.id };
+    ids.client = company.id;
+    ids.member = owner.id;
+    ids.usage = { website: site.id, token: owner.id };
+    ids.lead = owner.id;
+    ids.proposal = owner.id;
+    ids.version = owner.id;
+    ids.plan = owner.id;
+    ids.planRequests = { approve: owner.id, decline: owner.id };
     ids.invoices = {
-      issue: user!.id,
-      delete: user!.id,
-      void: user!.id,
-      uncollectible: user!.id,
-      payments: user!.id,
-      read: user!.id,
+      issue: owner.id,
+      delete: owner.id,
+      void: owner.id,
+      uncollectible: owner.id,
+      payments: owner.id,
+      read: owner.id,
     };
   });
   afterAll(() => t.close());

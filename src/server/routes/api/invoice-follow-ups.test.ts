@@ -9,13 +9,14 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aStaffMember } from "../../../../tests/support/factories";
 import { pdfText } from "../../../../tests/support/pdf";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
+const staffEmail = "avery@harborline.example";
 const year = new Date().getUTCFullYear();
 const today = new Date().toISOString().slice(0, 10);
 
@@ -30,13 +31,13 @@ describe.each(databaseKinds)("reminders by hand, refunds and credit notes on %s"
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    await aStaffMember(t.database.db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
     owner = await signInAs(t, "owner@saltmarsh.example");
     companyId = await companyOf(t, "owner@saltmarsh.example");
     other = await signInAs(t, "owner@elsewhere.example");
@@ -133,7 +134,7 @@ describe.each(databaseKinds)("reminders by hand, refunds and credit notes on %s"
     ]);
     expect(await auditOf("invoice.reminded", invoice.id)).toEqual([
       expect.objectContaining({
-        actorEmail: demoAdminEmail,
+        actorEmail: staffEmail,
         companyId,
         changes: { after: { number: invoice.number, sentTo: ["owner@saltmarsh.example"] } },
       }),
@@ -206,7 +207,7 @@ describe.each(databaseKinds)("reminders by hand, refunds and credit notes on %s"
     ]);
     expect(await auditOf("invoice.refunded", invoice.id)).toEqual([
       expect.objectContaining({
-        actorEmail: demoAdminEmail,
+        actorEmail: staffEmail,
         changes: expect.objectContaining({
           after: expect.objectContaining({ creditNote: note!.number, amountCents: 5_000 }),
         }),

@@ -9,12 +9,20 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import {
+  aCardOnFile,
+  aClient,
+  anAcceptedProposal,
+  aPlan,
+  aStaffMember,
+} from "../../../../tests/support/factories";
 import { pdfText } from "../../../../tests/support/pdf";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
+import { demoClientEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
+const staffEmail = "avery@harborline.example";
 const year = new Date().getUTCFullYear();
 const numberPattern = new RegExp(`^HL-${year}-\\d{4}$`);
 
@@ -29,12 +37,12 @@ describe.each(databaseKinds)("invoices and payments on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
       TAX_RATE: "10.1",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    await aStaffMember(t.database.db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
     owner = await signInAs(t, "owner@tidepool.example");
     companyId = await companyOf(t, "owner@tidepool.example");
     books = await signInAs(t, "books@tidepool.example", { companyId, role: "billing" });
@@ -341,42 +349,52 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
   let staff: string;
   let client: string;
   let companyId: string;
+  /** The project the client's accepted proposal opened. */
+  let projectId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    companyId = await companyOf(t, demoClientEmail);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    // A hosting client with a card on file, who accepted a proposal for a new site: $3,200 to
+    // build (half of it invoiced as the deposit) and Starter Hosting at $60 a month from launch.
+    const { company, owner } = await aClient(db, {
+      name: "Rivera Bakery",
+      owner: { firstName: "Jordan", lastName: "Rivera" },
+    });
+    companyId = company.id;
+    await aPlan(db, companyId, { name: "VPS Hosting", amountCents: 2499 });
+    await aCardOnFile(db, companyId);
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, owner.email);
+    ({ projectId } = await anAcceptedProposal(
+      t,
+      { staff, client },
+      {
+        companyId,
+        lines: [
+          {
+            description: "Small Business Site",
+            billing: "one-off",
+            quantity: 1,
+            unitPriceCents: 320_000,
+          },
+          {
+            description: "Starter Hosting",
+            billing: "monthly",
+            quantity: 1,
+            unitPriceCents: 6_000,
+          },
+        ],
+      },
+    ));
   });
   afterAll(() => t.close());
 
   const call = (...args: CallArgs) => callApi(t, ...args);
 
-  it("shows the demo client the seed's plan, a card on file, paid invoices and one open", async () => {
-    const billing = (await call(client, "GET", "/api/billing")).json();
-    expect(billing).toMatchObject({
-      plans: [{ name: "VPS Hosting", amountCents: 2499, status: "active" }],
-      monthlyCostCents: 2499,
-      paymentMethod: { brand: "Visa", last4: "4242" },
-      cardsAccepted: false,
-    });
-    const invoices = (await call(client, "GET", "/api/invoices")).json();
-    const statuses = invoices.map((i: { status: string }) => i.status);
-    expect(statuses.filter((s: string) => s === "open")).toHaveLength(1);
-    expect(statuses.filter((s: string) => s === "paid").length).toBeGreaterThanOrEqual(2);
-    expect(
-      invoices.every(
-        (i: { number: string }) =>
-          numberPattern.test(i.number) || /^HL-\d{4}-\d{4}$/.test(i.number),
-      ),
-    ).toBe(true);
-    expect(billing.balanceCents).toBe(2499);
-  });
-
   it("invoices the mid-point once when Design & Development is done, and the completion at launch's step", async () => {
-    const [project] = await t.database.db.select().from(schema.projects);
-    const detail = (await call(staff, "GET", `/api/admin/projects/${project!.id}`)).json();
+    const detail = (await call(staff, "GET", `/api/admin/projects/${projectId}`)).json();
     const [, design, launch] = detail.milestones;
     const partsOf = async () =>
       (await call(client, "GET", "/api/invoices"))
@@ -386,7 +404,7 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
     expect(await partsOf()).toEqual([["deposit", 160_000]]);
 
     const done = (milestone: { id: string; name: string }) =>
-      call(staff, "PUT", `/api/admin/projects/${project!.id}/milestones/${milestone.id}`, {
+      call(staff, "PUT", `/api/admin/projects/${projectId}/milestones/${milestone.id}`, {
         name: milestone.name,
         status: "done",
       });
@@ -466,11 +484,10 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
   });
 
   it("starts the accepted proposal's monthly lines as plans at launch", async () => {
-    const [project] = await t.database.db.select().from(schema.projects);
     // Before launch the Billing tab says what starts then, not that there is no plan.
     const before = (await call(client, "GET", "/api/billing")).json();
     expect(before.plansFromLaunch).toContainEqual({ name: "Starter Hosting", amountCents: 6_000 });
-    const launched = await call(staff, "POST", `/api/admin/projects/${project!.id}/website`, {
+    const launched = await call(staff, "POST", `/api/admin/projects/${projectId}/website`, {
       domain: "riverabakery.example",
       plan: "Starter Hosting",
     });
@@ -480,5 +497,41 @@ describe.each(databaseKinds)("the payment plan and monthly plans on %s", (kind) 
       billing.plans.map((p: { name: string; amountCents: number }) => [p.name, p.amountCents]),
     ).toContainEqual(["Starter Hosting", 6_000]);
     expect(billing.plansFromLaunch).toEqual([]);
+  });
+});
+
+/** The demo an evaluation install starts with: its client's billing as the real flows leave it. */
+describe.each(databaseKinds)("the demo client's billing on %s", (kind) => {
+  let t: TestApp;
+  let client: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db);
+    client = await signInAs(t, demoClientEmail);
+  });
+  afterAll(() => t.close());
+
+  const call = (...args: CallArgs) => callApi(t, ...args);
+
+  it("shows the demo client the seed's plan, a card on file, paid invoices and one open", async () => {
+    const billing = (await call(client, "GET", "/api/billing")).json();
+    expect(billing).toMatchObject({
+      plans: [{ name: "VPS Hosting", amountCents: 2499, status: "active" }],
+      monthlyCostCents: 2499,
+      paymentMethod: { brand: "Visa", last4: "4242" },
+      cardsAccepted: false,
+    });
+    const invoices = (await call(client, "GET", "/api/invoices")).json();
+    const statuses = invoices.map((i: { status: string }) => i.status);
+    expect(statuses.filter((s: string) => s === "open")).toHaveLength(1);
+    expect(statuses.filter((s: string) => s === "paid").length).toBeGreaterThanOrEqual(2);
+    expect(
+      invoices.every(
+        (i: { number: string }) =>
+          numberPattern.test(i.number) || /^HL-\d{4}-\d{4}$/.test(i.number),
+      ),
+    ).toBe(true);
+    expect(billing.balanceCents).toBe(2499);
   });
 });

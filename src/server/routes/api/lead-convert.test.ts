@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aStaffMember } from "../../../../tests/support/factories";
 import {
   auditEvents,
   companies,
@@ -17,9 +18,10 @@ import {
   proposals,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+const staffEmail = "avery@harborline.example";
 
 const draft = {
   title: "A new website for Harbor Coffee",
@@ -41,11 +43,11 @@ describe.each(databaseKinds)("converting a lead into a client on %s", (kind) => 
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    await aStaffMember(t.database.db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
   });
   afterAll(() => t.close());
 
@@ -202,7 +204,7 @@ describe.each(databaseKinds)("converting a lead into a client on %s", (kind) => 
   });
 
   it("refuses staff's and another client's addresses (409), unknown leads and clients (404), and bad input (400)", async () => {
-    const staffLead = await apply(demoAdminEmail);
+    const staffLead = await apply(staffEmail);
     const asStaff = await call(staff, "POST", `/api/admin/leads/${staffLead}/convert`, {});
     expect(asStaff.statusCode).toBe(409);
     expect(asStaff.json().message).toBe("That email address belongs to agency staff.");

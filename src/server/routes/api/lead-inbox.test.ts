@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
-import { demoAdminEmail, seedDemoData } from "../../demo/seed";
+import { aLead, aStaffMember } from "../../../../tests/support/factories";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+const staffEmail = "avery@harborline.example";
 
 describe.each(databaseKinds)("the leads inbox on %s", (kind) => {
   let t: TestApp;
@@ -11,11 +13,17 @@ describe.each(databaseKinds)("the leads inbox on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    await aStaffMember(t.database.db, {
+      email: staffEmail,
+      firstName: "Avery",
+      lastName: "Harbor",
+    });
+    // An application that came in before this test's leads, long since won.
+    await aLead(t.database.db, { kind: "application", name: "Jordan Rivera", status: "won" });
+    staff = await signInAs(t, staffEmail);
   });
   afterAll(() => t.close());
 
@@ -46,7 +54,7 @@ describe.each(databaseKinds)("the leads inbox on %s", (kind) => {
     });
 
     const all = (await call(staff, "GET", "/api/admin/leads")).json();
-    // Newest first: the demo client's own application, won long ago, comes last.
+    // Newest first: the application won long ago comes last.
     expect(all.items.map((lead: { name: string }) => lead.name)).toEqual([
       "Dev Patel",
       "Maria Lopez",

@@ -1,16 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, demoCompanyName, seedDemoData } from "../../demo/seed";
 
+const staffEmail = "avery@harborline.example";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -23,16 +17,14 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
   const ids = {} as Record<"bakery" | "down" | "fresh" | "paused" | "otherCompany", string>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    const demo = await companyOf(t, demoClientEmail);
-    const [bakery] = await t.database.db
-      .select()
-      .from(schema.websites)
-      .where(eq(schema.websites.companyId, demo));
-    ids.bakery = bakery!.id;
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    await aStaffMember(t.database.db, { email: staffEmail });
+    const bakery = await aClient(t.database.db, { name: "Rivera Bakery" });
+    ids.bakery = (
+      await aWebsite(t.database.db, bakery.company.id, { domain: "riverabakery.example" })
+    ).id;
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, bakery.owner.email);
     const [company] = await t.database.db
       .insert(schema.companies)
       .values({ name: "Tidepool Surf" })
@@ -54,7 +46,6 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
     ids.down = sites[0]!.id;
     ids.fresh = sites[1]!.id;
     ids.paused = sites[2]!.id;
-    await t.database.db.delete(schema.siteMonitors);
     await t.database.db.insert(schema.siteMonitors).values([
       {
         websiteId: ids.bakery,
@@ -77,7 +68,6 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
       // A paused site's certificate is not news.
       { websiteId: ids.paused, status: "unknown", certExpiresAt: new Date(now + 2 * DAY_MS) },
     ]);
-    await t.database.db.delete(schema.monitorRollups);
     await t.database.db.insert(schema.monitorRollups).values([
       {
         websiteId: ids.bakery,
@@ -96,7 +86,6 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
         responseMsSum: 60 * 50,
       },
     ]);
-    await t.database.db.delete(schema.monitorIncidents);
     await t.database.db.insert(schema.monitorIncidents).values([
       { websiteId: ids.down, cause: "http", detail: "HTTP 503", startedAt: ago(15 * 60_000) },
       {
@@ -123,6 +112,11 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
         expiresAt: new Date(now + 3 * DAY_MS),
       },
       { companyId: company!.id, domain: "far.example", expiresAt: new Date(now + 200 * DAY_MS) },
+      {
+        companyId: bakery.company.id,
+        domain: "riverabakery-catering.example",
+        expiresAt: new Date(now + 21 * DAY_MS),
+      },
     ]);
   });
   afterAll(() => t.close());
@@ -153,7 +147,7 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
       }),
       expect.objectContaining({
         websiteId: ids.bakery,
-        companyName: demoCompanyName,
+        companyName: "Rivera Bakery",
         status: "up",
         lastResponseMs: 182,
         lastStatusCode: 200,
@@ -201,7 +195,6 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
     ).toEqual([
       ["domain", "tidepool.example", 3],
       ["certificate", "riverabakery.example", 5],
-      // The seed's catering domain expires in 21 days.
       ["domain", "riverabakery-catering.example", 21],
     ]);
     expect(expiring[0]).toMatchObject({ autoRenew: false, companyName: "Tidepool Surf" });

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aDomain, aPlan, aTicket, aWebsite } from "../../../../tests/support/factories";
 import { domains, supportTickets, ticketMessages } from "../../db/schema";
 import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../demo/history";
 import { demoClientEmail, seedDemoData } from "../../demo/seed";
@@ -9,13 +10,22 @@ import { SESSION_COOKIE } from "../../plugins/session";
 
 describe.each(databaseKinds)("client portal API on %s", (kind) => {
   let t: TestApp;
-  let demo: string;
+  /** A client with a website, domains, a ticket and a plan, and one with nothing yet. */
+  let client: string;
   let other: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDemoData(t.database.db);
-    demo = await signInAs(t, demoClientEmail);
+    const { db } = t.database;
+    const { company, owner } = await aClient(db, {
+      owner: { firstName: "Jordan", lastName: "Rivera" },
+    });
+    await aWebsite(db, company.id);
+    await aDomain(db, company.id, { autoRenew: true });
+    await aDomain(db, company.id, { autoRenew: false });
+    await aTicket(db, owner, company.id);
+    await aPlan(db, company.id);
+    client = await signInAs(t, owner.email);
     other = await signInAs(t, "newclient@example.com");
   });
   afterAll(() => t.close());
@@ -49,63 +59,6 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
     }
   });
 
-  it("shows the demo client the seed's samples", async () => {
-    const sites = (await call(demo, "GET", "/api/websites")).json();
-    expect(sites).toEqual([
-      expect.objectContaining({
-        domain: "riverabakery.example",
-        plan: "VPS Hosting",
-        status: "active",
-        health: "up",
-        monthlyVisitors: DEMO_HISTORY.visitors,
-        uptimePercent: DEMO_HISTORY.uptimePercent,
-        bandwidthBytes: demoBandwidthThisMonth(),
-      }),
-    ]);
-    expect(sites[0].monthlyVisitors).toBe(3_120);
-    expect(sites[0].uptimePercent).toBe(99.94);
-    const health = (await call(demo, "GET", `/api/websites/${sites[0].id}/health`)).json();
-    expect(health).toMatchObject({
-      pageViews: 5_928,
-      uptime: { percent: 99.94, status: "up" },
-      bandwidth: { thisMonthBytes: demoBandwidthThisMonth() },
-    });
-    expect(health.days).toHaveLength(30);
-    expect(health.days.reduce((sum: number, d: { visitors: number }) => sum + d.visitors, 0)).toBe(
-      3_120,
-    );
-    expect(
-      health.uptime.incidents.map((i: { cause: string; durationSeconds: number }) => [
-        i.cause,
-        i.durationSeconds,
-      ]),
-    ).toEqual([
-      ["http", 8 * 60],
-      ["timeout", 14 * 60],
-    ]);
-    const billing = (await call(demo, "GET", "/api/billing")).json();
-    expect(billing).toMatchObject({
-      plans: [{ name: "VPS Hosting", amountCents: 2499, status: "active" }],
-      monthlyCostCents: 2499,
-      paymentMethod: { brand: "Visa", last4: "4242" },
-    });
-    expect(JSON.stringify(billing)).not.toMatch(/\d{12,}/);
-    const list = (await call(demo, "GET", "/api/domains")).json();
-    expect(list.map((d: { autoRenew: boolean; expiringSoon: boolean }) => d.autoRenew)).toEqual([
-      false,
-      true,
-    ]);
-    expect(list[0].expiringSoon).toBe(true);
-    expect(list[1].expiringSoon).toBe(false);
-    const tickets = (await call(demo, "GET", "/api/tickets")).json();
-    expect(
-      tickets.map((x: { status: string; priority: string }) => [x.status, x.priority]),
-    ).toEqual([
-      ["open", "high"],
-      ["in-progress", "medium"],
-    ]);
-  });
-
   it("shows a new client empty lists, not someone else's rows", async () => {
     for (const url of ["/api/websites", "/api/domains", "/api/tickets"]) {
       expect((await call(other, "GET", url)).json(), url).toEqual([]);
@@ -131,28 +84,31 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
       .where(eq(domains.id, domain!.id));
     expect(unchanged?.autoRenew).toBe(false);
 
-    const on = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: true });
+    const on = await call(client, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: true });
     expect(on.statusCode).toBe(200);
     expect(on.json().autoRenew).toBe(true);
-    const off = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: false });
+    const off = await call(client, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: false });
     expect(off.json().autoRenew).toBe(false);
 
-    const bad = await call(demo, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: "yes" });
+    const bad = await call(client, "PATCH", `/api/domains/${domain!.id}`, { autoRenew: "yes" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ autoRenew: "Auto-renew must be true or false" });
-    const unknown = await call(demo, "PATCH", "/api/domains/not-a-uuid", { autoRenew: true });
+    const unknown = await call(client, "PATCH", "/api/domains/not-a-uuid", { autoRenew: true });
     expect(unknown.statusCode).toBe(400);
   });
 
   it("opens a ticket with its first message, threads replies, and reopens a resolved one", async () => {
-    const invalid = await call(demo, "POST", "/api/tickets", { subject: "Hey", message: "short" });
+    const invalid = await call(client, "POST", "/api/tickets", {
+      subject: "Hey",
+      message: "short",
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual({
       subject: "Subject must be at least 5 characters",
       message: "Message must be at least 10 characters",
     });
 
-    const created = await call(demo, "POST", "/api/tickets", {
+    const created = await call(client, "POST", "/api/tickets", {
       subject: "Update our opening hours",
       message: "Please change Saturday hours to 8am-2pm on the contact page.",
       priority: "low",
@@ -165,7 +121,7 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
       priority: "low",
     });
 
-    const thread = (await call(demo, "GET", `/api/tickets/${ticket.id}`)).json();
+    const thread = (await call(client, "GET", `/api/tickets/${ticket.id}`)).json();
     expect(thread.messages).toEqual([
       expect.objectContaining({
         body: "Please change Saturday hours to 8am-2pm on the contact page.",
@@ -178,7 +134,7 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
       .update(supportTickets)
       .set({ status: "resolved" })
       .where(eq(supportTickets.id, ticket.id));
-    const reply = await call(demo, "POST", `/api/tickets/${ticket.id}/messages`, {
+    const reply = await call(client, "POST", `/api/tickets/${ticket.id}/messages`, {
       body: "Sorry, one more thing: Sundays are now closed.",
     });
     expect(reply.statusCode).toBe(201);
@@ -188,7 +144,7 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
 
   it("lets a client choose low, medium or high priority, and leaves Urgent to staff", async () => {
     const [before] = await t.database.db.select({ n: count() }).from(supportTickets);
-    const urgent = await call(demo, "POST", "/api/tickets", {
+    const urgent = await call(client, "POST", "/api/tickets", {
       subject: "Everything is on fire",
       message: "Please look at this before anything else in the queue.",
       priority: "urgent",
@@ -222,5 +178,75 @@ describe.each(databaseKinds)("client portal API on %s", (kind) => {
       .from(supportTickets)
       .where(eq(supportTickets.id, ticket!.id));
     expect(unchanged).toEqual(ticket);
+  });
+});
+
+/** The demo an evaluation install starts with: what its client sees first. */
+describe.each(databaseKinds)("the demo client's portal on %s", (kind) => {
+  let t: TestApp;
+  let demo: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db);
+    demo = await signInAs(t, demoClientEmail);
+  });
+  afterAll(() => t.close());
+
+  it("shows the demo client the seed's samples", async () => {
+    const sites = (await callApi(t, demo, "GET", "/api/websites")).json();
+    expect(sites).toEqual([
+      expect.objectContaining({
+        domain: "riverabakery.example",
+        plan: "VPS Hosting",
+        status: "active",
+        health: "up",
+        monthlyVisitors: DEMO_HISTORY.visitors,
+        uptimePercent: DEMO_HISTORY.uptimePercent,
+        bandwidthBytes: demoBandwidthThisMonth(),
+      }),
+    ]);
+    expect(sites[0].monthlyVisitors).toBe(3_120);
+    expect(sites[0].uptimePercent).toBe(99.94);
+    const health = (await callApi(t, demo, "GET", `/api/websites/${sites[0].id}/health`)).json();
+    expect(health).toMatchObject({
+      pageViews: 5_928,
+      uptime: { percent: 99.94, status: "up" },
+      bandwidth: { thisMonthBytes: demoBandwidthThisMonth() },
+    });
+    expect(health.days).toHaveLength(30);
+    expect(health.days.reduce((sum: number, d: { visitors: number }) => sum + d.visitors, 0)).toBe(
+      3_120,
+    );
+    expect(
+      health.uptime.incidents.map((i: { cause: string; durationSeconds: number }) => [
+        i.cause,
+        i.durationSeconds,
+      ]),
+    ).toEqual([
+      ["http", 8 * 60],
+      ["timeout", 14 * 60],
+    ]);
+    const billing = (await callApi(t, demo, "GET", "/api/billing")).json();
+    expect(billing).toMatchObject({
+      plans: [{ name: "VPS Hosting", amountCents: 2499, status: "active" }],
+      monthlyCostCents: 2499,
+      paymentMethod: { brand: "Visa", last4: "4242" },
+    });
+    expect(JSON.stringify(billing)).not.toMatch(/\d{12,}/);
+    const list = (await callApi(t, demo, "GET", "/api/domains")).json();
+    expect(list.map((d: { autoRenew: boolean; expiringSoon: boolean }) => d.autoRenew)).toEqual([
+      false,
+      true,
+    ]);
+    expect(list[0].expiringSoon).toBe(true);
+    expect(list[1].expiringSoon).toBe(false);
+    const tickets = (await callApi(t, demo, "GET", "/api/tickets")).json();
+    expect(
+      tickets.map((x: { status: string; priority: string }) => [x.status, x.priority]),
+    ).toEqual([
+      ["open", "high"],
+      ["in-progress", "medium"],
+    ]);
   });
 });

@@ -1,7 +1,19 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyOf, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import {
+  aCardOnFile,
+  aClient,
+  aDomain,
+  aLead,
+  anAcceptedProposal,
+  anInvoice,
+  aPlan,
+  aStaffMember,
+  aTicket,
+  aWebsite,
+} from "../../../../tests/support/factories";
 import {
   billingAccounts,
   companies,
@@ -16,28 +28,59 @@ import {
   users,
   websites,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
+
+const staffEmail = "avery@harborline.example";
+const clientEmail = "jordan@riverabakery.example";
 
 describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   let t: TestApp;
   let staff: string;
   let clientId: string;
-  /** The demo client's company. */
+  /** The client's company. */
   let companyId: string;
   /** Someone else's lead, which erasing the client must leave alone. */
   let otherLeadId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    const [client] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
-    clientId = client!.id;
-    companyId = await companyOf(t, demoClientEmail);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
+    // A client with all a company gathers: a website, two domains, a monthly plan, a card, an
+    // invoice paid, two tickets (one answered), and the application it came from, whose
+    // proposal it accepted (its deposit invoiced, its project open).
+    const given = await aClient(db, {
+      name: "Rivera Bakery",
+      owner: { email: clientEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    clientId = given.owner.id;
+    companyId = given.company.id;
+    await aWebsite(db, companyId, { domain: "riverabakery.example" });
+    await aDomain(db, companyId, { domain: "riverabakery.example" });
+    await aDomain(db, companyId, { domain: "riverabakery-catering.example" });
+    await aPlan(db, companyId, { name: "VPS Hosting", amountCents: 2499 });
+    await aCardOnFile(db, companyId);
+    await anInvoice(db, companyId, { state: "paid" });
+    await aTicket(db, given.owner, companyId);
+    const answered = await aTicket(db, given.owner, companyId);
+    const reply = await callApi(t, staff, "POST", `/api/admin/tickets/${answered.id}/messages`, {
+      body: "We have looked into it and fixed it.",
+    });
+    expect(reply.statusCode).toBe(201);
+    const client = await signInAs(t, clientEmail);
+    const application = await aLead(db, {
+      kind: "application",
+      name: "Jordan Rivera",
+      email: clientEmail,
+      company: "Rivera Bakery",
+    });
+    await callApi(t, staff, "POST", `/api/admin/leads/${application.id}/convert`, { companyId });
+    await anAcceptedProposal(
+      t,
+      { staff, client, signedName: "Jordan Rivera" },
+      { leadId: application.id, title: "Rivera Bakery website redesign" },
+    );
     // A second member, whose account, leads and emails go with the company too.
     await signInAs(t, "baker@riverabakery.example", { companyId, role: "billing" });
     const post = async (url: string, lead: object) => {
@@ -51,13 +94,13 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     };
     const contactId = await post("/api/contact", {
       name: "Jordan Rivera",
-      email: demoClientEmail,
+      email: clientEmail,
       subject: "A second bakery site",
       message: "We are opening a second location and need a site for it.",
     });
     const applicationId = await post("/api/apply", {
       name: "Jordan Rivera",
-      email: demoClientEmail,
+      email: clientEmail,
       phone: "(253) 555-0142",
       company: "Rivera Bakery",
       projectType: "website",
@@ -81,7 +124,7 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     await t.database.db.insert(inboundEmails).values([
       {
         messageIdHeader: "<privacy-1@riverabakery.example>",
-        fromAddress: demoClientEmail,
+        fromAddress: clientEmail,
         toAddress: "support@harborline.example",
         subject: "Our opening hours changed",
         outcome: "new-ticket",
@@ -126,7 +169,7 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect(data.company).toMatchObject({ id: companyId, name: "Rivera Bakery" });
     expect(data.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
       ["baker@riverabakery.example", "billing"],
-      [demoClientEmail, "owner"],
+      [clientEmail, "owner"],
     ]);
     expect(data.websites).toHaveLength(1);
     expect(data.domains).toHaveLength(2);
@@ -152,13 +195,13 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
       "createdAt",
     ]);
     expect(
-      data.contactMessages.find((m: { email: string }) => m.email === demoClientEmail),
+      data.contactMessages.find((m: { email: string }) => m.email === clientEmail),
     ).toMatchObject({
       subject: "A second bakery site",
       status: "new",
       reference: expect.stringMatching(/^HL-/),
     });
-    // This test's application, and the one the demo company was converted from.
+    // This test's application, and the one the company was converted from.
     expect(data.projectApplications).toHaveLength(2);
     expect(Object.keys(data.projectApplications[0])).toEqual([
       "id",
@@ -185,7 +228,7 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     });
     expect(data.emailsSent.length).toBeGreaterThan(0);
     expect(data.emailsReceived).toEqual([
-      expect.objectContaining({ from: demoClientEmail, subject: "Our opening hours changed" }),
+      expect.objectContaining({ from: clientEmail, subject: "Our opening hours changed" }),
     ]);
     // The accepted proposal with its acceptance record, and the project it opened.
     expect(data.proposals).toHaveLength(1);
@@ -200,16 +243,16 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   });
 
   it("deletes a client company, its rows and its members only after the confirmation", async () => {
-    const client = await signInAs(t, demoClientEmail);
+    const client = await signInAs(t, clientEmail);
     const wrong = await asStaff("DELETE", `/api/admin/clients/${companyId}`, {
       confirmEmail: "someone@else.example",
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.confirmEmail).toBe(`Type ${demoClientEmail} to confirm`);
+    expect(wrong.json().errors.confirmEmail).toBe(`Type ${clientEmail} to confirm`);
     expect(await t.database.db.$count(users, eq(users.id, clientId))).toBe(1);
 
     const gone = await asStaff("DELETE", `/api/admin/clients/${companyId}`, {
-      confirmEmail: demoClientEmail.toUpperCase(),
+      confirmEmail: clientEmail.toUpperCase(),
     });
     expect(gone.statusCode).toBe(204);
     for (const [table, column] of [
@@ -230,20 +273,20 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
     expect(
       await t.database.db.$count(
         users,
-        inArray(users.email, [demoClientEmail, "baker@riverabakery.example"]),
+        inArray(users.email, [clientEmail, "baker@riverabakery.example"]),
       ),
     ).toBe(0);
     // Their leads, both kinds, and the notes on them are gone; someone else's lead stays.
-    expect(await t.database.db.$count(leads, eq(leads.email, demoClientEmail))).toBe(0);
+    expect(await t.database.db.$count(leads, eq(leads.email, clientEmail))).toBe(0);
     expect(await t.database.db.$count(leads, eq(leads.email, "baker@riverabakery.example"))).toBe(
       0,
     );
     const notes = await t.database.db.select().from(leadNotes);
     expect(notes.map((note) => note.leadId)).toEqual([otherLeadId]);
     expect(await t.database.db.$count(leads)).toBe(1);
-    expect(await t.database.db.$count(outboxEmails, eq(outboxEmails.to, demoClientEmail))).toBe(0);
+    expect(await t.database.db.$count(outboxEmails, eq(outboxEmails.to, clientEmail))).toBe(0);
     expect(
-      await t.database.db.$count(inboundEmails, eq(inboundEmails.fromAddress, demoClientEmail)),
+      await t.database.db.$count(inboundEmails, eq(inboundEmails.fromAddress, clientEmail)),
     ).toBe(0);
     expect(await t.database.db.$count(inboundEmails)).toBe(1);
     const left = await t.database.db.select().from(sessions);
@@ -276,9 +319,9 @@ describe.each(databaseKinds)("privacy requests on %s", (kind) => {
   });
 
   it("answers 404 for an id that is not a company, such as a staff member's own", async () => {
-    const [self] = await t.database.db.select().from(users).where(eq(users.email, demoAdminEmail));
+    const [self] = await t.database.db.select().from(users).where(eq(users.email, staffEmail));
     const response = await asStaff("DELETE", `/api/admin/clients/${self!.id}`, {
-      confirmEmail: demoAdminEmail,
+      confirmEmail: staffEmail,
     });
     expect(response.statusCode).toBe(404);
     expect(await t.database.db.$count(users, eq(users.id, self!.id))).toBe(1);

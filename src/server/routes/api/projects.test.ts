@@ -1,20 +1,23 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pipeline, ProjectDetail } from "@shared/schemas/projects";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import {
+  aClient,
+  aLead,
+  anAcceptedProposal,
+  aStaffMember,
+} from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, demoProjectName, seedDemoData } from "../../demo/seed";
+import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { milestoneHash } from "../../documents/content-hash";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 const inbox = "desk@harborline.example";
+const staffEmail = "avery@harborline.example";
+const clientEmail = "jordan@riverabakery.example";
+const projectName = "Rivera Bakery website redesign";
 
 describe.each(databaseKinds)("projects on %s", (kind) => {
   let t: TestApp;
@@ -23,16 +26,86 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
   let other: string;
   let projectId: string;
   let companyId: string;
+  /** The project application the client came from. */
+  let clientLead: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail, AGENCY_INBOX: inbox });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail, AGENCY_INBOX: inbox });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail, firstName: "Avery", lastName: "Harbor" });
+    const given = await aClient(db, {
+      name: "Rivera Bakery",
+      owner: { email: clientEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    companyId = given.company.id;
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, clientEmail);
     other = await signInAs(t, "someone.else@example.com");
-    companyId = await companyOf(t, demoClientEmail);
-    const [project] = await t.database.db.select().from(schema.projects);
-    projectId = project!.id;
+    // The client sent a project application, was linked to it, and accepted its proposal: a
+    // $3,200 build with Starter Hosting at $60 a month.
+    clientLead = (
+      await aLead(db, {
+        kind: "application",
+        name: "Jordan Rivera",
+        email: clientEmail,
+        company: "Rivera Bakery",
+      })
+    ).id;
+    const converted = await callApi(t, staff, "POST", `/api/admin/leads/${clientLead}/convert`, {
+      companyId,
+    });
+    expect(converted.statusCode, converted.body).toBe(200);
+    ({ projectId } = await anAcceptedProposal(
+      t,
+      { staff, client, signedName: "Jordan Rivera" },
+      {
+        leadId: clientLead,
+        title: projectName,
+        lines: [
+          {
+            description: "Small Business Site",
+            billing: "one-off",
+            quantity: 1,
+            unitPriceCents: 320_000,
+          },
+          {
+            description: "Starter Hosting",
+            billing: "monthly",
+            quantity: 1,
+            unitPriceCents: 6_000,
+          },
+        ],
+      },
+    ));
+    // Since then: the discovery call is done, design is under way, and the agency posted twice.
+    const steps = [
+      ["done", "2026-01-10", "We agreed the pages, the catering orders and the look."],
+      ["in-progress", "2026-02-14", "The homepage and menu designs are ready to preview."],
+      ["upcoming", "2026-03-07", "We launch, then watch speed and search for a month."],
+    ] as const;
+    const { milestones } = (
+      await callApi(t, staff, "GET", `/api/admin/projects/${projectId}`)
+    ).json() as ProjectDetail;
+    for (const [i, [status, dueDate, notes]] of steps.entries()) {
+      const url = `/api/admin/projects/${projectId}/milestones/${milestones[i]!.id}`;
+      const set = await callApi(t, staff, "PUT", url, {
+        name: milestones[i]!.name,
+        status,
+        dueDate,
+        notes,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    for (const update of [
+      { body: "Thanks for the discovery call! Design starts this week." },
+      {
+        body: "The homepage and menu page designs are ready for you to look at.",
+        previewUrl: "https://preview.riverabakery.example/",
+      },
+    ]) {
+      const url = `/api/admin/projects/${projectId}/updates`;
+      expect((await callApi(t, staff, "POST", url, update)).statusCode).toBe(201);
+    }
   });
   afterAll(() => t.close());
 
@@ -67,13 +140,13 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     return (added.json() as ProjectDetail).milestones.find((m) => m.name === name)!;
   }
 
-  it("shows the demo client their project: three milestones in order, updates newest first", async () => {
+  it("shows the client their project: three milestones in order, updates newest first", async () => {
     const list = await callApi(t, client, "GET", "/api/projects");
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
       expect.objectContaining({
         id: projectId,
-        name: demoProjectName,
+        name: projectName,
         status: "active",
         companyName: "Rivera Bakery",
         currentMilestone: "Design & Development",
@@ -98,29 +171,6 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(project.updates[0]!.previewUrl).toBe("https://preview.riverabakery.example/");
     expect(project.updates[0]!.authorName).toBe("Avery Harbor");
     expect(project.updates[0]!.createdAt > project.updates[1]!.createdAt).toBe(true);
-  });
-
-  it("seeds the accepted proposal the project came from, with its acceptance record", async () => {
-    const [project] = await t.database.db.select().from(schema.projects);
-    const [proposal] = await t.database.db
-      .select()
-      .from(schema.proposals)
-      .where(eq(schema.proposals.id, project!.proposalId!));
-    expect(proposal!.status).toBe("accepted");
-    const [version] = await t.database.db
-      .select()
-      .from(schema.proposalVersions)
-      .where(eq(schema.proposalVersions.proposalId, proposal!.id));
-    expect(version!.depositCents + version!.midpointCents + version!.completionCents).toBe(
-      version!.oneOffCents,
-    );
-    expect(version!.lines.map((line) => line.billing)).toEqual(["one-off", "monthly"]);
-    const [response] = await t.database.db
-      .select()
-      .from(schema.proposalResponses)
-      .where(eq(schema.proposalResponses.versionId, version!.id));
-    expect(response).toMatchObject({ decision: "accepted", userEmail: demoClientEmail });
-    expect(response!.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("answers 404 to another client, on the project and on an answer", async () => {
@@ -169,7 +219,12 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     const [event] = await t.database.db
       .select()
       .from(schema.auditEvents)
-      .where(eq(schema.auditEvents.action, "project.milestone-updated"));
+      .where(
+        and(
+          eq(schema.auditEvents.action, "project.milestone-updated"),
+          eq(schema.auditEvents.targetId, added.id),
+        ),
+      );
     expect(event!.changes).toMatchObject({
       before: { name: "Content review" },
       after: { name: "Content & copy review" },
@@ -196,7 +251,7 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     const waiting = (asked.json() as ProjectDetail).milestones.find((m) => m.id === milestone.id)!;
     expect(waiting.status).toBe("waiting-on-client");
     expect(waiting.approvalRequestedAt).toEqual(expect.any(String));
-    const mail = await emailsTo(demoClientEmail, "Your approval is needed: Design sign-off");
+    const mail = await emailsTo(clientEmail, "Your approval is needed: Design sign-off");
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain("/dashboard?tab=projects");
 
@@ -223,7 +278,7 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(after.approvals[0]).toMatchObject({
       decision: "approved",
       comment: null,
-      userEmail: demoClientEmail,
+      userEmail: clientEmail,
       ipAddress: "127.0.0.1",
       contentHash: shown.contentHash,
     });
@@ -246,7 +301,7 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
       .select()
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.action, "project.milestone-answered"));
-    expect(event).toMatchObject({ actorEmail: demoClientEmail, companyId, targetId: milestone.id });
+    expect(event).toMatchObject({ actorEmail: clientEmail, companyId, targetId: milestone.id });
 
     // Answered: no longer awaited.
     const twice = await answer(projectId, milestone.id, {
@@ -380,7 +435,9 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
       previewUrl: "https://preview.riverabakery.example/catering",
       authorName: "Avery Harbor",
     });
-    const mail = await emailsTo(demoClientEmail, `Project update: ${demoProjectName}`);
+    const mail = (await emailsTo(clientEmail, `Project update: ${projectName}`)).filter((email) =>
+      email.text.includes("The catering form is live on the preview site."),
+    );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain("The catering form is live on the preview site.");
     expect(mail[0]!.text).toContain("https://preview.riverabakery.example/catering");
@@ -526,19 +583,53 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(idsIn("new")).toContain(fresh);
     expect(idsIn("contacted")).toContain(talking);
     expect(idsIn("proposal-sent")).toEqual([quoted]);
-    // Won: this lead, and the demo client's own application with its accepted proposal.
-    const demoLead = stage("won").leads.find((lead) => lead.company === "Rivera Bakery");
-    expect(idsIn("won")).toEqual(expect.arrayContaining([won, demoLead?.id]));
+    // Won: this lead, and the client's own application with its accepted proposal.
+    const clientsLead = stage("won").leads.find((lead) => lead.id === clientLead);
+    expect(idsIn("won")).toEqual(expect.arrayContaining([won, clientLead]));
     expect(idsIn("won")).toHaveLength(2);
     expect(idsIn("lost")).toEqual([lost]);
     const quotedLead = stage("proposal-sent").leads[0]!;
     expect(quotedLead.proposalValueCents).toBe(250_001 + 12 * 4_999);
     expect(stage("proposal-sent").proposalValueCents).toBe(250_001 + 12 * 4_999);
-    expect(demoLead?.proposalValueCents).toBe(320_000 + 12 * 6_000);
+    expect(clientsLead?.proposalValueCents).toBe(320_000 + 12 * 6_000);
     expect(stage("won").proposalValueCents).toBe(300_000 + 12 * 1_000 + 320_000 + 12 * 6_000);
     expect(stage("new").proposalValueCents).toBe(0);
     expect(pipeline.projects).toContainEqual(
       expect.objectContaining({ id: projectId, companyName: "Rivera Bakery" }),
     );
+  });
+});
+
+/** The demo an evaluation install starts with: its project came from a proposal truly accepted. */
+describe.each(databaseKinds)("the demo's project on %s", (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it("seeds the accepted proposal the project came from, with its acceptance record", async () => {
+    const [project] = await t.database.db.select().from(schema.projects);
+    const [proposal] = await t.database.db
+      .select()
+      .from(schema.proposals)
+      .where(eq(schema.proposals.id, project!.proposalId!));
+    expect(proposal!.status).toBe("accepted");
+    const [version] = await t.database.db
+      .select()
+      .from(schema.proposalVersions)
+      .where(eq(schema.proposalVersions.proposalId, proposal!.id));
+    expect(version!.depositCents + version!.midpointCents + version!.completionCents).toBe(
+      version!.oneOffCents,
+    );
+    expect(version!.lines.map((line) => line.billing)).toEqual(["one-off", "monthly"]);
+    const [response] = await t.database.db
+      .select()
+      .from(schema.proposalResponses)
+      .where(eq(schema.proposalResponses.versionId, version!.id));
+    expect(response).toMatchObject({ decision: "accepted", userEmail: demoClientEmail });
+    expect(response!.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aStaffMember } from "../../../../tests/support/factories";
 import { pdfText } from "../../../../tests/support/pdf";
 import {
   auditEvents,
@@ -18,7 +19,6 @@ import {
   proposals,
   proposalVersions,
 } from "../../db/schema";
-import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 import { contentHash, proposalVersionHash } from "../../documents/content-hash";
 import { proposalTerms } from "@content/terms";
 import { SESSION_COOKIE } from "../../plugins/session";
@@ -41,6 +41,8 @@ type Version = {
   sentAt: string | null;
   contentHash: string;
 };
+
+const staffEmail = "avery@harborline.example";
 
 const draft = {
   title: "A new website for Rivera Bakery",
@@ -71,11 +73,11 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
+    await aStaffMember(t.database.db, { email: staffEmail });
+    staff = await signInAs(t, staffEmail);
     owner = await signInAs(t, "owner@bakery.example");
     companyId = await companyOf(t, "owner@bakery.example");
     billing = await signInAs(t, "books@bakery.example", { companyId, role: "billing" });
@@ -86,7 +88,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
   const call = (...args: CallArgs) => callApi(t, ...args);
   const db = () => t.database.db;
-  /** The answers recorded to one proposal's versions (the demo data holds answers of its own). */
+  /** The answers recorded to one proposal's versions (other proposals hold answers of their own). */
   const responsesTo = async (proposalId: string) =>
     (
       await db()

@@ -7,9 +7,11 @@ import {
   type TestApp,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
+import { aClient, aStaffMember } from "../../../../tests/support/factories";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+const staffEmail = "avery@harborline.example";
 
 describe.each(databaseKinds)("the staff guard of the API on %s", (kind) => {
   let t: TestApp;
@@ -19,13 +21,14 @@ describe.each(databaseKinds)("the staff guard of the API on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    client = await signInAs(t, demoClientEmail);
+    const { owner } = await aClient(t.database.db);
+    await aStaffMember(t.database.db, { email: staffEmail });
+    client = await signInAs(t, owner.email);
     // Signed in by email link, second factor never set up.
-    staffWithoutFactor = await signInAs(t, demoAdminEmail, { secondFactor: false });
+    staffWithoutFactor = await signInAs(t, staffEmail, { secondFactor: false });
   });
   afterAll(() => t.close());
 
@@ -75,8 +78,8 @@ describe.each(databaseKinds)("the staff guard of the API on %s", (kind) => {
 
   it("lets staff who passed their second factor into every /api/admin route", async () => {
     // The same person after enrolling TOTP (and, signing in again, passing it).
-    await signInAs(t, demoAdminEmail);
-    staffWithFactor = await signInAs(t, demoAdminEmail);
+    await signInAs(t, staffEmail);
+    staffWithFactor = await signInAs(t, staffEmail);
     const me = (await call(staffWithFactor, "GET", "/api/auth/user")).json();
     expect(me).toMatchObject({ isAdmin: true, secondFactor: "passed", mustEnrol: false });
     for (const route of adminRoutes()) {

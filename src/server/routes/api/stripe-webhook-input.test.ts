@@ -1,25 +1,18 @@
 import { count } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, anInvoice } from "../../../../tests/support/factories";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
-import { createInvoice } from "../../billing/invoices";
 import { payments, stripeEvents } from "../../db/schema";
-import { demoClientEmail, seedDemoData } from "../../demo/seed";
-import { billingSettings } from "./common";
 
 /** Signed events that are odd, and signatures dated wrongly: 400, and nothing changes. */
 describe.each(databaseKinds)("the Stripe webhook's refusals on %s", (kind) => {
   let t: TestApp;
   let stripe: StripeStandIn;
-  let demo: string;
+  /** A client, signed in, and their open invoice the events are about. */
+  let client: string;
   let invoice: { id: string; number: string | null };
 
   beforeAll(async () => {
@@ -29,20 +22,11 @@ describe.each(databaseKinds)("the Stripe webhook's refusals on %s", (kind) => {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
     });
-    await seedDemoData(t.database.db);
-    demo = await signInAs(t, demoClientEmail);
-    const companyId = await companyOf(t, demoClientEmail);
-    invoice = (await t.database.db.transaction((tx) =>
-      createInvoice(
-        tx,
-        {
-          companyId,
-          source: "manual",
-          lines: [{ description: "Menu page", quantity: 1, unitPriceCents: 8_000 }],
-        },
-        { issue: true, settings: billingSettings(t.config) },
-      ),
-    ))!;
+    const { company, owner } = await aClient(t.database.db);
+    invoice = await anInvoice(t.database.db, company.id, {
+      lines: [{ description: "Menu page", quantity: 1, unitPriceCents: 8_000 }],
+    });
+    client = await signInAs(t, owner.email);
   });
   afterAll(async () => {
     await t.close();
@@ -84,7 +68,7 @@ describe.each(databaseKinds)("the Stripe webhook's refusals on %s", (kind) => {
   const state = async () => ({
     payments: (await t.database.db.select({ n: count() }).from(payments))[0]!.n,
     seen: (await t.database.db.select({ n: count() }).from(stripeEvents))[0]!.n,
-    invoice: (await callApi(t, demo, "GET", `/api/invoices/${invoice.id}`)).json(),
+    invoice: (await callApi(t, client, "GET", `/api/invoices/${invoice.id}`)).json(),
   });
 
   it("refuses a signed payment it cannot act on with 400 naming the field, changing nothing", async () => {

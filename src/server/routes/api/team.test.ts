@@ -1,14 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamMessages } from "@shared/schemas/team";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import {
+  aClient,
+  aDomain,
+  aPlan,
+  aStaffMember,
+  aTicket,
+  aWebsite,
+} from "../../../../tests/support/factories";
 import {
   auditEvents,
   companyMembers,
@@ -18,10 +20,11 @@ import {
   ticketMessages,
   users,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
+const staffEmail = "avery@harborline.example";
+const ownerEmail = "jordan@riverabakery.example";
 const billingEmail = "books@riverabakery.example";
 const memberEmail = "counter@riverabakery.example";
 const outsiderEmail = "owner@tidepool.example";
@@ -36,14 +39,26 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
   let staff: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    owner = await signInAs(t, demoClientEmail);
-    company = await companyOf(t, demoClientEmail);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    // The company: a website, two domains, two tickets its owner opened, and a monthly plan.
+    const given = await aClient(db, {
+      name: "Rivera Bakery",
+      owner: { email: ownerEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    company = given.company.id;
+    await aWebsite(db, company, { domain: "riverabakery.example" });
+    await aDomain(db, company, { domain: "riverabakery.example", autoRenew: true });
+    await aDomain(db, company, { domain: "riverabakery-catering.example", autoRenew: false });
+    await aTicket(db, given.owner, company);
+    await aTicket(db, given.owner, company);
+    await aPlan(db, company, { name: "VPS Hosting", amountCents: 2499 });
+    owner = await signInAs(t, ownerEmail);
     billing = await signInAs(t, billingEmail, { companyId: company, role: "billing" });
     member = await signInAs(t, memberEmail, { companyId: company, role: "member" });
     outsider = await signInAs(t, outsiderEmail);
-    staff = await signInAs(t, demoAdminEmail);
+    staff = await signInAs(t, staffEmail);
   });
   afterAll(() => t.close());
 
@@ -159,7 +174,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
     const listed = await call(owner, "GET", "/api/team/members");
     expect(listed.statusCode).toBe(200);
     expect(listed.json().map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
-      [demoClientEmail, "owner"],
+      [ownerEmail, "owner"],
       [billingEmail, "billing"],
       [memberEmail, "member"],
     ]);
@@ -225,7 +240,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
       .limit(1);
     expect(event).toMatchObject({
       action: "member.invited",
-      actorEmail: demoClientEmail,
+      actorEmail: ownerEmail,
       actorIsStaff: false,
       companyId: company,
       targetType: "user",
@@ -262,7 +277,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
   });
 
   it("changes a role, and keeps the last owner an owner", async () => {
-    const ownerId = await userId(demoClientEmail);
+    const ownerId = await userId(ownerEmail);
     for (const [method, body] of [
       ["PATCH", { role: "member" }],
       ["DELETE", undefined],
@@ -271,7 +286,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
       expect(refused.statusCode, method).toBe(409);
       expect(refused.json()).toEqual({ message: teamMessages.lastOwner });
     }
-    expect(await roleOf(demoClientEmail)).toBe("owner");
+    expect(await roleOf(ownerEmail)).toBe("owner");
 
     // Another company's member is not found, and keeps their role.
     const outsiderId = await userId(outsiderEmail);
@@ -362,7 +377,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
     expect(changed.statusCode).toBe(200);
     expect(await roleOf("chef@riverabakery.example")).toBe("billing");
 
-    const ownerId = await userId(demoClientEmail);
+    const ownerId = await userId(ownerEmail);
     const last = await call(staff, "DELETE", `${base}/${ownerId}`);
     expect(last.statusCode).toBe(409);
     expect(last.json()).toEqual({ message: teamMessages.lastOwner });
@@ -391,7 +406,7 @@ describe.each(databaseKinds)("a client company's roles and team on %s", (kind) =
       "member.role-changed",
       "member.invited",
     ]);
-    expect(events[0]).toMatchObject({ actorEmail: demoAdminEmail, targetId: chef.id });
+    expect(events[0]).toMatchObject({ actorEmail: staffEmail, targetId: chef.id });
 
     // Unknown company.
     const nowhere = `/api/admin/clients/${ownerId}/members`;

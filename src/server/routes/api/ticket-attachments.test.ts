@@ -3,22 +3,17 @@ import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachmentLimits } from "@shared/schemas/ticket-attachments";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aClientUser, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import {
   MAX_ATTACHMENT_BYTES,
   supportTickets,
   ticketAttachments,
   ticketMessages,
   users,
+  type User,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { databaseStore } from "../../tickets/attachment-store";
 import { deleteStaleUploads, saveAttachment } from "../../tickets/attachments";
@@ -37,24 +32,32 @@ exe.write("MZ", 0);
 exe.writeUInt32LE(128, 60);
 exe.write("PE\0\0", 128);
 
+const staffEmail = "avery@harborline.example";
+
 describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
   let t: TestApp;
   let staff: string;
+  /** The client's owner, and their session. */
+  let owner: User;
   let client: string;
-  /** Another member of the demo client's company. */
+  /** Another member of the client's company. */
   let colleague: string;
   /** A client of another company. */
   let stranger: string;
+  /** A ticket the client's company has open. */
+  let ticketId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    colleague = await signInAs(t, "baker@riverabakery.example", {
-      companyId: await companyOf(t, demoClientEmail),
-      role: "member",
-    });
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    const given = await aClient(db);
+    owner = given.owner;
+    const member = await aClientUser(db, given.company.id, { role: "member" });
+    ticketId = (await aTicket(db, owner, given.company.id)).id;
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, owner.email);
+    colleague = await signInAs(t, member.email);
     stranger = await signInAs(t, "owner@othercompany.example");
   });
   afterAll(() => t.close());
@@ -268,7 +271,6 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
     });
 
     const theirs = (await upload(colleague, "theirs.png", png)).json().id;
-    const [ticket] = await t.database.db.select().from(supportTickets).limit(1);
     const messagesBefore = (await t.database.db.select({ n: count() }).from(ticketMessages))[0]!.n;
     for (const attempt of [
       call(client, "POST", "/api/tickets", {
@@ -276,11 +278,11 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
         message: "Trying to attach a file a colleague uploaded.",
         attachmentIds: [ids[0], theirs],
       }),
-      call(client, "POST", `/api/tickets/${ticket!.id}/messages`, {
+      call(client, "POST", `/api/tickets/${ticketId}/messages`, {
         body: "Trying to attach a file a colleague uploaded.",
         attachmentIds: [theirs],
       }),
-      call(staff, "POST", `/api/admin/tickets/${ticket!.id}/messages`, {
+      call(staff, "POST", `/api/admin/tickets/${ticketId}/messages`, {
         body: "Staff cannot send a client's upload either.",
         attachmentIds: [theirs],
       }),
@@ -375,13 +377,9 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
   });
 
   it("the cleanup deletes only uploads left unsent for over a day", async () => {
-    const [jordan] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
     const save = async (name: string, messageId?: string) => {
       const saved = await saveAttachment(t.database.db, databaseStore, {
-        uploadedBy: jordan!.id,
+        uploadedBy: owner.id,
         fileName: name,
         bytes: png,
         ...(messageId ? { messageId } : {}),

@@ -1,15 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aSavedReply, aStaffMember } from "../../../../tests/support/factories";
 import { auditEvents, outboxEmails, supportTickets } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
@@ -18,20 +12,31 @@ type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Re
  * Issue 30's tickets: staff's internal notes that no client-facing read shows, saved replies
  * shared by staff, and a staff reply leaving an open ticket waiting for the client.
  */
+const staffEmail = "avery@harborline.example";
+
 describe.each(databaseKinds)("ticket notes, saved replies and waiting on %s", (kind) => {
   let t: TestApp;
   let staff: string;
   let client: string;
-  /** Another member of the demo client's company. */
+  /** Another member of the client's company. */
   let colleague: string;
   let companyId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    companyId = await companyOf(t, demoClientEmail);
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    const avery = await aStaffMember(db, {
+      email: staffEmail,
+      firstName: "Avery",
+      lastName: "Harbor",
+    });
+    // Two replies staff saved before.
+    await aSavedReply(db, avery, { title: "Change is live" });
+    await aSavedReply(db, avery, { title: "Need more details" });
+    const { company, owner } = await aClient(db);
+    companyId = company.id;
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, owner.email);
     colleague = await signInAs(t, "baker@riverabakery.example", { companyId, role: "member" });
   });
   afterAll(() => t.close());
@@ -140,7 +145,7 @@ describe.each(databaseKinds)("ticket notes, saved replies and waiting on %s", (k
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, ticket), eq(auditEvents.action, "ticket.noted")));
-    expect(audit).toMatchObject({ actorEmail: demoAdminEmail, changes: { after: { note } } });
+    expect(audit).toMatchObject({ actorEmail: staffEmail, changes: { after: { note } } });
   });
 
   it("refuses an empty note, a note on no ticket, and a note from a client", async () => {
@@ -188,8 +193,8 @@ describe.each(databaseKinds)("ticket notes, saved replies and waiting on %s", (k
   });
 
   it("lets staff create, list, change and delete saved replies, each on the audit log", async () => {
-    const seeded = (await call(staff, "GET", "/api/admin/saved-replies")).json();
-    expect(seeded.map((r: { title: string }) => r.title)).toEqual([
+    const before = (await call(staff, "GET", "/api/admin/saved-replies")).json();
+    expect(before.map((r: { title: string }) => r.title)).toEqual([
       "Change is live",
       "Need more details",
     ]);

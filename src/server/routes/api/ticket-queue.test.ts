@@ -2,10 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import { outboxEmails, supportTickets } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
+
+const staffEmail = "avery@harborline.example";
+const clientEmail = "jordan@riverabakery.example";
 
 describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
   let t: TestApp;
@@ -14,12 +17,25 @@ describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      ADMIN_EMAILS: demoAdminEmail,
+      ADMIN_EMAILS: staffEmail,
       AGENCY_INBOX: "desk@harborline.example",
     });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail, firstName: "Avery", lastName: "Harbor" });
+    const { company, owner } = await aClient(db, {
+      owner: { email: clientEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    // One ticket of each priority the filter tells apart.
+    await aTicket(db, owner, company.id, {
+      subject: "Checkout page loads slowly on mobile",
+      priority: "high",
+    });
+    await aTicket(db, owner, company.id, {
+      subject: "Add a holiday hours banner to the home page",
+      priority: "medium",
+    });
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, clientEmail);
   });
   afterAll(() => t.close());
 
@@ -30,7 +46,7 @@ describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
     expect(high.map((x: { subject: string }) => x.subject)).toEqual([
       "Checkout page loads slowly on mobile",
     ]);
-    expect(high[0]).toMatchObject({ clientEmail: demoClientEmail, clientName: "Jordan Rivera" });
+    expect(high[0]).toMatchObject({ clientEmail: clientEmail, clientName: "Jordan Rivera" });
     const ticketId = high[0].id;
 
     const answered = await call(staff, "POST", `/api/admin/tickets/${ticketId}/messages`, {
@@ -46,9 +62,7 @@ describe.each(databaseKinds)("the staff ticket queue on %s", (kind) => {
     const [notice] = await t.database.db
       .select()
       .from(outboxEmails)
-      .where(
-        and(eq(outboxEmails.to, demoClientEmail), eq(outboxEmails.kind, "ticket-staff-reply")),
-      );
+      .where(and(eq(outboxEmails.to, clientEmail), eq(outboxEmails.kind, "ticket-staff-reply")));
     expect(notice?.subject).toBe("Re: Checkout page loads slowly on mobile");
 
     const resolved = await call(staff, "PATCH", `/api/admin/tickets/${ticketId}`, {

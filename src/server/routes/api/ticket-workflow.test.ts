@@ -1,13 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aPlan, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import {
   auditEvents,
   outboxEmails,
@@ -15,13 +10,14 @@ import {
   supportTickets,
   ticketMessages,
   users,
-  websites,
 } from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
+import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 import { ticketNumber } from "@shared/ticket-number";
 
 type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
+const staffEmail = "avery@harborline.example";
+const clientEmail = "jordan@riverabakery.example";
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const fieldProblem = "Some fields need attention. Please check them and try again.";
@@ -37,46 +33,46 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
   let client: string;
   let other: string;
   let maintained: string;
-  let demoCompany: string;
+  let clientCompany: string;
   let otherCompany: string;
-  let demoSite: string;
+  let clientSite: string;
   let otherSite: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: `${demoAdminEmail},second@harborline.example` });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    other = await signInAs(t, "owner@tidewater.example");
-    maintained = await signInAs(t, "owner@maintained.example");
-    demoCompany = await companyOf(t, demoClientEmail);
-    otherCompany = await companyOf(t, "owner@tidewater.example");
+    t = await createTestApp(kind, { ADMIN_EMAILS: `${staffEmail},second@harborline.example` });
     const { db } = t.database;
-    [{ id: demoSite }] = (await db
-      .select({ id: websites.id })
-      .from(websites)
-      .where(eq(websites.companyId, demoCompany))) as [{ id: string }];
-    [{ id: otherSite }] = (await db
-      .insert(websites)
-      .values({
-        companyId: otherCompany,
-        domain: "tidewatercafe.example",
-        plan: "Starter Hosting",
-        status: "active",
-      })
-      .returning({ id: websites.id })) as [{ id: string }];
-    // A maintenance client (a plan from the catalogue's maintenance examples) and a second
-    // member of staff, who has never signed in.
-    await db.insert(recurringPlans).values({
-      companyId: await companyOf(t, "owner@maintained.example"),
-      name: "Standard Care",
-      amountCents: 60_000,
-      billingDay: 1,
+    await aStaffMember(db, { email: staffEmail, firstName: "Avery", lastName: "Harbor" });
+    // A second member of staff, who has never signed in.
+    await aStaffMember(db, {
+      email: "second@harborline.example",
+      firstName: "Sam",
+      lastName: null,
+    });
+    // A hosting client with a website, another client with one, and a maintenance client (a
+    // plan from the catalogue's maintenance examples).
+    const given = await aClient(db, {
+      owner: { email: clientEmail, firstName: "Jordan", lastName: "Rivera" },
+    });
+    clientCompany = given.company.id;
+    clientSite = (await aWebsite(db, clientCompany, { domain: "riverabakery.example" })).id;
+    await aPlan(db, clientCompany, {
+      name: "VPS Hosting",
+      amountCents: 2499,
       startsOn: "2026-01-01",
     });
-    await db
-      .insert(users)
-      .values({ email: "second@harborline.example", firstName: "Sam", isAdmin: true });
+    const otherClient = await aClient(db);
+    otherCompany = otherClient.company.id;
+    otherSite = (await aWebsite(db, otherCompany, { domain: "tidewatercafe.example" })).id;
+    const maintainedClient = await aClient(db);
+    await aPlan(db, maintainedClient.company.id, {
+      name: "Standard Care",
+      amountCents: 60_000,
+      startsOn: "2026-01-01",
+    });
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, clientEmail);
+    other = await signInAs(t, otherClient.owner.email);
+    maintained = await signInAs(t, maintainedClient.owner.email);
   });
   afterAll(() => t.close());
 
@@ -166,11 +162,11 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
   });
 
   it("links a ticket to one of the client's own websites, and refuses another company's", async () => {
-    const linked = await open(client, { websiteId: demoSite });
-    expect(linked.website).toEqual({ id: demoSite, domain: "riverabakery.example" });
-    expect((await ticketRow(linked.id)).websiteId).toBe(demoSite);
+    const linked = await open(client, { websiteId: clientSite });
+    expect(linked.website).toEqual({ id: clientSite, domain: "riverabakery.example" });
+    expect((await ticketRow(linked.id)).websiteId).toBe(clientSite);
     const detail = (await call(client, "GET", `/api/tickets/${linked.id}`)).json();
-    expect(detail.website).toEqual({ id: demoSite, domain: "riverabakery.example" });
+    expect(detail.website).toEqual({ id: clientSite, domain: "riverabakery.example" });
     const list = (await call(client, "GET", "/api/tickets")).json();
     expect(list.find((x: { id: string }) => x.id === linked.id).website.domain).toBe(
       "riverabakery.example",
@@ -207,10 +203,10 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
 
     // Staff change the link: to another of the client's sites (or none), never another's.
     const moved = await call(staff, "PATCH", `/api/admin/tickets/${none.id}`, {
-      websiteId: demoSite,
+      websiteId: clientSite,
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().website).toEqual({ id: demoSite, domain: "riverabakery.example" });
+    expect(moved.json().website).toEqual({ id: clientSite, domain: "riverabakery.example" });
     const wrong = await call(staff, "PATCH", `/api/admin/tickets/${none.id}`, {
       websiteId: otherSite,
     });
@@ -219,14 +215,14 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
       websiteId:
         "That website belongs to another client. Choose one of this client's websites, or none.",
     });
-    expect((await ticketRow(none.id)).websiteId).toBe(demoSite);
+    expect((await ticketRow(none.id)).websiteId).toBe(clientSite);
     const unlinked = await call(staff, "PATCH", `/api/admin/tickets/${none.id}`, {
       websiteId: null,
     });
     expect(unlinked.json().website).toBeNull();
 
     const choices = (await call(staff, "GET", `/api/admin/tickets/${none.id}/choices`)).json();
-    expect(choices.websites).toEqual([{ id: demoSite, domain: "riverabakery.example" }]);
+    expect(choices.websites).toEqual([{ id: clientSite, domain: "riverabakery.example" }]);
     expect(choices.assignees.map((x: { name: string }) => x.name)).toEqual(["Avery Harbor", "Sam"]);
     expect((await call(client, "GET", `/api/admin/tickets/${none.id}/choices`)).statusCode).toBe(
       403,
@@ -235,11 +231,8 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
 
   it("assigns a ticket to a member of staff only, and filters the queue by assignee", async () => {
     const ticket = await open(client);
-    const [avery] = await t.database.db.select().from(users).where(eq(users.email, demoAdminEmail));
-    const [jordan] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoClientEmail));
+    const [avery] = await t.database.db.select().from(users).where(eq(users.email, staffEmail));
+    const [jordan] = await t.database.db.select().from(users).where(eq(users.email, clientEmail));
 
     const toClient = await call(staff, "PATCH", `/api/admin/tickets/${ticket.id}`, {
       assigneeId: jordan!.id,
@@ -277,14 +270,14 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
 
   it("sets the first reply's due time from the client's plan: 4 h on maintenance, else 24 h", async () => {
     const maintainedTicket = await open(maintained);
-    const demoTicket = await open(client);
+    const hostedTicket = await open(client);
     const hours = async (id: string) => {
       const row = await ticketRow(id);
       return (row.firstResponseDueAt!.getTime() - row.createdAt.getTime()) / HOUR_MS;
     };
     expect(await hours(maintainedTicket.id)).toBe(4);
-    // The demo client pays for VPS Hosting only.
-    expect(await hours(demoTicket.id)).toBe(24);
+    // The client pays for VPS Hosting only.
+    expect(await hours(hostedTicket.id)).toBe(24);
 
     const listed = await queue();
     expect(listed.find((x) => x.id === maintainedTicket.id)).toMatchObject({
@@ -292,7 +285,7 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
       serviceLevel: "Maintenance",
       firstResponse: { state: "due", minutes: 240 },
     });
-    expect(listed.find((x) => x.id === demoTicket.id)).toMatchObject({
+    expect(listed.find((x) => x.id === hostedTicket.id)).toMatchObject({
       plan: "VPS Hosting",
       serviceLevel: "Standard",
       firstResponse: { state: "due", minutes: 1440 },
@@ -340,8 +333,8 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
     const { db } = t.database;
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * MINUTE_MS);
-    const base = { companyId: demoCompany, status: "open", priority: "medium" } as const;
-    const [jordan] = await db.select().from(users).where(eq(users.email, demoClientEmail));
+    const base = { companyId: clientCompany, status: "open", priority: "medium" } as const;
+    const [jordan] = await db.select().from(users).where(eq(users.email, clientEmail));
     const rows = await db
       .insert(supportTickets)
       .values([
@@ -431,6 +424,22 @@ describe.each(databaseKinds)("the ticket workflow on %s", (kind) => {
     const badSort = await call(staff, "GET", "/api/admin/tickets?sort=oldest");
     expect(badSort.statusCode).toBe(400);
   });
+});
+
+/** The demo an evaluation install starts with: its tickets show each state of the queue. */
+describe.each(databaseKinds)("the demo's tickets on %s", (kind) => {
+  let t: TestApp;
+  let staff: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
+    await seedDemoData(t.database.db);
+    staff = await signInAs(t, demoAdminEmail);
+  });
+  afterAll(() => t.close());
+
+  const queue = async () =>
+    (await callApi(t, staff, "GET", "/api/admin/tickets")).json() as { subject: string }[];
 
   it("seeds demo tickets on a website, one assigned and answered, one late", async () => {
     const seeded = Object.fromEntries((await queue()).map((x) => [x.subject, x]));

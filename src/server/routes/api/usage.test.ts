@@ -1,17 +1,12 @@
 import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
+import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
-import { demoAdminEmail, demoClientEmail, seedDemoData } from "../../demo/seed";
 
+const staffEmail = "avery@harborline.example";
 const DAY_MS = 86_400_000;
 const day = (offset = 0) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
@@ -51,24 +46,16 @@ describe.each(databaseKinds)("bandwidth reports with usage tokens on %s", (kind)
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: demoAdminEmail });
-    await seedDemoData(t.database.db);
-    staff = await signInAs(t, demoAdminEmail);
-    client = await signInAs(t, demoClientEmail);
-    const demoCompany = await companyOf(t, demoClientEmail);
-    const [a] = await t.database.db
-      .select()
-      .from(schema.websites)
-      .where(eq(schema.websites.companyId, demoCompany));
-    siteA = a!.id;
-    // Site B belongs to another client.
-    await signInAs(t, "owner@tidepool.example");
-    const other = await companyOf(t, "owner@tidepool.example");
-    const [b] = await t.database.db
-      .insert(schema.websites)
-      .values({ companyId: other, domain: "tidepool.example", plan: "Starter", status: "active" })
-      .returning();
-    siteB = b!.id;
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    // Site A is the signed-in client's; site B belongs to another client.
+    const { company, owner } = await aClient(db);
+    siteA = (await aWebsite(db, company.id, { domain: "riverabakery.example" })).id;
+    const other = await aClient(db);
+    siteB = (await aWebsite(db, other.company.id, { domain: "tidepool.example" })).id;
+    staff = await signInAs(t, staffEmail);
+    client = await signInAs(t, owner.email);
     tokenA = (await makeToken(siteA)).token;
     tokenB = (await makeToken(siteB, "tidepool host")).token;
   });
@@ -101,7 +88,7 @@ describe.each(databaseKinds)("bandwidth reports with usage tokens on %s", (kind)
       .select()
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.targetId, created.id));
-    expect(audit).toMatchObject({ action: "usage-token.created", actorEmail: demoAdminEmail });
+    expect(audit).toMatchObject({ action: "usage-token.created", actorEmail: staffEmail });
   });
 
   it("refuses a missing or wrong token with 401 and a Bearer challenge, storing nothing", async () => {
@@ -212,7 +199,7 @@ describe.each(databaseKinds)("bandwidth reports with usage tokens on %s", (kind)
       .select()
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.action, "usage-token.revoked"));
-    expect(audit).toMatchObject({ targetId: token.id, actorEmail: demoAdminEmail });
+    expect(audit).toMatchObject({ targetId: token.id, actorEmail: staffEmail });
     expect(JSON.stringify(audit)).not.toContain(token.token);
   });
 
