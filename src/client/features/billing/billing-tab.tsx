@@ -18,6 +18,7 @@ import {
   Wallet,
   X,
 } from "lucide-react";
+import type { BillingNotice } from "@shared/deep-links";
 import type { Billing, InvoiceSummary } from "@shared/schemas/billing";
 import { formatCalendarDate, formatCents } from "@/components/format";
 import { Modal } from "@/components/modal";
@@ -52,9 +53,6 @@ import {
 import { activePlans, cardExpiry, invoiceName, owes, planRequestText } from "./billing-view";
 import { InvoiceBody, invoiceKind, PaymentRows } from "./invoice-parts";
 import { PlanRequestDialog } from "./plan-request-dialog";
-
-/** What came back from Stripe: a payment made or a card saved. */
-export type BillingNotice = "paid" | "card-saved";
 
 function CardTitleRow({ icon: Icon, title }: { icon: typeof CreditCard; title: string }) {
   return (

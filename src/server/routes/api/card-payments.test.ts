@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceDetail, Payment } from "@shared/schemas/billing";
+import { invoiceMessages, type InvoiceDetail, type Payment } from "@shared/schemas/billing";
 import {
   callApi,
   companyOf,
@@ -14,7 +14,7 @@ import {
   type SignedEvent,
   type StripeStandIn,
 } from "../../../../tests/support/stripe-stand-in";
-import { createInvoice, invoiceMessages } from "../../billing/invoices";
+import { createInvoice } from "../../billing/invoices";
 import {
   auditEvents,
   billingAccounts,
