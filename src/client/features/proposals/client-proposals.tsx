@@ -3,6 +3,7 @@ import { ArrowLeft, Check, Download, FileSignature, FolderKanban, Loader2, X } f
 import type { ProposalDetail, ProposalSummary, ProposalVersion } from "@shared/schemas/proposals";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatCalendarDate, formatCents, formatDate } from "@/components/format";
+import { LinesTable } from "@/components/lines-table";
 import { LoadError, LoadingCards } from "@/components/parts";
 import { ProposalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -19,14 +20,7 @@ import {
   useProposal,
   useProposals,
 } from "./api";
-import {
-  isPast,
-  LinesTable,
-  ScopeHtml,
-  TermsText,
-  TotalsSummary,
-  validUntilText,
-} from "./proposal-parts";
+import { isPast, ScopeHtml, TermsText, TotalsSummary, validUntilText } from "./proposal-parts";
 
 /** The client's words for a proposal's status. */
 const clientStatusLabel: Record<string, string> = {

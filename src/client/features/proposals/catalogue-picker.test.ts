@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pricingPlans } from "@content/pricing";
-import { catalogueLine } from "./money";
+import { catalogueLine } from "./catalogue-picker";
 
 describe("catalogueLine", () => {
   it("describes a one-off build from its plan and example", () => {
