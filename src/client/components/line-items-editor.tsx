@@ -92,7 +92,7 @@ const layouts = {
 interface LineOptions {
   /** Lines billed once or monthly, with a detail (a proposal's). */
   billed: boolean;
-  /** The fewest lines there may be: below it, no Remove button. */
+  /** The fewest lines there may be: no Remove button takes the count below it. */
   minLines: number;
   placeholders: { description?: string; price: string };
 }

@@ -1,7 +1,7 @@
 import { formatCents } from "@/components/format";
 
 /** A line as a proposal or an invoice shows it; a proposal's lines say how they are billed. */
-export interface TableLine {
+interface TableLine {
   description: string;
   quantity: number;
   unitPriceCents: number;

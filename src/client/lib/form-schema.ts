@@ -78,7 +78,7 @@ export interface AmountWords {
 }
 
 /** The billing forms' words. */
-export const amountWords: AmountWords = {
+const amountWords: AmountWords = {
   empty: "Enter an amount",
   unreadable: "Enter an amount in dollars, such as 1,200 or 24.99",
   tooMuch: "Enter an amount of at most $10,000,000",

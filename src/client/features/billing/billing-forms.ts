@@ -23,7 +23,7 @@ import { payloadSchema, readCents, readWholeNumber } from "@/lib/form-schema";
  */
 
 /** Today as YYYY-MM-DD in the reader's calendar (a payment's date, a plan's start). */
-export function today(now = new Date()): string {
+function today(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 

@@ -24,7 +24,7 @@ import { ScopeHtml, TotalsSummary } from "./proposal-parts";
 import { proposalHref } from "./proposals-panel";
 
 /** What the editor edits: a new proposal, its draft version, or a new version after a sent one. */
-export type Editing =
+type Editing =
   | { kind: "new"; owner: { leadId: string } | { companyId: string } }
   | { kind: "draft"; proposal: ProposalDetail; version: ProposalVersion }
   | { kind: "next"; proposal: ProposalDetail };
