@@ -9,6 +9,12 @@ import { adminPrefix, sitePagePath } from "./routes";
 /** The portal's dashboard tabs that a link may open. */
 export type DashboardTab = "websites" | "domains" | "team" | "billing" | "projects" | "support";
 
+/**
+ * What Stripe's way back to the Billing tab says happened: a payment made (`&paid=1`) or a card
+ * saved (`&card=saved`).
+ */
+export type BillingNotice = "paid" | "card-saved";
+
 export const clientLinks = {
   dashboard: (tab?: DashboardTab) => (tab ? `/dashboard?tab=${tab}` : "/dashboard"),
   site: sitePagePath,

@@ -15,7 +15,8 @@ const NONE = "none";
  * A select bound to one field of a react-hook-form form: the trigger takes the field's ref and
  * blur (so a refused submit focuses it) and `aria`, the props tying it to its label and error
  * (fieldAria, or what FormField hands its control). `noneLabel` adds a first choice that sets
- * the field to "" (a select item cannot have an empty value itself).
+ * the field to "" (a select item cannot have an empty value itself). `onChange` hears a choice
+ * once the field holds it (to fill other fields from it).
  *
  * The choices are rendered once the select is approached (pointed at, touched or focused) or
  * holds a value. Radix renders a closed select's items into a detached fragment after it mounts,
@@ -29,6 +30,7 @@ export function SelectControl<T extends FieldValues, TContext, TOutput extends F
   placeholder,
   noneLabel,
   aria,
+  onChange,
 }: {
   /** The form's control, whatever its resolver turns the values into. */
   control: Control<T, TContext, TOutput>;
@@ -37,6 +39,7 @@ export function SelectControl<T extends FieldValues, TContext, TOutput extends F
   placeholder?: string;
   noneLabel?: string;
   aria: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+  onChange?: (value: string) => void;
 }) {
   const [approached, setApproached] = useState(false);
   const approach = () => setApproached(true);
@@ -48,7 +51,10 @@ export function SelectControl<T extends FieldValues, TContext, TOutput extends F
         <Select
           name={field.name}
           value={(field.value || (noneLabel ? NONE : "")) as string}
-          onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
+          onValueChange={(value) => {
+            field.onChange(value === NONE ? "" : value);
+            onChange?.(value === NONE ? "" : value);
+          }}
           disabled={field.disabled}
         >
           <SelectTrigger

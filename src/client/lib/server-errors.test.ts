@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { errorMessage, showServerErrors } from "./server-errors";
+import { errorMessage, formFailure, showServerErrors } from "./server-errors";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -59,6 +59,16 @@ describe("showServerErrors", () => {
     });
   });
 
+  it("puts a message on a field inside a list, by the form's name for it", () => {
+    const error = new ApiError(
+      400,
+      json({ message: "Check the fields", errors: { "lines.1.unitPriceCents": "Too big" } }),
+    );
+    expect(collect(error, ["companyId", "lines"], { unitPriceCents: "price" })).toEqual({
+      "lines.1.price": { message: "Too big", focus: true },
+    });
+  });
+
   it("makes anything else the form's own error", () => {
     expect(collect(new ApiError(409, json({ message: "Already there" })), ["plan"])).toEqual({
       "root.server": { message: "Already there", focus: undefined },
@@ -66,5 +76,17 @@ describe("showServerErrors", () => {
     expect(collect(new ApiError(400, json({ errors: { other: "No" } })), ["plan"])).toEqual({
       "root.server": { message: "Something went wrong. Please try again.", focus: undefined },
     });
+  });
+});
+
+describe("formFailure", () => {
+  it("gives the server's refusal, or says fields need attention while any has an error", () => {
+    expect(formFailure({})).toBeUndefined();
+    expect(formFailure({ title: { type: "custom", message: "Too short" } })).toBe(
+      "Some fields need your attention.",
+    );
+    expect(formFailure({ root: { server: { type: "server", message: "Already sent" } } })).toBe(
+      "Already sent",
+    );
   });
 });

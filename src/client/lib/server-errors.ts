@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api";
 
 /** Words for a failed request that a member of staff can act on. */
@@ -13,8 +13,20 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Puts the server's field errors (400 { errors }) on the form's fields; anything else becomes
- * the form's own error. `rename` maps an API field to the form field that holds it.
+ * An API field's path as the form names it: `rename` maps an API field to the form field that
+ * holds it, at any depth ("lines.0.unitPriceCents" -> "lines.0.price" with `{ unitPriceCents:
+ * "price" }`).
+ */
+export function formPath(path: string, rename: Record<string, string> = {}): string {
+  const names = path.split(".");
+  const last = names.pop()!;
+  return [...names, rename[last] ?? last].join(".");
+}
+
+/**
+ * Puts the server's field errors (400 { errors }) on the form's fields (`fields`, and the fields
+ * inside them: "lines" takes "lines.0.price"); anything else becomes the form's own error.
+ * `rename` maps an API field to the form field that holds it (see formPath).
  */
 export function showServerErrors<T extends FieldValues>(
   error: unknown,
@@ -25,11 +37,22 @@ export function showServerErrors<T extends FieldValues>(
   const errors = (error instanceof ApiError && error.fieldErrors) || {};
   let placed = false;
   for (const [key, message] of Object.entries(errors)) {
-    const field = rename[key] ?? key;
-    if (fields.includes(field)) {
+    const field = formPath(key, rename);
+    if (fields.includes(field.split(".")[0]!)) {
       setError(field as Path<T>, { type: "server", message }, { shouldFocus: !placed });
       placed = true;
     }
   }
   if (!placed) setError("root.server" as Path<T>, { type: "server", message: errorMessage(error) });
+}
+
+/**
+ * What a long form says above its buttons, far from the fields: why the server refused it, or
+ * that some fields need attention while any field has an error.
+ */
+export function formFailure(errors: FieldErrors): string | undefined {
+  if (errors.root?.server?.message) return errors.root.server.message;
+  return Object.keys(errors).some((name) => name !== "root")
+    ? "Some fields need your attention."
+    : undefined;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dayOf } from "@shared/invoice-math";
+import { invoiceMessages } from "@shared/schemas/billing";
 import { changedFields, recordAudit } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
@@ -10,7 +11,6 @@ import {
   balanceOf,
   findInvoice,
   invoiceLink,
-  invoiceMessages,
   lockInvoice,
   recordFailedPayment,
   type BillingSettings,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { invoicePrefix, offlinePayment } from "@content/billing";
 import { customPricing } from "@content/pricing";
 import {
+  invoiceMessages,
   NET_DAYS,
   paymentMethodLabels,
   type InvoiceDetail,
@@ -61,17 +62,6 @@ const fail = (status: Failure["status"], message: string): Failure => ({
   message,
 });
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-
-export const invoiceMessages = {
-  notFound: "Invoice not found",
-  notDraft: "Only a draft can be issued or deleted: this invoice is already issued",
-  notOpen: (status: string) => `This invoice is ${status}: only an open invoice can take this`,
-  hasPayments: "This invoice has payments: refund them before voiding it",
-  overBalance: (balance: string) =>
-    `That is more than the balance of ${balance}: record at most the balance`,
-  nothingOwed: "Nothing is owed on this invoice",
-  noCards: "Cards are not taken online: pay by bank transfer or check as the invoice says",
-};
 
 /** Who reads an invoice: staff read every one, a client their company's issued ones. */
 export type Viewer = { staff: true } | { staff: false; companyId: string };

@@ -3,7 +3,7 @@ import { creditNotePrefix } from "@content/billing";
 import { clientLinks } from "@shared/deep-links";
 import { dayOf } from "@shared/invoice-math";
 import type { CreditNote, PaymentMethod } from "@shared/schemas/billing";
-import { paymentMethodLabels } from "@shared/schemas/billing";
+import { invoiceMessages, paymentMethodLabels } from "@shared/schemas/billing";
 import { displayName } from "../auth/display-name";
 import type { Db, DbExecutor } from "../db/client";
 import {
@@ -23,7 +23,6 @@ import {
   findInvoice,
   invoiceForEmail,
   invoiceLink,
-  invoiceMessages,
   lockInvoice,
   nextNumber,
   type BillingSettings,

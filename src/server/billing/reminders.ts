@@ -1,4 +1,5 @@
 import { daysBetween, dayOf } from "@shared/invoice-math";
+import { invoiceMessages } from "@shared/schemas/billing";
 import { displayName } from "../auth/display-name";
 import type { DbExecutor } from "../db/client";
 import type { Invoice } from "../db/schema";
@@ -9,7 +10,6 @@ import {
   balanceOf,
   invoiceForEmail,
   invoiceLink,
-  invoiceMessages,
   lockInvoice,
   type BillingSettings,
   type Outcome,

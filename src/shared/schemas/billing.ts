@@ -27,6 +27,18 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   other: "Other",
 };
 
+/** What the server says when an invoice cannot take what was asked of it (404 and 409 answers). */
+export const invoiceMessages = {
+  notFound: "Invoice not found",
+  notDraft: "Only a draft can be issued or deleted: this invoice is already issued",
+  notOpen: (status: string) => `This invoice is ${status}: only an open invoice can take this`,
+  hasPayments: "This invoice has payments: refund them before voiding it",
+  overBalance: (balance: string) =>
+    `That is more than the balance of ${balance}: record at most the balance`,
+  nothingOwed: "Nothing is owed on this invoice",
+  noCards: "Cards are not taken online: pay by bank transfer or check as the invoice says",
+};
+
 /** Invoices are due this many days after they are issued unless staff choose another date. */
 export const NET_DAYS = 14;
 /** Reminders go at the due date, then this many days after it, while unpaid. */

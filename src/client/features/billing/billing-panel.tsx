@@ -1,7 +1,9 @@
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { ChevronRight, FilePlus2, Loader2, Pencil, Plus, XCircle } from "lucide-react";
-import type { RecurringPlan } from "@shared/schemas/billing";
+import type { RecurringPlan, RecurringPlanInput } from "@shared/schemas/billing";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
@@ -12,18 +14,13 @@ import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
+import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import { useCancelPlan, useClientBilling, useSavePlan, useStaffInvoices } from "./api";
-import {
-  cardExpiry,
-  invoiceName,
-  planForm,
-  serverFieldErrors,
-  toPlan,
-  type FieldErrors,
-  type PlanFormState,
-} from "./billing-view";
+import { planForm, planFormSchema, type PlanFormValues } from "./billing-forms";
+import { cardExpiry, invoiceName } from "./billing-view";
 import { PlanRequestsPanel } from "./plan-requests";
+
+const planFields = ["name", "amount", "billingDay", "startsOn"];
 
 function PlanDialog({
   companyId,
@@ -40,22 +37,16 @@ function PlanDialog({
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const save = useSavePlan(companyId);
-  const [state, setState] = useState<PlanFormState>(() => planForm(plan));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const update = (patch: Partial<PlanFormState>) =>
-    setState((current) => ({ ...current, ...patch }));
+  const form = useForm<PlanFormValues, unknown, RecurringPlanInput>({
+    resolver: zodResolver(planFormSchema),
+    defaultValues: planForm(plan),
+  });
+  const { errors } = form.formState;
 
-  const submit = () => {
+  const onSubmit = form.handleSubmit((input) => {
     if (save.isPending) return;
-    const checked = toPlan(state);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
     save.mutate(
-      { ...checked.data, planId: plan?.id },
+      { ...input, planId: plan?.id },
       {
         onSuccess: (saved) => {
           toast({
@@ -64,14 +55,11 @@ function PlanDialog({
           });
           onOpenChange(false);
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error, { amountCents: "amount" });
-          if (fields) setErrors(fields);
-          setFailure(errorMessage(error));
-        },
+        onError: (error) =>
+          showServerErrors(error, form.setError, planFields, { amountCents: "amount" }),
       },
     );
-  };
+  });
 
   return (
     <Modal
@@ -80,57 +68,51 @@ function PlanDialog({
       title={plan ? `Edit ${plan.name}` : "Add a monthly plan"}
       description="Invoiced on its billing day each month, from the day it starts."
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-5"
-      >
-        <Field id={id("name")} label="Plan" error={errors.name}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <Field id={id("name")} label="Plan" error={errors.name?.message}>
           <Input
-            {...fieldAria(id("name"), errors.name)}
-            value={state.name}
+            {...fieldAria(id("name"), errors.name?.message)}
+            {...form.register("name")}
             maxLength={100}
             placeholder="Business Hosting"
             autoComplete="off"
-            onChange={(event) => update({ name: event.target.value })}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id={id("amount")} label="Monthly price ($)" error={errors.amount}>
+          <Field id={id("amount")} label="Monthly price ($)" error={errors.amount?.message}>
             <Input
-              {...fieldAria(id("amount"), errors.amount)}
-              value={state.amount}
+              {...fieldAria(id("amount"), errors.amount?.message)}
+              {...form.register("amount")}
               inputMode="decimal"
               autoComplete="off"
               placeholder="24.99"
-              onChange={(event) => update({ amount: event.target.value })}
             />
           </Field>
-          <Field id={id("day")} label="Billing day" hint="1 to 28" error={errors.billingDay}>
+          <Field
+            id={id("day")}
+            label="Billing day"
+            hint="1 to 28"
+            error={errors.billingDay?.message}
+          >
             <Input
-              {...fieldAria(id("day"), errors.billingDay, true)}
-              value={state.billingDay}
+              {...fieldAria(id("day"), errors.billingDay?.message, true)}
+              {...form.register("billingDay")}
               inputMode="numeric"
               maxLength={2}
               autoComplete="off"
-              onChange={(event) => update({ billingDay: event.target.value })}
             />
           </Field>
-          <Field id={id("starts")} label="Starts on" error={errors.startsOn}>
+          <Field id={id("starts")} label="Starts on" error={errors.startsOn?.message}>
             <Input
-              {...fieldAria(id("starts"), errors.startsOn)}
+              {...fieldAria(id("starts"), errors.startsOn?.message)}
+              {...form.register("startsOn")}
               type="date"
-              value={state.startsOn}
-              onChange={(event) => update({ startsOn: event.target.value })}
             />
           </Field>
         </div>
-        {failure && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {failure}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Billing, InvoiceSummary, Payment } from "@shared/schemas/billing";
+import {
+  invoiceMessages,
+  type Billing,
+  type InvoiceSummary,
+  type Payment,
+} from "@shared/schemas/billing";
 import { Toaster } from "@/components/ui/toaster";
 import { queryClient } from "@/lib/query-client";
 import { BillingTab } from "./billing-tab";
@@ -103,7 +108,7 @@ beforeAll(async () => {
         return json(200, { url: "https://checkout.stripe.example/c/setup" });
       }
       if (route === `POST /api/invoices/${id(2)}/checkout`) {
-        return json(409, { message: "This invoice has nothing left to pay." });
+        return json(409, { message: invoiceMessages.nothingOwed });
       }
       if (route === "PUT /api/billing/autopay") {
         current = { ...current, autopay: (JSON.parse(body) as { enabled: boolean }).enabled };
@@ -171,7 +176,7 @@ describe("the Billing tab, when cards are taken", () => {
     expect(payNow[0]!.closest("tr")?.textContent).toContain("HL-2026-0002");
 
     fireEvent.click(payNow[0]!);
-    expect(await screen.findByText("This invoice has nothing left to pay.")).toBeTruthy();
+    expect(await screen.findByText(invoiceMessages.nothingOwed)).toBeTruthy();
   });
 
   it("turns automatic payments on with the saved card", async () => {

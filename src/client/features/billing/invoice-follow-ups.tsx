@@ -1,36 +1,31 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { BellRing, Loader2, Undo2 } from "lucide-react";
 import {
   paymentMethodLabels,
-  paymentMethods,
   type InvoiceDetail,
   type Payment,
-  type PaymentMethod,
+  type RefundInput,
 } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatCalendarDate, formatCents } from "@/components/format";
 import { Modal } from "@/components/modal";
+import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
+import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import { useRefundPayment, useRemindInvoice } from "./api";
 import {
-  invoiceName,
-  owes,
+  offlineMethods,
   refundForm,
-  serverFieldErrors,
-  toRefund,
-  type FieldErrors,
-  type RefundFormState,
-} from "./billing-view";
+  refundFormSchema,
+  type RefundFormValues,
+} from "./billing-forms";
+import { invoiceName, owes } from "./billing-view";
+
+const refundFields = ["paymentId", "amount", "method", "reference", "reason"];
 
 /*
  * What staff do once an invoice is out: remind the client by hand, and refund a payment (which
@@ -101,25 +96,27 @@ function RefundDialog({
   const choices = refundable(invoice);
   const first = choices[0];
   const refund = useRefundPayment(invoice.id);
-  const [state, setState] = useState<RefundFormState>(() =>
-    refundForm(first?.payment.id, first?.leftCents),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const update = (patch: Partial<RefundFormState>) =>
-    setState((current) => ({ ...current, ...patch }));
-  const chosen = choices.find((entry) => entry.payment.id === state.paymentId);
+  const paymentOf = (paymentId: string) => choices.find((entry) => entry.payment.id === paymentId);
+  const schema = useMemo(() => refundFormSchema(invoice.payments), [invoice.payments]);
+  const form = useForm<RefundFormValues, unknown, RefundInput>({
+    resolver: zodResolver(schema),
+    defaultValues: refundForm(first?.payment.id, first?.leftCents),
+  });
+  const { errors } = form.formState;
+  const chosen = paymentOf(useWatch({ control: form.control, name: "paymentId" }));
   const byCard = chosen?.payment.method === "card";
 
-  const submit = () => {
+  /** Another payment: its amount left, and how it went back asked again. */
+  const choose = (paymentId: string) => {
+    const { amount, method, reference } = refundForm(paymentId, paymentOf(paymentId)?.leftCents);
+    form.setValue("amount", amount);
+    form.setValue("method", method);
+    form.setValue("reference", reference);
+  };
+
+  const onSubmit = form.handleSubmit((input) => {
     if (refund.isPending) return;
-    const checked = toRefund(state, byCard);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    refund.mutate(checked.data, {
+    refund.mutate(input, {
       onSuccess: (updated) => {
         const note = updated.creditNotes.at(-1);
         toast({
@@ -130,13 +127,10 @@ function RefundDialog({
         });
         onOpenChange(false);
       },
-      onError: (error) => {
-        const fields = serverFieldErrors(error, { amountCents: "amount" });
-        if (fields) setErrors(fields);
-        setFailure(errorMessage(error));
-      },
+      onError: (error) =>
+        showServerErrors(error, form.setError, refundFields, { amountCents: "amount" }),
     });
-  };
+  });
 
   return (
     <Modal
@@ -145,82 +139,56 @@ function RefundDialog({
       title="Refund a payment"
       description={`Money given back on ${invoiceName(invoice)}. A card payment is refunded to the card through Stripe; anything else is recorded as you returned it. Either way the client is emailed a credit note.`}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-5"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={id("payment")} label="Payment" error={errors.paymentId}>
-            <Select
-              value={state.paymentId}
-              onValueChange={(paymentId) => {
-                const entry = choices.find((choice) => choice.payment.id === paymentId);
-                update({ ...refundForm(paymentId, entry?.leftCents), reason: state.reason });
-              }}
-            >
-              <SelectTrigger {...fieldAria(id("payment"), errors.paymentId)}>
-                <SelectValue placeholder="Which payment?" />
-              </SelectTrigger>
-              <SelectContent>
-                {choices.map(({ payment }) => (
-                  <SelectItem key={payment.id} value={payment.id}>
-                    {paymentLabel(payment)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <Field id={id("payment")} label="Payment" error={errors.paymentId?.message}>
+            <SelectControl
+              control={form.control}
+              name="paymentId"
+              options={choices.map(({ payment }) => ({
+                value: payment.id,
+                label: paymentLabel(payment),
+              }))}
+              placeholder="Which payment?"
+              aria={fieldAria(id("payment"), errors.paymentId?.message)}
+              onChange={choose}
+            />
           </Field>
           <Field
             id={id("amount")}
             label="Amount ($)"
             hint={chosen ? `At most ${formatCents(chosen.leftCents)}.` : undefined}
-            error={errors.amount}
+            error={errors.amount?.message}
           >
             <Input
-              {...fieldAria(id("amount"), errors.amount)}
-              value={state.amount}
+              {...fieldAria(id("amount"), errors.amount?.message)}
+              {...form.register("amount")}
               inputMode="decimal"
               autoComplete="off"
-              onChange={(event) => update({ amount: event.target.value })}
             />
           </Field>
           {!byCard && (
             <>
-              <Field id={id("method")} label="Returned by" error={errors.method}>
-                <Select
-                  value={state.method}
-                  onValueChange={(method) => update({ method: method as PaymentMethod })}
-                >
-                  <SelectTrigger {...fieldAria(id("method"), errors.method)}>
-                    <SelectValue placeholder="How was it returned?" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {paymentMethods
-                      .filter((method) => method !== "card")
-                      .map((method) => (
-                        <SelectItem key={method} value={method}>
-                          {paymentMethodLabels[method]}
-                        </SelectItem>
-                      ))}
-                  </SelectContent>
-                </Select>
+              <Field id={id("method")} label="Returned by" error={errors.method?.message}>
+                <SelectControl
+                  control={form.control}
+                  name="method"
+                  options={offlineMethods}
+                  placeholder="How was it returned?"
+                  aria={fieldAria(id("method"), errors.method?.message)}
+                />
               </Field>
               <Field
                 id={id("reference")}
                 label="Reference (optional)"
                 hint="Check number or transfer reference."
-                error={errors.reference}
+                error={errors.reference?.message}
               >
                 <Input
-                  {...fieldAria(id("reference"), errors.reference, true)}
-                  value={state.reference}
+                  {...fieldAria(id("reference"), errors.reference?.message, true)}
+                  {...form.register("reference")}
                   maxLength={255}
                   autoComplete="off"
-                  onChange={(event) => update({ reference: event.target.value })}
                 />
               </Field>
             </>
@@ -229,21 +197,20 @@ function RefundDialog({
             id={id("reason")}
             label="Reason (optional)"
             hint="Printed on the credit note."
-            error={errors.reason}
+            error={errors.reason?.message}
             className="sm:col-span-2"
           >
             <Input
-              {...fieldAria(id("reason"), errors.reason, true)}
-              value={state.reason}
+              {...fieldAria(id("reason"), errors.reason?.message, true)}
+              {...form.register("reason")}
               maxLength={500}
               autoComplete="off"
-              onChange={(event) => update({ reason: event.target.value })}
             />
           </Field>
         </div>
-        {failure && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {failure}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

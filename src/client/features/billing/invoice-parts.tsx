@@ -4,11 +4,11 @@ import { invoiceTerms } from "@content/billing";
 import {
   paymentMethodLabels,
   type InvoiceDetail,
-  type InvoiceLine,
   type OfflinePayment,
   type Payment,
 } from "@shared/schemas/billing";
 import { formatCalendarDate, formatCents } from "@/components/format";
+import { LinesTable } from "@/components/lines-table";
 import { InvoiceStatusBadge, PaymentBadge } from "@/components/status-badge";
 import { cn } from "@/lib/utils";
 import { creditNotePdfUrl } from "./api";
@@ -62,67 +62,6 @@ export function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
         </span>
       </Fact>
     </dl>
-  );
-}
-
-export function InvoiceLines({ lines, caption }: { lines: InvoiceLine[]; caption: string }) {
-  return (
-    <div className="overflow-hidden rounded-xl border border-border">
-      <table className="w-full border-collapse text-left text-sm max-sm:block">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border bg-sand/60 max-sm:hidden">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 text-xs font-semibold text-muted-foreground">
-              Description
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Qty
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Unit price
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {lines.map((line, index) => (
-            <tr
-              key={index}
-              className="border-b border-border last:border-b-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-3 max-sm:px-4 max-sm:py-3"
-            >
-              <td className="px-4 py-3 align-top font-medium break-words text-foreground max-sm:w-full max-sm:p-0">
-                {line.description}
-              </td>
-              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:p-0 max-sm:pt-1 max-sm:text-muted-foreground">
-                <span className="sm:hidden">Qty </span>
-                {line.quantity}
-                <span className="sm:hidden">
-                  {" × "}
-                  {formatCents(line.unitPriceCents)}
-                </span>
-              </td>
-              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:hidden">
-                {formatCents(line.unitPriceCents)}
-              </td>
-              <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-foreground tabular-nums max-sm:p-0 max-sm:pt-1">
-                {formatCents(line.amountCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -375,7 +314,11 @@ export function InvoiceBody({
       {howToPay && invoice.offlinePayment && owes(invoice) && (
         <OfflinePaymentDetails offline={invoice.offlinePayment} number={invoice.number} />
       )}
-      <InvoiceLines lines={invoice.lines} caption={`Lines of invoice ${name}`} />
+      <LinesTable
+        lines={invoice.lines}
+        caption={`Lines of invoice ${name}`}
+        itemHeading="Description"
+      />
       <InvoiceTotals invoice={invoice} />
       {invoice.memo && (
         <p className="flex items-start gap-2 rounded-xl bg-muted/70 p-4 text-sm break-words whitespace-pre-line text-foreground">

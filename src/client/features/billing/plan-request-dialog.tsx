@@ -1,25 +1,21 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Send } from "lucide-react";
-import { planRequestInputSchema, type RecurringPlan } from "@shared/schemas/billing";
+import type { PlanRequestInput, RecurringPlan } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatCents } from "@/components/format";
 import { Modal } from "@/components/modal";
+import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
 import { useRequestPlan } from "./api";
-import { planChoices, serverFieldErrors, type FieldErrors } from "./billing-view";
+import { addBeside, planRequestFormSchema, type PlanRequestFormValues } from "./billing-forms";
+import { planChoices } from "./billing-view";
 
-const ADD = "add";
 const families = [...new Set(planChoices.map((choice) => choice.family))];
 
 /**
@@ -39,47 +35,33 @@ export function PlanRequestDialog({
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const request = useRequestPlan();
-  const [requestedPlan, setRequestedPlan] = useState("");
-  const [replaces, setReplaces] = useState(plans.length === 1 ? plans[0]!.id : ADD);
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const form = useForm<PlanRequestFormValues, unknown, PlanRequestInput>({
+    resolver: zodResolver(planRequestFormSchema),
+    defaultValues: {
+      requestedPlan: "",
+      replaces: plans.length === 1 ? plans[0]!.id : addBeside,
+      note: "",
+    },
+  });
+  const { errors } = form.formState;
+  const requestedPlan = useWatch({ control: form.control, name: "requestedPlan" });
 
-  const submit = () => {
+  const onSubmit = form.handleSubmit((input) => {
     if (request.isPending) return;
-    const input = {
-      requestedPlan,
-      planId: replaces === ADD ? undefined : replaces,
-      note: note.trim() || undefined,
-    };
-    const checked = planRequestInputSchema.safeParse(input);
-    if (!checked.success) {
-      const next: FieldErrors = {};
-      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= issue.message;
-      if (next.requestedPlan) next.requestedPlan = "Choose the plan you would like";
-      setErrors(next);
-      setFailure(undefined);
-      document.getElementById(id(next.requestedPlan ? "plan-0" : "note"))?.focus();
-      return;
-    }
-    setErrors({});
     request.mutate(input, {
       onSuccess: () => {
         toast({
           title: "Request sent",
-          description: `We will confirm the price of ${requestedPlan} before anything changes.`,
+          description: `We will confirm the price of ${input.requestedPlan} before anything changes.`,
         });
         onOpenChange(false);
-        setRequestedPlan("");
-        setNote("");
       },
-      onError: (error) => {
-        const fields = serverFieldErrors(error);
-        if (fields) setErrors(fields);
-        setFailure(errorMessage(error));
-      },
+      onError: (error) =>
+        showServerErrors(error, form.setError, ["requestedPlan", "replaces", "note"], {
+          planId: "replaces",
+        }),
     });
-  };
+  });
 
   return (
     <Modal
@@ -89,14 +71,7 @@ export function PlanRequestDialog({
       description="Choose the plan you would like. Our team confirms the monthly price with you before anything changes."
       size="wide"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-5"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <fieldset
           aria-describedby={errors.requestedPlan ? id("plan-error") : undefined}
           className="flex flex-col gap-4"
@@ -112,14 +87,14 @@ export function PlanRequestDialog({
                   .filter((choice) => choice.family === family)
                   .map((choice) => {
                     const index = planChoices.indexOf(choice);
-                    const checked = requestedPlan === choice.name;
+                    const chosen = requestedPlan === choice.name;
                     return (
                       <label
                         key={choice.name}
                         htmlFor={id(`plan-${index}`)}
                         className={cn(
                           "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring",
-                          checked
+                          chosen
                             ? "border-gold-500 bg-gold-50"
                             : "border-border bg-card hover:border-foreground/30",
                         )}
@@ -127,10 +102,8 @@ export function PlanRequestDialog({
                         <input
                           type="radio"
                           id={id(`plan-${index}`)}
-                          name={id("plan")}
+                          {...form.register("requestedPlan")}
                           value={choice.name}
-                          checked={checked}
-                          onChange={() => setRequestedPlan(choice.name)}
                           className="mt-1 size-4 shrink-0 accent-ink-950"
                         />
                         <span className="min-w-0">
@@ -152,26 +125,25 @@ export function PlanRequestDialog({
           ))}
           {errors.requestedPlan && (
             <p id={id("plan-error")} role="alert" className="text-sm font-medium text-destructive">
-              {errors.requestedPlan}
+              {errors.requestedPlan.message}
             </p>
           )}
         </fieldset>
 
         {plans.length > 0 && (
-          <Field id={id("replaces")} label="Instead of" error={errors.planId}>
-            <Select value={replaces} onValueChange={setReplaces}>
-              <SelectTrigger {...fieldAria(id("replaces"), errors.planId)}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {plans.map((plan) => (
-                  <SelectItem key={plan.id} value={plan.id}>
-                    {plan.name} ({formatCents(plan.amountCents)}/mo)
-                  </SelectItem>
-                ))}
-                <SelectItem value={ADD}>Nothing: add it beside my current plans</SelectItem>
-              </SelectContent>
-            </Select>
+          <Field id={id("replaces")} label="Instead of" error={errors.replaces?.message}>
+            <SelectControl
+              control={form.control}
+              name="replaces"
+              options={[
+                ...plans.map((plan) => ({
+                  value: plan.id,
+                  label: `${plan.name} (${formatCents(plan.amountCents)}/mo)`,
+                })),
+                { value: addBeside, label: "Nothing: add it beside my current plans" },
+              ]}
+              aria={fieldAria(id("replaces"), errors.replaces?.message)}
+            />
           </Field>
         )}
 
@@ -179,20 +151,19 @@ export function PlanRequestDialog({
           id={id("note")}
           label="Note (optional)"
           hint="Anything we should know: traffic, sites, timing."
-          error={errors.note}
+          error={errors.note?.message}
         >
           <Textarea
-            {...fieldAria(id("note"), errors.note, true)}
-            value={note}
+            {...fieldAria(id("note"), errors.note?.message, true)}
+            {...form.register("note")}
             rows={3}
             maxLength={2000}
-            onChange={(event) => setNote(event.target.value)}
           />
         </Field>
 
-        {failure && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {failure}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

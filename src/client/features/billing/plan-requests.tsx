@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { Check, Loader2, X } from "lucide-react";
 import type { PlanRequest } from "@shared/schemas/billing";
@@ -9,9 +11,10 @@ import { Panel, QueryError } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
+import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import { useDecidePlanRequest, usePlanRequests } from "./api";
-import { planChoices, serverFieldErrors, toApproval, type FieldErrors } from "./billing-view";
+import { approvalFormSchema } from "./billing-forms";
+import { planChoices } from "./billing-view";
 
 /** Approving asks the monthly price; the catalogue's range is shown beside it. */
 function ApproveDialog({
@@ -23,23 +26,19 @@ function ApproveDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const prefix = useId();
+  const id = `${useId()}-amount`;
   const decide = useDecidePlanRequest();
-  const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const form = useForm<{ amount: string }, unknown, { amountCents: number }>({
+    resolver: zodResolver(approvalFormSchema),
+    defaultValues: { amount: "" },
+  });
+  const { errors } = form.formState;
   const choice = planChoices.find((entry) => entry.name === request.requestedPlan);
 
-  const submit = () => {
+  const onSubmit = form.handleSubmit(({ amountCents }) => {
     if (decide.isPending) return;
-    const checked = toApproval(amount);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
     decide.mutate(
-      { id: request.id, decision: "approve", amountCents: checked.data.amountCents },
+      { id: request.id, decision: "approve", amountCents },
       {
         onSuccess: () => {
           toast({
@@ -48,14 +47,11 @@ function ApproveDialog({
           });
           onOpenChange(false);
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error, { amountCents: "amount" });
-          if (fields) setErrors(fields);
-          setFailure(errorMessage(error));
-        },
+        onError: (error) =>
+          showServerErrors(error, form.setError, ["amount"], { amountCents: "amount" }),
       },
     );
-  };
+  });
 
   return (
     <Modal
@@ -68,32 +64,24 @@ function ApproveDialog({
           : `${request.companyName} gets a new monthly plan, ${request.requestedPlan}, at this price.`
       }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-5"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field
-          id={`${prefix}-amount`}
+          id={id}
           label="Monthly price ($)"
           hint={choice ? `The catalogue says ${choice.price} for ${choice.detail}.` : undefined}
-          error={errors.amount}
+          error={errors.amount?.message}
         >
           <Input
-            {...fieldAria(`${prefix}-amount`, errors.amount, Boolean(choice))}
-            value={amount}
+            {...fieldAria(id, errors.amount?.message, Boolean(choice))}
+            {...form.register("amount")}
             inputMode="decimal"
             placeholder="149"
             autoComplete="off"
-            onChange={(event) => setAmount(event.target.value)}
           />
         </Field>
-        {failure && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {failure}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

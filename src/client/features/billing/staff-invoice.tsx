@@ -1,29 +1,20 @@
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation } from "wouter";
 import { Ban, Banknote, Download, FileCheck2, Loader2, Trash2, XCircle } from "lucide-react";
-import {
-  paymentMethodLabels,
-  paymentMethods,
-  type InvoiceDetail,
-  type PaymentMethod,
-} from "@shared/schemas/billing";
+import type { InvoiceDetail, RecordPaymentInput } from "@shared/schemas/billing";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatCents } from "@/components/format";
 import { Modal } from "@/components/modal";
 import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { SelectControl } from "@/components/select-control";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
+import { errorMessage, showServerErrors } from "@/lib/server-errors";
 import {
   staffInvoicePdfUrl,
   useDeleteDraft,
@@ -33,17 +24,17 @@ import {
   type InvoiceAction,
 } from "./api";
 import {
-  invoiceName,
-  owes,
+  offlineMethods,
   paymentForm,
-  serverFieldErrors,
-  toPayment,
-  type FieldErrors,
-  type PaymentFormState,
-} from "./billing-view";
+  paymentFormSchema,
+  type PaymentFormValues,
+} from "./billing-forms";
+import { invoiceName, owes } from "./billing-view";
 import { RefundButton, RemindButton } from "./invoice-follow-ups";
 import { InvoiceBody, invoiceKind } from "./invoice-parts";
 import { NewInvoiceForm } from "./new-invoice-form";
+
+const paymentFields = ["amount", "paidOn", "method", "reference"];
 
 function RecordPaymentDialog({
   invoice,
@@ -57,21 +48,15 @@ function RecordPaymentDialog({
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const record = useRecordPayment(invoice.id);
-  const [state, setState] = useState<PaymentFormState>(() => paymentForm(invoice.balanceCents));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const update = (patch: Partial<PaymentFormState>) =>
-    setState((current) => ({ ...current, ...patch }));
+  const form = useForm<PaymentFormValues, unknown, RecordPaymentInput>({
+    resolver: zodResolver(paymentFormSchema),
+    defaultValues: paymentForm(invoice.balanceCents),
+  });
+  const { errors } = form.formState;
 
-  const submit = () => {
+  const onSubmit = form.handleSubmit((input) => {
     if (record.isPending) return;
-    const checked = toPayment(state);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    record.mutate(checked.data, {
+    record.mutate(input, {
       onSuccess: (updated) => {
         toast({
           title: "Payment recorded",
@@ -82,13 +67,10 @@ function RecordPaymentDialog({
         });
         onOpenChange(false);
       },
-      onError: (error) => {
-        const fields = serverFieldErrors(error, { amountCents: "amount" });
-        if (fields) setErrors(fields);
-        setFailure(errorMessage(error));
-      },
+      onError: (error) =>
+        showServerErrors(error, form.setError, paymentFields, { amountCents: "amount" }),
     });
-  };
+  });
 
   return (
     <Modal
@@ -97,69 +79,49 @@ function RecordPaymentDialog({
       title="Record a payment"
       description={`Money received for ${invoiceName(invoice)} by transfer, check or cash. ${formatCents(invoice.balanceCents)} is owed.`}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="flex flex-col gap-5"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={id("amount")} label="Amount ($)" error={errors.amount}>
+          <Field id={id("amount")} label="Amount ($)" error={errors.amount?.message}>
             <Input
-              {...fieldAria(id("amount"), errors.amount)}
-              value={state.amount}
+              {...fieldAria(id("amount"), errors.amount?.message)}
+              {...form.register("amount")}
               inputMode="decimal"
               autoComplete="off"
-              onChange={(event) => update({ amount: event.target.value })}
             />
           </Field>
-          <Field id={id("paid-on")} label="Received on" error={errors.paidOn}>
+          <Field id={id("paid-on")} label="Received on" error={errors.paidOn?.message}>
             <Input
-              {...fieldAria(id("paid-on"), errors.paidOn)}
+              {...fieldAria(id("paid-on"), errors.paidOn?.message)}
+              {...form.register("paidOn")}
               type="date"
-              value={state.paidOn}
-              onChange={(event) => update({ paidOn: event.target.value })}
             />
           </Field>
-          <Field id={id("method")} label="Method" error={errors.method}>
-            <Select
-              value={state.method}
-              onValueChange={(method) => update({ method: method as PaymentMethod })}
-            >
-              <SelectTrigger {...fieldAria(id("method"), errors.method)}>
-                <SelectValue placeholder="How was it paid?" />
-              </SelectTrigger>
-              <SelectContent>
-                {paymentMethods
-                  .filter((method) => method !== "card")
-                  .map((method) => (
-                    <SelectItem key={method} value={method}>
-                      {paymentMethodLabels[method]}
-                    </SelectItem>
-                  ))}
-              </SelectContent>
-            </Select>
+          <Field id={id("method")} label="Method" error={errors.method?.message}>
+            <SelectControl
+              control={form.control}
+              name="method"
+              options={offlineMethods}
+              placeholder="How was it paid?"
+              aria={fieldAria(id("method"), errors.method?.message)}
+            />
           </Field>
           <Field
             id={id("reference")}
             label="Reference (optional)"
             hint="Check number or transfer reference."
-            error={errors.reference}
+            error={errors.reference?.message}
           >
             <Input
-              {...fieldAria(id("reference"), errors.reference, true)}
-              value={state.reference}
+              {...fieldAria(id("reference"), errors.reference?.message, true)}
+              {...form.register("reference")}
               maxLength={255}
               autoComplete="off"
-              onChange={(event) => update({ reference: event.target.value })}
             />
           </Field>
         </div>
-        {failure && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {failure}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

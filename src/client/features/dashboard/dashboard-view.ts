@@ -1,4 +1,5 @@
 import { useLocation, useSearch } from "wouter";
+import type { BillingNotice } from "@shared/deep-links";
 
 export const dashboardTabs = [
   "websites",
@@ -26,8 +27,6 @@ interface DashboardView {
   /** Back from Stripe: ?paid=1 after paying an invoice, ?card=saved after saving a card. */
   billingNotice: BillingNotice | null;
 }
-
-export type BillingNotice = "paid" | "card-saved";
 
 /** The dashboard's address for a view: /dashboard?tab=support&new=1, and so on. */
 export function dashboardHref(view: Partial<DashboardView>): string {

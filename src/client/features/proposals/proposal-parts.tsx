@@ -5,88 +5,9 @@ import { formatCalendarDate, formatCents, formatDateTime } from "@/components/fo
 import { cn } from "@/lib/utils";
 
 /*
- * The parts both sides read a proposal with: its lines, its totals and payment plan, its scope,
- * its terms and the record of the client's answer.
+ * The parts both sides read a proposal with: its totals and payment plan, its scope, its terms
+ * and the record of the client's answer (its lines are the shared LinesTable).
  */
-
-type Line = Pick<
-  ProposalVersion["lines"][number],
-  "description" | "detail" | "billing" | "quantity" | "unitPriceCents" | "amountCents"
->;
-
-/** "/mo" after a monthly amount. */
-const per = (billing: Line["billing"]) => (billing === "monthly" ? "/mo" : "");
-
-/** The lines as a table from 640 px, and as a list of small cards below. */
-export function LinesTable({ lines, caption }: { lines: Line[]; caption: string }) {
-  return (
-    <div className="overflow-hidden rounded-xl border border-border">
-      <table className="w-full border-collapse text-left text-sm max-sm:block">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border bg-sand/60 max-sm:hidden">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 text-xs font-semibold text-muted-foreground">
-              Item
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Qty
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Unit price
-            </th>
-            <th
-              scope="col"
-              className="px-4 py-2.5 text-right text-xs font-semibold text-muted-foreground"
-            >
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {lines.map((line, index) => (
-            <tr
-              key={index}
-              className="border-b border-border last:border-b-0 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-3 max-sm:px-4 max-sm:py-3"
-            >
-              <td className="px-4 py-3 align-top max-sm:w-full max-sm:p-0">
-                <span className="block font-medium break-words text-foreground">
-                  {line.description}
-                </span>
-                <span className="mt-0.5 block text-xs text-muted-foreground">
-                  {line.detail ? `${line.detail} · ` : ""}
-                  {line.billing === "monthly" ? "Monthly" : "One-off"}
-                </span>
-              </td>
-              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:p-0 max-sm:pt-1 max-sm:text-muted-foreground">
-                <span className="sm:hidden">Qty </span>
-                {line.quantity}
-                <span className="sm:hidden">
-                  {" × "}
-                  {formatCents(line.unitPriceCents)}
-                  {per(line.billing)}
-                </span>
-              </td>
-              <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:hidden">
-                {formatCents(line.unitPriceCents)}
-                {per(line.billing)}
-              </td>
-              <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-foreground tabular-nums max-sm:p-0 max-sm:pt-1">
-                {formatCents(line.amountCents)}
-                {per(line.billing)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export interface Totals {
   oneOffCents: number;

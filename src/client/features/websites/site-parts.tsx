@@ -145,6 +145,10 @@ export function SimpleTable({
   );
 }
 
+/** What a panel of visits says before the site has any. */
+export const noVisits =
+  "No visits recorded yet. Figures appear once the tracking code is on the site.";
+
 export function NoData({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-xl border border-dashed border-border bg-muted/50 px-4 py-8 text-center text-sm text-muted-foreground">

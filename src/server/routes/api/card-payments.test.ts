@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InvoiceDetail, Payment } from "@shared/schemas/billing";
+import { invoiceMessages, type InvoiceDetail, type Payment } from "@shared/schemas/billing";
 import {
   callApi,
   companyOf,
@@ -15,7 +15,6 @@ import {
   type SignedEvent,
   type StripeStandIn,
 } from "../../../../tests/support/stripe-stand-in";
-import { invoiceMessages } from "../../billing/invoices";
 import {
   auditEvents,
   billingAccounts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pricingPlans, type PricingExample } from "@content/pricing";
-import { catalogueLine } from "./money";
+import { catalogueLine } from "./catalogue-picker";
 
 /**
  * The catalogue is the agency's to edit: what a line must say is read from it. Its price is the
