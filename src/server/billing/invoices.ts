@@ -44,6 +44,7 @@ import { billingContacts } from "../team/team";
 import { displayName } from "../auth/display-name";
 import { invoicePdf } from "./pdf";
 import { clientLinks } from "@shared/deep-links";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 
 /** What invoices need of the settings: links, the agency's inbox, tax, whether cards are taken. */
 export type BillingSettings = {
@@ -52,15 +53,6 @@ export type BillingSettings = {
   taxRatePpm: number;
   cardsAccepted: boolean;
 };
-
-export type Failure = { ok: false; status: 404 | 409; message: string };
-export type Outcome<T> = { ok: true; value: T } | Failure;
-const fail = (status: Failure["status"], message: string): Failure => ({
-  ok: false,
-  status,
-  message,
-});
-const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 
 export const invoiceMessages = {
   notFound: "Invoice not found",
@@ -501,7 +493,7 @@ function withLockedInvoice<T>(
 ): Promise<Outcome<T>> {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
-    return invoice ? act(tx, invoice) : fail(404, invoiceMessages.notFound);
+    return invoice ? act(tx, invoice) : notFound(invoiceMessages.notFound);
   });
 }
 
@@ -513,7 +505,7 @@ export async function issueDraft(
   now = new Date(),
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
   return withLockedInvoice(db, id, async (tx, before) => {
-    if (before.status !== "draft") return fail(409, invoiceMessages.notDraft);
+    if (before.status !== "draft") return conflict(invoiceMessages.notDraft);
     return ok({ before, after: await issueInvoiceRow(tx, before, settings, now) });
   });
 }
@@ -521,7 +513,7 @@ export async function issueDraft(
 /** Staff delete a draft (an issued invoice is voided instead, so its number stays accounted for). */
 export async function deleteDraft(db: DbExecutor, id: string): Promise<Outcome<Invoice>> {
   return withLockedInvoice(db, id, async (tx, draft) => {
-    if (draft.status !== "draft") return fail(409, invoiceMessages.notDraft);
+    if (draft.status !== "draft") return conflict(invoiceMessages.notDraft);
     await tx.delete(invoices).where(eq(invoices.id, id));
     return ok(draft);
   });
@@ -538,8 +530,8 @@ export async function closeInvoice(
   now = new Date(),
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
   return withLockedInvoice(db, id, async (tx, before) => {
-    if (before.status !== "open") return fail(409, invoiceMessages.notOpen(before.status));
-    if (status === "void" && before.paidCents !== 0) return fail(409, invoiceMessages.hasPayments);
+    if (before.status !== "open") return conflict(invoiceMessages.notOpen(before.status));
+    if (status === "void" && before.paidCents !== 0) return conflict(invoiceMessages.hasPayments);
     const [after] = await tx
       .update(invoices)
       .set({ status, ...(status === "void" ? { voidedAt: now } : {}), updatedAt: now })
@@ -639,10 +631,10 @@ export async function recordPayment(
 ): Promise<Outcome<{ before: Invoice; after: Invoice }>> {
   return withLockedInvoice(db, id, async (tx, before) => {
     if (before.status !== "open" && before.status !== "uncollectible") {
-      return fail(409, invoiceMessages.notOpen(before.status));
+      return conflict(invoiceMessages.notOpen(before.status));
     }
     if (input.amountCents > balanceOf(before)) {
-      return fail(409, invoiceMessages.overBalance(formatMoney(balanceOf(before))));
+      return conflict(invoiceMessages.overBalance(formatMoney(balanceOf(before))));
     }
     const after = await applyPayment(tx, before, input, settings, now);
     return ok({ before, after: after! });

@@ -31,6 +31,7 @@ import {
 } from "./invoices";
 import { creditNotePdf } from "./pdf";
 import type { StripeGateway } from "./stripe";
+import { conflict, invalid, notFound, ok, type Outcome } from "../domain-failure";
 
 /*
  * Refunds staff make, and the credit note each issues: a card payment is refunded through Stripe,
@@ -39,15 +40,7 @@ import type { StripeGateway } from "./stripe";
  * the invoice's lock, so two refunds at once take turns and neither can give back too much.
  */
 
-export type RefundFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  message: string;
-  field?: string;
-};
-export type RefundOutcome =
-  | { ok: true; value: { before: Invoice; after: Invoice; creditNote: CreditNoteRow } }
-  | RefundFailure;
+export type RefundOutcome = Outcome<{ before: Invoice; after: Invoice; creditNote: CreditNoteRow }>;
 
 export const refundMessages = {
   notRefundable: (status: string) =>
@@ -60,9 +53,6 @@ export const refundMessages = {
   noCards: "Cards are not set up here, so this card payment cannot be refunded from the app",
   repeated: "This refund was recorded already",
 };
-
-const refuse = (status: RefundFailure["status"], message: string, field?: string) =>
-  ({ ok: false, status, message, ...(field ? { field } : {}) }) as RefundFailure;
 
 export type RefundRequest = {
   paymentId: string;
@@ -88,9 +78,9 @@ export async function refundPayment(
   now = new Date(),
 ): Promise<RefundOutcome> {
   const before = await lockInvoice(tx, invoiceId);
-  if (!before) return refuse(404, invoiceMessages.notFound);
+  if (!before) return notFound(invoiceMessages.notFound);
   if (before.status === "draft" || before.status === "void") {
-    return refuse(409, refundMessages.notRefundable(before.status));
+    return conflict(refundMessages.notRefundable(before.status));
   }
   const [payment] = await tx
     .select()
@@ -103,22 +93,22 @@ export async function refundPayment(
         eq(payments.status, "succeeded"),
       ),
     );
-  if (!payment) return refuse(400, refundMessages.noPayment, "paymentId");
+  if (!payment) return invalid(refundMessages.noPayment, "paymentId");
   const [given] = await tx
     .select({ cents: sql<string>`coalesce(sum(${creditNotes.amountCents}), 0)` })
     .from(creditNotes)
     .where(eq(creditNotes.paymentId, payment.id));
   const refundedBefore = Number(given?.cents ?? 0);
   const most = Math.min(payment.amountCents - refundedBefore, before.paidCents);
-  if (most <= 0) return refuse(409, refundMessages.nothingLeft);
+  if (most <= 0) return conflict(refundMessages.nothingLeft);
   if (input.amountCents > most) {
-    return refuse(400, refundMessages.tooMuch(formatMoney(most)), "amountCents");
+    return invalid(refundMessages.tooMuch(formatMoney(most)), "amountCents");
   }
 
   let method: PaymentMethod;
   let reference: string | null;
   if (payment.method === "card") {
-    if (!deps.stripe || !payment.reference) return refuse(409, refundMessages.noCards);
+    if (!deps.stripe || !payment.reference) return conflict(refundMessages.noCards);
     method = "card";
     reference = await deps.stripe.refundCardPayment({
       paymentIntentId: payment.reference,
@@ -127,7 +117,7 @@ export async function refundPayment(
       metadata: { invoiceId: before.id, invoiceNumber: before.number ?? "" },
     });
   } else {
-    if (!input.method) return refuse(400, refundMessages.noMethod, "method");
+    if (!input.method) return invalid(refundMessages.noMethod, "method");
     method = input.method;
     reference = input.reference ?? null;
   }
@@ -146,7 +136,7 @@ export async function refundPayment(
     },
     now,
   );
-  if (!applied) return refuse(409, refundMessages.repeated);
+  if (!applied) return conflict(refundMessages.repeated);
   const number = await nextNumber(
     tx,
     creditNoteCounters,
@@ -171,7 +161,7 @@ export async function refundPayment(
     settings: deps.settings,
     now,
   });
-  return { ok: true, value: { before, after: applied.invoice, creditNote: creditNote! } };
+  return ok({ before, after: applied.invoice, creditNote: creditNote! });
 }
 
 const toCreditNote = (

@@ -12,8 +12,8 @@ import {
   invoiceMessages,
   lockInvoice,
   type BillingSettings,
-  type Outcome,
 } from "./invoices";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 
 /**
  * Queues a reminder of an invoice, with its PDF, to the company's owners and billing members, in
@@ -63,11 +63,11 @@ export async function remindByHand(
   now = new Date(),
 ): Promise<Outcome<{ invoice: Invoice; sentTo: string[] }>> {
   const invoice = await lockInvoice(tx, id);
-  if (!invoice) return { ok: false, status: 404, message: invoiceMessages.notFound };
+  if (!invoice) return notFound(invoiceMessages.notFound);
   if (invoice.status !== "open" || balanceOf(invoice) <= 0) {
-    return { ok: false, status: 409, message: reminderMessages.notOwed(invoice.status) };
+    return conflict(reminderMessages.notOwed(invoice.status));
   }
   const sentTo = await queueReminderEmails(tx, invoice, settings, now);
-  if (sentTo.length === 0) return { ok: false, status: 409, message: reminderMessages.nobody };
-  return { ok: true, value: { invoice, sentTo } };
+  if (sentTo.length === 0) return conflict(reminderMessages.nobody);
+  return ok({ invoice, sentTo });
 }

@@ -311,8 +311,6 @@ export type BillingWorkerOptions = {
   /** Time between the end of one run and the start of the next. */
   intervalMs: number;
   chargeSavedCard?: ChargeSavedCard | undefined;
-  /** Called after a run that queued emails (to wake the outbox). */
-  onEmailsQueued?: (() => void) | undefined;
   /** The clock (tests move it). */
   now?: (() => Date) | undefined;
 };
@@ -328,7 +326,6 @@ export function createBillingWorker({
   log,
   intervalMs,
   chargeSavedCard,
-  onEmailsQueued,
   now = () => new Date(),
 }: BillingWorkerOptions) {
   return createPeriodicWorker({
@@ -344,7 +341,6 @@ export function createBillingWorker({
         log,
         signal,
       });
-      if (result.invoicesIssued + result.remindersSent > 0) onEmailsQueued?.();
       if (result.invoicesIssued + result.remindersSent + result.chargesRequested > 0) {
         log.info(result, "billing run");
       }

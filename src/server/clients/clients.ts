@@ -3,6 +3,7 @@ import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/
 import { findBilling } from "../billing/billing";
 import { findInvoice, listInvoices, listPayments } from "../billing/invoices";
 import type { DbExecutor } from "../db/client";
+import { DomainFailureError, ok, outcomeOf, type Outcome } from "../domain-failure";
 import {
   companies,
   companyMembers,
@@ -129,9 +130,12 @@ export async function findClient(db: DbExecutor, id: string): Promise<ClientDeta
   };
 }
 
-export type ClientInvitation =
-  | { ok: true; companyId: string; userId: string; email: string; emailed: boolean }
-  | { ok: false; message: string };
+export type ClientInvitation = Outcome<{
+  companyId: string;
+  userId: string;
+  email: string;
+  emailed: boolean;
+}>;
 
 /**
  * Creates a client company with the invited person as its owner (their account is created, or
@@ -143,27 +147,17 @@ export async function inviteClient(
   input: InviteClient,
   settings: InvitationSettings,
 ): Promise<ClientInvitation> {
-  try {
-    return await db.transaction(async (tx) => {
+  return outcomeOf(() =>
+    db.transaction(async (tx) => {
       const company = await createCompany(tx, input.companyName ?? defaultCompanyName(input));
       const added = await addMember(tx, company.id, { ...input, role: "owner" }, settings);
       // Refused: the new company goes too.
-      if (!added.ok) throw new InvitationRefused(added.message);
-      return {
-        ok: true as const,
-        companyId: company.id,
-        userId: added.member.id,
-        email: added.member.email,
-        emailed: added.emailed,
-      };
-    });
-  } catch (error) {
-    if (error instanceof InvitationRefused) return { ok: false, message: error.message };
-    throw error;
-  }
+      if (!added.ok) throw new DomainFailureError(added);
+      const { member, emailed } = added.value;
+      return ok({ companyId: company.id, userId: member.id, email: member.email, emailed });
+    }),
+  );
 }
-
-class InvitationRefused extends Error {}
 
 export async function companyExists(db: DbExecutor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));

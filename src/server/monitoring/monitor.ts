@@ -482,7 +482,6 @@ export type MonitorWorkerOptions = {
   probe: ProbeOptions;
   /** Time between passes (default: a tenth of the interval, at most 10 s, so retries are on time). */
   passMs?: number | undefined;
-  onEmailsQueued?: (() => void) | undefined;
   now?: (() => Date) | undefined;
 };
 
@@ -500,7 +499,6 @@ export function createMonitorWorker({
   intervalMs,
   probe: probeOptions,
   passMs = Math.min(10_000, Math.max(1_000, Math.floor(intervalMs / 10))),
-  onEmailsQueued,
   now = () => new Date(),
 }: MonitorWorkerOptions) {
   let prunedAt = -Infinity;
@@ -521,7 +519,6 @@ export function createMonitorWorker({
         log,
       });
       if (prune) prunedAt = at.getTime();
-      if (result.emailsQueued > 0) onEmailsQueued?.();
       if (result.incidentsOpened + result.incidentsClosed + result.expiryWarnings > 0) {
         log.info(result, "monitor pass");
       }

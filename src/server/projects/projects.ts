@@ -37,6 +37,16 @@ import {
 import { milestoneHash } from "../proposals/content-hash";
 import { displayName } from "../auth/display-name";
 import { createWebsite } from "../websites/websites";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
+
+export const projectMessages = {
+  projectNotFound: "Project not found",
+  milestoneNotFound: "Milestone not found",
+  staleMilestone: "This milestone changed since you read it: read it again before answering",
+  notAwaited: "No approval is awaited on this milestone",
+  alreadyWaiting: "This milestone already waits for the client's approval",
+  hasWebsite: "This project already has its website",
+};
 
 type ProjectUpdateInputParsed = { body: string; previewUrl: string | null };
 
@@ -374,10 +384,6 @@ async function projectFollowers(db: DbExecutor, companyId: string) {
   return rows.map(({ user }) => ({ name: displayName(user), email: user.email }));
 }
 
-export type ApprovalRequest =
-  | { ok: true; milestone: ProjectMilestone; project: Project }
-  | { ok: false; reason: "not-found" | "waiting" };
-
 /**
  * Asks the client to approve a milestone: it waits on the client, and the company's owners and
  * members are emailed, in one transaction with the audit event the caller records.
@@ -388,7 +394,7 @@ export async function requestApproval(
   milestoneId: string,
   notice: ProjectNotice,
   audit: (tx: DbExecutor, milestone: ProjectMilestone, project: Project) => Promise<void>,
-): Promise<ApprovalRequest> {
+): Promise<Outcome<{ milestone: ProjectMilestone; project: Project }>> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ milestone: projectMilestones, project: projects })
@@ -396,8 +402,8 @@ export async function requestApproval(
       .innerJoin(projects, eq(projects.id, projectMilestones.projectId))
       .where(and(eq(projectMilestones.id, milestoneId), eq(projectMilestones.projectId, projectId)))
       .for("update", { of: projectMilestones });
-    if (!found) return { ok: false, reason: "not-found" } as const;
-    if (await awaitsAnswer(tx, found.milestone)) return { ok: false, reason: "waiting" } as const;
+    if (!found) return notFound(projectMessages.milestoneNotFound);
+    if (await awaitsAnswer(tx, found.milestone)) return conflict(projectMessages.alreadyWaiting);
     const [milestone] = await tx
       .update(projectMilestones)
       .set({ approvalRequestedAt: new Date(), status: "waiting-on-client", updatedAt: new Date() })
@@ -409,7 +415,7 @@ export async function requestApproval(
       followers.map((person) => approvalRequestEmail(person, found.project, milestone!, notice)),
     );
     await audit(tx, milestone!, found.project);
-    return { ok: true, milestone: milestone!, project: found.project } as const;
+    return ok({ milestone: milestone!, project: found.project });
   });
 }
 
@@ -439,10 +445,6 @@ export async function postUpdate(
   });
 }
 
-export type LaunchResult =
-  | { ok: true; project: Project; website: WebsiteRow }
-  | { ok: false; reason: "not-found" | "has-website" };
-
 /**
  * At launch: the client's website row, active, so hosting follows the build; the project
  * points at it and is launched. Refused when the project already has its website.
@@ -452,15 +454,15 @@ export async function launchWebsite(
   projectId: string,
   input: { domain: string; plan: string },
   audit: (tx: DbExecutor, project: Project, website: WebsiteRow) => Promise<void>,
-): Promise<LaunchResult> {
+): Promise<Outcome<{ project: Project; website: WebsiteRow }>> {
   return db.transaction(async (tx) => {
     const [project] = await tx
       .select()
       .from(projects)
       .where(eq(projects.id, projectId))
       .for("update");
-    if (!project) return { ok: false, reason: "not-found" } as const;
-    if (project.websiteId) return { ok: false, reason: "has-website" } as const;
+    if (!project) return notFound(projectMessages.projectNotFound);
+    if (project.websiteId) return conflict(projectMessages.hasWebsite);
     const website = await createWebsite(tx, project.companyId, {
       domain: input.domain,
       plan: input.plan,
@@ -476,7 +478,7 @@ export async function launchWebsite(
       .where(eq(projects.id, projectId))
       .returning();
     await audit(tx, launched!, website);
-    return { ok: true, project: launched!, website } as const;
+    return ok({ project: launched!, website });
   });
 }
 
@@ -492,10 +494,6 @@ export type MilestoneAnswerRecord = {
   userAgent: string | null;
 };
 
-export type AnswerResult =
-  | { ok: true; milestone: ProjectMilestone; project: Project }
-  | { ok: false; reason: "not-found" | "not-awaited" | "stale" };
-
 /**
  * Records a client's answer like an acceptance (who, when, from where, the hash of what they
  * read). Approved: the milestone is done and the next upcoming one starts; changes requested:
@@ -510,7 +508,7 @@ export async function answerMilestone(
   answer: MilestoneAnswerRecord,
   notice: ProjectNotice,
   audit: (tx: DbExecutor, milestone: ProjectMilestone, project: Project) => Promise<void>,
-): Promise<AnswerResult> {
+): Promise<Outcome<{ milestone: ProjectMilestone; project: Project }>> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ milestone: projectMilestones, project: projects, company: companies })
@@ -525,12 +523,10 @@ export async function answerMilestone(
         ),
       )
       .for("update", { of: projectMilestones });
-    if (!found) return { ok: false, reason: "not-found" } as const;
-    if (!(await awaitsAnswer(tx, found.milestone))) {
-      return { ok: false, reason: "not-awaited" } as const;
-    }
+    if (!found) return notFound(projectMessages.milestoneNotFound);
+    if (!(await awaitsAnswer(tx, found.milestone))) return conflict(projectMessages.notAwaited);
     if (milestoneHash(found.milestone) !== answer.contentHash) {
-      return { ok: false, reason: "stale" } as const;
+      return conflict(projectMessages.staleMilestone);
     }
     const now = new Date();
     await tx.insert(milestoneApprovals).values({
@@ -564,6 +560,6 @@ export async function answerMilestone(
       ),
     ]);
     await audit(tx, milestone!, found.project);
-    return { ok: true, milestone: milestone!, project: found.project } as const;
+    return ok({ milestone: milestone!, project: found.project });
   });
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
-import type { MemberRole } from "@shared/schemas/team";
 import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
 import {
   MAX_PRICE_CENTS,
@@ -37,6 +36,14 @@ import { proposalVersionHash } from "./content-hash";
 import { renderMarkdown } from "./markdown";
 import { proposalPdf } from "./pdf";
 import { clientLinks, emailSignInPath, staffLinks } from "@shared/deep-links";
+import {
+  conflict,
+  invalid,
+  notFound,
+  ok,
+  type DomainFailure,
+  type Outcome,
+} from "../domain-failure";
 
 /** How long the sign-in link in a proposal's email lasts. */
 export const PROPOSAL_LINK_DAYS = 7;
@@ -59,16 +66,7 @@ export const proposalMessages = {
   expired: (validUntil: string) => `This proposal expired on ${formatDate(validUntil)}`,
 } as const;
 
-export type Failure = { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
-export type Outcome<T> = { ok: true; value: T } | Failure;
-
-const fail = (status: Failure["status"], message: string, field?: string): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...(field ? { field } : {}),
-});
-const notFound = (): Failure => fail(404, "Proposal not found");
+const proposalNotFound = () => notFound("Proposal not found");
 
 /** Who sees a proposal: staff see every version; a client sees their company's sent ones. */
 export type Viewer = { staff: true } | { staff: false; companyId: string };
@@ -99,12 +97,12 @@ function versionContent(draft: ProposalDraft) {
 }
 
 /** Refuses totals over the most a proposal may ask; undefined when it is fine. */
-function tooLarge(content: ReturnType<typeof versionContent>): Failure | undefined {
+function tooLarge(content: ReturnType<typeof versionContent>): DomainFailure | undefined {
   const biggestLine = Math.max(...content.lines.map((line) => line.quantity * line.unitPriceCents));
   return content.oneOffCents > MAX_PRICE_CENTS ||
     content.monthlyCents > MAX_PRICE_CENTS ||
     biggestLine > MAX_PRICE_CENTS
-    ? fail(400, proposalMessages.tooLarge, "lines")
+    ? invalid(proposalMessages.tooLarge, "lines")
     : undefined;
 }
 
@@ -306,7 +304,7 @@ export async function createProposal(
   audit: AuditContext,
 ): Promise<Outcome<ProposalDetail>> {
   if (Boolean(input.leadId) === Boolean(input.companyId)) {
-    return fail(400, proposalMessages.leadOrClient, input.leadId ? "companyId" : "leadId");
+    return invalid(proposalMessages.leadOrClient, input.leadId ? "companyId" : "leadId");
   }
   const content = versionContent(input);
   const refused = tooLarge(content);
@@ -315,11 +313,11 @@ export async function createProposal(
     let companyId = input.companyId ?? null;
     if (input.leadId) {
       const [lead] = await tx.select().from(leads).where(eq(leads.id, input.leadId));
-      if (!lead) return fail(404, proposalMessages.leadNotFound);
+      if (!lead) return notFound(proposalMessages.leadNotFound);
       companyId = lead.companyId;
     } else if (companyId) {
       const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
-      if (!company) return fail(404, proposalMessages.clientNotFound);
+      if (!company) return notFound(proposalMessages.clientNotFound);
     }
     const [proposal] = await tx
       .insert(proposals)
@@ -335,7 +333,7 @@ export async function createProposal(
         after: { leadId: input.leadId ?? null, companyId, version: 1, ...auditedContent(content) },
       },
     });
-    return { ok: true as const, value: (await findProposal(tx, proposal!.id, { staff: true }))! };
+    return ok((await findProposal(tx, proposal!.id, { staff: true }))!);
   });
 }
 
@@ -352,13 +350,13 @@ export async function updateDraft(
   if (refused) return refused;
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, id);
-    if (!proposal) return notFound();
+    if (!proposal) return proposalNotFound();
     const [version] = await tx
       .select()
       .from(proposalVersions)
       .where(and(eq(proposalVersions.id, versionId), eq(proposalVersions.proposalId, id)));
-    if (!version) return fail(404, "Version not found");
-    if (version.sentAt) return fail(409, proposalMessages.frozen(version.version));
+    if (!version) return notFound("Version not found");
+    if (version.sentAt) return conflict(proposalMessages.frozen(version.version));
     await tx.update(proposalVersions).set(content).where(eq(proposalVersions.id, versionId));
     const before = auditedContent({ ...version, lines: version.lines });
     const after = auditedContent(content);
@@ -376,7 +374,7 @@ export async function updateDraft(
       companyId: proposal.companyId,
       changes: { before: { version: version.version, ...pick(before) }, after: pick(after) },
     });
-    return { ok: true as const, value: (await findProposal(tx, id, { staff: true }))! };
+    return ok((await findProposal(tx, id, { staff: true }))!);
   });
 }
 
@@ -392,11 +390,11 @@ export async function createVersion(
   if (refused) return refused;
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, id);
-    if (!proposal) return notFound();
-    if (proposal.status === "accepted") return fail(409, proposalMessages.acceptedFinal);
+    if (!proposal) return proposalNotFound();
+    if (proposal.status === "accepted") return conflict(proposalMessages.acceptedFinal);
     const versions = await versionsOf(tx, id);
     const draftVersion = versions.find((version) => !version.sentAt);
-    if (draftVersion) return fail(409, proposalMessages.draftExists(draftVersion.version));
+    if (draftVersion) return conflict(proposalMessages.draftExists(draftVersion.version));
     const [top] = await tx
       .select({ n: max(proposalVersions.version) })
       .from(proposalVersions)
@@ -410,7 +408,7 @@ export async function createVersion(
       companyId: proposal.companyId,
       changes: { after: { version: number, ...auditedContent(content) } },
     });
-    return { ok: true as const, value: (await findProposal(tx, id, { staff: true }))! };
+    return ok((await findProposal(tx, id, { staff: true }))!);
   });
 }
 
@@ -426,15 +424,15 @@ export async function sendProposal(
   settings: MailSettings,
   audit: AuditContext,
   now = new Date(),
-): Promise<Outcome<{ detail: ProposalDetail; emailed: number }>> {
+): Promise<Outcome<ProposalDetail>> {
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, id);
-    if (!proposal) return notFound();
+    if (!proposal) return proposalNotFound();
     const versions = await versionsOf(tx, id);
     const draft = versions.find((version) => !version.sentAt);
-    if (!draft || proposal.status === "accepted") return fail(409, proposalMessages.noDraft);
-    if (!proposal.companyId) return fail(409, proposalMessages.noClient);
-    if (isExpired(draft.validUntil, now)) return fail(409, proposalMessages.validUntilPast);
+    if (!draft || proposal.status === "accepted") return conflict(proposalMessages.noDraft);
+    if (!proposal.companyId) return conflict(proposalMessages.noClient);
+    if (isExpired(draft.validUntil, now)) return conflict(proposalMessages.validUntilPast);
 
     // The terms are frozen with the version, as the client will read them.
     await tx
@@ -446,7 +444,7 @@ export async function sendProposal(
 
     const returnTo = clientLinks.proposal(id);
     const recipients = await billingContacts(tx, proposal.companyId);
-    const { emailed } = await notify(tx, {
+    await notify(tx, {
       kind: "proposal-sent",
       key: `proposal-sent:${draft.id}`,
       recipients,
@@ -494,10 +492,7 @@ export async function sendProposal(
         },
       },
     });
-    return {
-      ok: true as const,
-      value: { detail: (await findProposal(tx, id, { staff: true }))!, emailed },
-    };
+    return ok((await findProposal(tx, id, { staff: true }))!);
   });
 }
 
@@ -505,11 +500,13 @@ export type Answer =
   | { decision: "accepted"; versionId: string; contentHash: string; signedName: string }
   | { decision: "declined"; versionId: string; contentHash: string; reason: string };
 
-/** Who answers and from where, as the record keeps it. */
+/**
+ * Who answers and from where, as the record keeps it: an owner or billing member of the company
+ * (the route lets no one else answer).
+ */
 export type Answerer = {
   user: { id: string; email: string; firstName: string | null; lastName: string | null };
   companyId: string;
-  role: MemberRole;
   ipAddress: string | null;
   userAgent: string | null;
 };
@@ -530,29 +527,26 @@ export async function answerProposal(
 ): Promise<Outcome<ProposalDetail>> {
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, id);
-    if (!proposal || proposal.companyId !== who.companyId) return notFound();
+    if (!proposal || proposal.companyId !== who.companyId) return proposalNotFound();
     const [latest] = await tx
       .select()
       .from(proposalVersions)
       .where(and(eq(proposalVersions.proposalId, id), isNotNull(proposalVersions.sentAt)))
       .orderBy(desc(proposalVersions.version))
       .limit(1);
-    if (!latest) return notFound();
-    if (who.role !== "owner" && who.role !== "billing") {
-      return fail(403, proposalMessages.ownersOnly);
-    }
+    if (!latest) return proposalNotFound();
     const [earlier] = await tx
       .select()
       .from(proposalResponses)
       .where(eq(proposalResponses.versionId, latest.id));
-    if (earlier) return fail(409, proposalMessages.answered(earlier.decision));
-    if (proposal.status === "accepted") return fail(409, proposalMessages.answered("accepted"));
+    if (earlier) return conflict(proposalMessages.answered(earlier.decision));
+    if (proposal.status === "accepted") return conflict(proposalMessages.answered("accepted"));
     const shown = toVersion(latest);
     if (answer.versionId !== latest.id || answer.contentHash !== shown.contentHash) {
-      return fail(409, proposalMessages.stale);
+      return conflict(proposalMessages.stale);
     }
     if (isExpired(latest.validUntil, now))
-      return fail(409, proposalMessages.expired(latest.validUntil));
+      return conflict(proposalMessages.expired(latest.validUntil));
 
     await tx.insert(proposalResponses).values({
       versionId: latest.id,
@@ -623,10 +617,7 @@ export async function answerProposal(
         },
       },
     });
-    return {
-      ok: true as const,
-      value: (await findProposal(tx, id, { staff: false, companyId: who.companyId }))!,
-    };
+    return ok((await findProposal(tx, id, { staff: false, companyId: who.companyId }))!);
   });
 }
 

@@ -13,6 +13,7 @@ import {
   WebhookSignatureError,
 } from "../../billing/stripe";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
   billingSettings,
@@ -21,7 +22,6 @@ import {
   forSignedInClients,
   idParams,
   notFound,
-  refuse,
   type RoutePlugin,
 } from "./common";
 
@@ -45,7 +45,7 @@ const stripeDown = {
  * Checkout, or save a card for automatic payment (anyone else gets 404); Stripe tells us what
  * happened at the webhook, which acts on each signed event once.
  */
-export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const cardPaymentRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = billingSettings(config);
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
 
@@ -172,7 +172,6 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
           } else {
             request.log.info(outcome.note ? { ...log, note: outcome.note } : log, "Stripe event");
           }
-          if (outcome.emailed) outbox.wake();
           return { received: true as const };
         });
       },

@@ -5,12 +5,11 @@ import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
 import type { BillingSettings } from "../../billing/invoices";
 import type { Db } from "../../db/client";
-import type { OutboxWorker } from "../../mail/outbox";
 import { seesBilling } from "@shared/schemas/team";
 import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";
 
 /** What every API route group is given. */
-export type RouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, "wake"> };
+export type RouteOptions = { db: Db; config: Config };
 export type RoutePlugin = FastifyPluginAsyncZod<RouteOptions>;
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -57,17 +56,6 @@ export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
   return app.register(async (staff) => {
     staff.addHook("onRequest", requireStaff(db));
     routes(staff);
-  });
-}
-
-/** A refusal from a noun's rules (404, 409, ...), in the one error format. */
-export function refuse(
-  reply: FastifyReply,
-  failure: { status: number; message: string; field?: string },
-) {
-  return reply.code(failure.status).send({
-    message: failure.message,
-    ...(failure.field ? { errors: { [failure.field]: failure.message } } : {}),
   });
 }
 

@@ -9,6 +9,7 @@ import { creditNoteDocument, refundPayment } from "../../billing/refunds";
 import { remindByHand } from "../../billing/reminders";
 import { createStripeGateway, StripeUnavailableError } from "../../billing/stripe";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
   billingSettings,
@@ -19,7 +20,6 @@ import {
   idParams,
   notFound,
   notFoundResponse,
-  refuse,
   sendPdf,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
@@ -33,7 +33,7 @@ const creditNoteNotFound = notFound("Credit note");
  * issues a credit note; the client and staff download credit notes as PDF. Each staff write and
  * its audit row are one transaction.
  */
-export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = billingSettings(config);
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
 
@@ -89,7 +89,6 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
           return outcome;
         });
         if (!reminded.ok) return refuse(reply, reminded);
-        outbox.wake();
         return { sentTo: reminded.value.sentTo };
       },
     );
@@ -142,7 +141,6 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
           });
         }
         if (!refunded.ok) return refuse(reply, refunded);
-        outbox.wake();
         const detail = await findInvoice(db, request.params.id, staffView, settings);
         return reply.code(201).send(detail!);
       },

@@ -27,6 +27,7 @@ import {
 import { companyExists } from "../../clients/clients";
 import type { Invoice } from "../../db/schema";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
   billingSettings,
@@ -38,7 +39,6 @@ import {
   idParams,
   notFound,
   notFoundResponse,
-  refuse,
   sendPdf,
   type RoutePlugin,
 } from "./common";
@@ -60,7 +60,7 @@ const invoiceFields = (invoice: Invoice) => ({
  * Invoices and payments. Owners and billing members read their company's issued invoices, their
  * PDFs and their payments (anyone else gets 404); staff create, issue, void, record payments.
  */
-export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = billingSettings(config);
 
   await forSignedInClients(app, db, (client) => {
@@ -177,7 +177,6 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           });
           return created!;
         });
-        if (issue) outbox.wake();
         return reply.code(201).send(await detail(invoice.id));
       },
     );
@@ -225,7 +224,6 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           return issued;
         });
         if (!issued.ok) return refuse(reply, issued);
-        outbox.wake();
         return detail(request.params.id);
       },
     );
@@ -315,7 +313,6 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           return recorded;
         });
         if (!recorded.ok) return refuse(reply, recorded);
-        outbox.wake();
         return detail(request.params.id);
       },
     );

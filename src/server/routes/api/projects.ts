@@ -10,6 +10,7 @@ import {
 import { websiteInputSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, recordAudit, withAudit } from "../../audit/audit";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import { loadPipeline } from "../../projects/pipeline";
 import {
   addMilestone,
@@ -43,20 +44,13 @@ const clientProjectsQuerySchema = z.object({
   companyId: z.uuid({ error: "companyId: a client company's id" }),
 });
 
-export const projectMessages = {
-  staleMilestone: "This milestone changed since you read it: read it again before answering",
-  notAwaited: "No approval is awaited on this milestone",
-  alreadyWaiting: "This milestone already waits for the client's approval",
-  hasWebsite: "This project already has its website",
-};
-
 /**
  * Projects. A client reads their company's projects and answers approval requests (another
  * company's project answers 404); staff manage milestones, ask for approvals, post updates,
  * create the website at launch, and read the pipeline. Every staff write and every answer is
  * audited; every write answers with the project's new state.
  */
-export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
   const notice = billingSettings(config);
 
   await forSignedInClients(app, db, (client) => {
@@ -129,16 +123,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
               },
             }),
         );
-        if (!answered.ok) {
-          if (answered.reason === "not-found") return reply.code(404).send(notFound("Milestone"));
-          return reply.code(409).send({
-            message:
-              answered.reason === "stale"
-                ? projectMessages.staleMilestone
-                : projectMessages.notAwaited,
-          });
-        }
-        outbox.wake();
+        if (!answered.ok) return refuse(reply, answered);
         return (await findProject(db, id, member.companyId))!;
       },
     );
@@ -241,12 +226,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             changes: { after: { name: milestone.name, status: milestone.status } },
           }),
         );
-        if (!asked.ok) {
-          return asked.reason === "not-found"
-            ? reply.code(404).send(notFound("Milestone"))
-            : reply.code(409).send({ message: projectMessages.alreadyWaiting });
-        }
-        outbox.wake();
+        if (!asked.ok) return refuse(reply, asked);
         return (await findProject(db, id))!;
       },
     );
@@ -278,7 +258,6 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             }),
         );
         if (!posted) return reply.code(404).send(notFound("Project"));
-        outbox.wake();
         return reply.code(201).send((await findProject(db, request.params.id))!);
       },
     );
@@ -309,11 +288,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
               },
             }),
         );
-        if (!launched.ok) {
-          return launched.reason === "not-found"
-            ? reply.code(404).send(notFound("Project"))
-            : reply.code(409).send({ message: projectMessages.hasWebsite });
-        }
+        if (!launched.ok) return refuse(reply, launched);
         return (await findProject(db, request.params.id))!;
       },
     );
