@@ -26,7 +26,7 @@ import {
 import { enqueueEmails } from "../mail/outbox";
 import { planRequestEmail } from "../mail/templates/billing";
 import { displayName } from "../auth/display-name";
-import { companyBalance } from "./invoices";
+import { companyBalance } from "./invoice-reading";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 import { staffLinks } from "@shared/deep-links";
 

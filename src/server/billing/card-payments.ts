@@ -4,17 +4,10 @@ import { dayOf } from "@shared/invoice-math";
 import { changedFields, recordAudit } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
-import {
-  applyPayment,
-  applyRefund,
-  balanceOf,
-  findInvoice,
-  invoiceLink,
-  invoiceMessages,
-  lockInvoice,
-  recordFailedPayment,
-  type BillingSettings,
-} from "./invoices";
+import { invoiceLink } from "./invoice-emails";
+import { applyPayment, applyRefund, recordFailedPayment } from "./invoice-payments";
+import { balanceOf, findInvoice, invoiceMessages, lockInvoice } from "./invoice-reading";
+import type { BillingSettings } from "./settings";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
 import { clientLinks } from "@shared/deep-links";
@@ -23,6 +16,9 @@ import { clientLinks } from "@shared/deep-links";
  * Card payments through Stripe: Checkout for an invoice, a card saved for later, and what Stripe
  * tells us by webhook (payments, failures, refunds, saved cards), each event acted on once.
  */
+
+/** Cards are taken when Stripe is set up: the gateway, or undefined. */
+type CardSettings = { stripe: StripeGateway | undefined; settings: BillingSettings };
 
 /** Who starts a Checkout: an owner or billing member of a company. */
 export type Payer = { companyId: string; companyName: string; userId: string; email: string };
@@ -66,16 +62,15 @@ export async function stripeCustomerFor(
  */
 export async function startInvoiceCheckout(
   db: Db,
-  stripe: StripeGateway | undefined,
   payer: Payer,
   invoiceId: string,
-  settings: BillingSettings,
+  { stripe, settings }: CardSettings,
 ): Promise<Outcome<string>> {
   const invoice = await findInvoice(
     db,
     invoiceId,
     { staff: false, companyId: payer.companyId },
-    settings,
+    { settings },
   );
   if (!invoice) return notFound(invoiceMessages.notFound);
   if (!stripe) return conflict(invoiceMessages.noCards);
@@ -98,9 +93,8 @@ export async function startInvoiceCheckout(
 /** Stripe Checkout in setup mode, to save a card for the payer's company: its URL. */
 export async function startCardSetup(
   db: Db,
-  stripe: StripeGateway | undefined,
   payer: Payer,
-  settings: Pick<BillingSettings, "publicUrl">,
+  { stripe, settings }: CardSettings,
 ): Promise<Outcome<string>> {
   if (!stripe) return conflict(invoiceMessages.noCards);
   const customerId = await stripeCustomerFor(db, stripe, payer);
@@ -229,9 +223,8 @@ async function alreadySeen(db: DbExecutor, id: string) {
  */
 export async function actOnStripeEvent(
   db: Db,
-  stripe: StripeGateway,
   signed: StripeEvent,
-  settings: BillingSettings,
+  { stripe, settings }: { stripe: StripeGateway; settings: BillingSettings },
 ): Promise<EventOutcome> {
   const parsed = parseEvent(signed);
   if (!parsed.ok) return { result: "invalid", note: parsed.note };
@@ -305,7 +298,7 @@ async function paymentSucceeded(
     tx,
     invoice,
     { amountCents: intent.amount_received, paidOn, method: "card", reference: intent.id },
-    settings,
+    { settings },
   );
   if (!after) return repeat();
   // The money came in all the same (two Checkouts paid, a check recorded meanwhile): kept, and
@@ -337,7 +330,7 @@ async function paymentFailed(
       reference: intent.id,
       reason: intent.last_payment_error?.message ?? "The card was declined.",
     },
-    settings,
+    { settings },
   );
   return acted();
 }

@@ -18,17 +18,11 @@ import { formatMoney } from "../documents/pdf";
 import { creditNoteEmail } from "../mail/templates/billing";
 import { notify } from "../notices/notices";
 import { billingContacts } from "../team/team";
-import {
-  applyRefund,
-  findInvoice,
-  invoiceForEmail,
-  invoiceLink,
-  invoiceMessages,
-  lockInvoice,
-  nextNumber,
-  type BillingSettings,
-  type Viewer,
-} from "./invoices";
+import { invoiceForEmail, invoiceLink } from "./invoice-emails";
+import { nextNumber } from "./invoice-issuing";
+import { applyRefund } from "./invoice-payments";
+import { findInvoice, invoiceMessages, lockInvoice, type Viewer } from "./invoice-reading";
+import type { BillingOptions, BillingSettings } from "./settings";
 import { creditNotePdf } from "./pdf";
 import type { StripeGateway } from "./stripe";
 import { conflict, invalid, notFound, ok, type Outcome } from "../domain-failure";
@@ -74,8 +68,11 @@ export async function refundPayment(
   tx: DbExecutor,
   invoiceId: string,
   input: RefundRequest,
-  deps: { settings: BillingSettings; stripe?: Pick<StripeGateway, "refundCardPayment"> },
-  now = new Date(),
+  {
+    settings,
+    stripe,
+    now = new Date(),
+  }: BillingOptions & { stripe?: Pick<StripeGateway, "refundCardPayment"> },
 ): Promise<RefundOutcome> {
   const before = await lockInvoice(tx, invoiceId);
   if (!before) return notFound(invoiceMessages.notFound);
@@ -108,9 +105,9 @@ export async function refundPayment(
   let method: PaymentMethod;
   let reference: string | null;
   if (payment.method === "card") {
-    if (!deps.stripe || !payment.reference) return conflict(refundMessages.noCards);
+    if (!stripe || !payment.reference) return conflict(refundMessages.noCards);
     method = "card";
-    reference = await deps.stripe.refundCardPayment({
+    reference = await stripe.refundCardPayment({
       paymentIntentId: payment.reference,
       amountCents: input.amountCents,
       idempotencyKey: `refund-${payment.id}-${refundedBefore}-${input.amountCents}`,
@@ -158,7 +155,7 @@ export async function refundPayment(
     })
     .returning();
   await emailCreditNote(tx, applied.invoice, toCreditNote(creditNote!, method, reference), {
-    settings: deps.settings,
+    settings,
     now,
   });
   return ok({ before, after: applied.invoice, creditNote: creditNote! });
@@ -191,7 +188,7 @@ async function emailCreditNote(
 ) {
   const contacts = await billingContacts(tx, invoice.companyId);
   if (contacts.length === 0) return;
-  const { ref } = await invoiceForEmail(tx, invoice, settings, now);
+  const { ref } = await invoiceForEmail(tx, invoice, { settings, now });
   const [company] = await tx
     .select({ name: companies.name })
     .from(companies)
@@ -233,13 +230,13 @@ export async function creditNoteDocument(
   db: Db,
   id: string,
   viewer: Viewer,
-  settings: Pick<BillingSettings, "cardsAccepted">,
+  options: { settings: Pick<BillingSettings, "cardsAccepted"> },
 ): Promise<{ fileName: string; bytes: Buffer } | undefined> {
   const [row] = await db
     .select({ invoiceId: creditNotes.invoiceId })
     .from(creditNotes)
     .where(eq(creditNotes.id, id));
-  const invoice = row && (await findInvoice(db, row.invoiceId, viewer, settings));
+  const invoice = row && (await findInvoice(db, row.invoiceId, viewer, options));
   const note = invoice?.creditNotes.find((candidate) => candidate.id === id);
   if (!invoice || !note) return undefined;
   return { fileName: creditNoteFileName(note), bytes: await creditNotePdf(note, invoice) };

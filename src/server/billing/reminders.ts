@@ -5,14 +5,9 @@ import type { Invoice } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invoiceReminderEmail } from "../mail/templates/billing";
 import { billingContacts } from "../team/team";
-import {
-  balanceOf,
-  invoiceForEmail,
-  invoiceLink,
-  invoiceMessages,
-  lockInvoice,
-  type BillingSettings,
-} from "./invoices";
+import { invoiceForEmail, invoiceLink } from "./invoice-emails";
+import { balanceOf, invoiceMessages, lockInvoice } from "./invoice-reading";
+import type { BillingOptions, BillingSettings } from "./settings";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 
 /**
@@ -23,12 +18,11 @@ import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 export async function queueReminderEmails(
   tx: DbExecutor,
   invoice: Invoice,
-  settings: BillingSettings,
-  now: Date,
+  { settings, now }: { settings: BillingSettings; now: Date },
 ): Promise<string[]> {
   const contacts = await billingContacts(tx, invoice.companyId);
   if (contacts.length === 0 || !invoice.dueDate) return [];
-  const { ref, pdf } = await invoiceForEmail(tx, invoice, settings, now);
+  const { ref, pdf } = await invoiceForEmail(tx, invoice, { settings, now });
   const daysLate = daysBetween(invoice.dueDate, dayOf(now));
   await enqueueEmails(
     tx,
@@ -59,15 +53,14 @@ export const reminderMessages = {
 export async function remindByHand(
   tx: DbExecutor,
   id: string,
-  settings: BillingSettings,
-  now = new Date(),
+  { settings, now = new Date() }: BillingOptions,
 ): Promise<Outcome<{ invoice: Invoice; sentTo: string[] }>> {
   const invoice = await lockInvoice(tx, id);
   if (!invoice) return notFound(invoiceMessages.notFound);
   if (invoice.status !== "open" || balanceOf(invoice) <= 0) {
     return conflict(reminderMessages.notOwed(invoice.status));
   }
-  const sentTo = await queueReminderEmails(tx, invoice, settings, now);
+  const sentTo = await queueReminderEmails(tx, invoice, { settings, now });
   if (sentTo.length === 0) return conflict(reminderMessages.nobody);
   return ok({ invoice, sentTo });
 }

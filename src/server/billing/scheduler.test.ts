@@ -19,7 +19,8 @@ import {
   users,
 } from "../db/schema";
 import { addPlan, cancelPlan, updatePlan } from "./billing";
-import { recordPayment, type BillingSettings } from "./invoices";
+import { recordPayment } from "./invoice-payments";
+import type { BillingSettings } from "./settings";
 import {
   createBillingWorker,
   runBillingOnce,
@@ -270,8 +271,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
       db,
       march!.id,
       { amountCents: 10900, paidOn: "2026-03-31", method: "check" },
-      settings,
-      on("2026-03-31"),
+      { settings, now: on("2026-03-31") },
     );
     await run("2026-04-01");
     expect(await run("2026-04-30")).toMatchObject({ remindersSent: 1 });
@@ -300,8 +300,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
       db,
       may!.id,
       { amountCents: 10900, paidOn: "2026-05-03", method: "bank-transfer" },
-      settings,
-      on("2026-05-03"),
+      { settings, now: on("2026-05-03") },
     );
     await run("2026-05-15");
     await run("2026-06-01");

@@ -7,7 +7,9 @@ import { billingAccounts, invoiceReminders, invoices, recurringPlans } from "../
 import { formatDate } from "../documents/pdf";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { queueReminderEmails } from "./reminders";
-import { balanceOf, createInvoice, owedCents, lockInvoice, type BillingSettings } from "./invoices";
+import { createInvoice } from "./invoice-issuing";
+import { balanceOf, lockInvoice, owedCents } from "./invoice-reading";
+import type { BillingSettings } from "./settings";
 
 /** What the card processor is asked for when autopay pays an invoice with the saved card. */
 export type SavedCardCharge = {
@@ -217,7 +219,7 @@ async function sendReminders(context: Context) {
           .onConflictDoNothing()
           .returning({ daysPastDue: invoiceReminders.daysPastDue });
         if (!recorded.some((row) => row.daysPastDue === reached)) return false;
-        await queueReminderEmails(tx, invoice, settings, now);
+        await queueReminderEmails(tx, invoice, { settings, now });
         return true;
       });
       if (sent) context.run.remindersSent++;

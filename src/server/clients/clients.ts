@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizzle-orm";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { findBilling } from "../billing/billing";
-import { findInvoice, listInvoices, listPayments } from "../billing/invoices";
+import { findInvoice, listInvoices, listPayments } from "../billing/invoice-reading";
 import type { DbExecutor } from "../db/client";
 import { DomainFailureError, ok, outcomeOf, type Outcome } from "../domain-failure";
 import {
@@ -25,8 +25,8 @@ import {
   listMembers,
   type InvitationSettings,
 } from "../team/team";
-import { findProject, listProjects } from "../projects/projects";
-import { findProposal, listProposals } from "../proposals/proposals";
+import { findProject, listProjects } from "../projects/project-reading";
+import { findProposal, listProposals } from "../proposals/proposal-reading";
 import { findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
 
@@ -292,7 +292,9 @@ export async function exportClientData(db: DbExecutor, id: string) {
     domains: client.domains,
     billing,
     invoices: await Promise.all(
-      invoiceList.map((invoice) => findInvoice(db, invoice.id, asClient, { cardsAccepted: false })),
+      invoiceList.map((invoice) =>
+        findInvoice(db, invoice.id, asClient, { settings: { cardsAccepted: false } }),
+      ),
     ),
     payments: paymentList,
     tickets,

@@ -12,7 +12,7 @@ import {
   type Outcome,
 } from "../domain-failure";
 import { companies, leads, users } from "../db/schema";
-import { attachLeadProposals } from "../proposals/proposals";
+import { attachLeadProposals } from "../proposals/proposal-drafts";
 import {
   addMember,
   createCompany,

@@ -14,7 +14,8 @@ import {
   type SignedEvent,
   type StripeStandIn,
 } from "../../../../tests/support/stripe-stand-in";
-import { createInvoice, invoiceMessages } from "../../billing/invoices";
+import { createInvoice } from "../../billing/invoice-issuing";
+import { invoiceMessages } from "../../billing/invoice-reading";
 import {
   auditEvents,
   billingAccounts,

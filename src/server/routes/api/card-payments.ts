@@ -85,13 +85,10 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config }) => {
         const payer = await payerOf(request);
         if (!payer) return reply.code(404).send(notFound("Invoice"));
         return orStripeDown(request, reply, async () => {
-          const started = await startInvoiceCheckout(
-            db,
+          const started = await startInvoiceCheckout(db, payer, request.params.id, {
             stripe,
-            payer,
-            request.params.id,
             settings,
-          );
+          });
           if (!started.ok) return refuse(reply, started);
           return { url: started.value };
         });
@@ -105,7 +102,7 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config }) => {
         const payer = await payerOf(request);
         if (!payer) return reply.code(404).send(notFound("Billing"));
         return orStripeDown(request, reply, async () => {
-          const started = await startCardSetup(db, stripe, payer, settings);
+          const started = await startCardSetup(db, payer, { stripe, settings });
           if (!started.ok) return refuse(reply, started);
           return { url: started.value };
         });
@@ -159,7 +156,7 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config }) => {
           });
         }
         return orStripeDown(request, reply, async () => {
-          const outcome = await actOnStripeEvent(db, stripe, event, settings);
+          const outcome = await actOnStripeEvent(db, event, { stripe, settings });
           const log = { eventId: event.id, type: event.type, result: outcome.result };
           if (outcome.result === "invalid") {
             request.log.warn({ ...log, note: outcome.note }, "Stripe event refused");

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
-import type { BillingSettings } from "../../billing/invoices";
+import type { BillingSettings } from "../../billing/settings";
 import type { Db } from "../../db/client";
 import { seesBilling } from "@shared/schemas/team";
 import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";

@@ -4,7 +4,7 @@ import {
   reminderSentSchema,
 } from "@shared/schemas/billing";
 import { auditContext, recordAudit } from "../../audit/audit";
-import { findInvoice, type Viewer } from "../../billing/invoices";
+import { findInvoice, type Viewer } from "../../billing/invoice-reading";
 import { creditNoteDocument, refundPayment } from "../../billing/refunds";
 import { remindByHand } from "../../billing/reminders";
 import { createStripeGateway, StripeUnavailableError } from "../../billing/stripe";
@@ -49,7 +49,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
             db,
             request.params.id,
             { staff: false, companyId: member.companyId },
-            settings,
+            { settings },
           ));
         if (!file) return reply.code(404).send(creditNoteNotFound);
         return sendPdf(reply, file);
@@ -64,7 +64,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
       "/api/admin/credit-notes/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const file = await creditNoteDocument(db, request.params.id, staffView, settings);
+        const file = await creditNoteDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send(creditNoteNotFound);
         return sendPdf(reply, file);
       },
@@ -75,7 +75,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
       { schema: { params: idParams, response: { 200: reminderSentSchema, ...actionResponses } } },
       async (request, reply) => {
         const reminded = await db.transaction(async (tx) => {
-          const outcome = await remindByHand(tx, request.params.id, settings);
+          const outcome = await remindByHand(tx, request.params.id, { settings });
           if (!outcome.ok) return outcome;
           await recordAudit(tx, auditContext(request), {
             action: "invoice.reminded",
@@ -141,7 +141,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
           });
         }
         if (!refunded.ok) return refuse(reply, refunded);
-        const detail = await findInvoice(db, request.params.id, staffView, settings);
+        const detail = await findInvoice(db, request.params.id, staffView, { settings });
         return reply.code(201).send(detail!);
       },
     );

@@ -14,16 +14,18 @@ import {
   closeInvoice,
   createInvoice,
   deleteDraft,
+  issueDraft,
+} from "../../billing/invoice-issuing";
+import { recordPayment } from "../../billing/invoice-payments";
+import {
   findInvoice,
   invoiceDocument,
   invoiceList,
   invoiceMessages,
-  issueDraft,
   listInvoices,
   listPayments,
-  recordPayment,
   type Viewer,
-} from "../../billing/invoices";
+} from "../../billing/invoice-reading";
 import { companyExists } from "../../clients/clients";
 import type { Invoice } from "../../db/schema";
 import { signedInUser } from "../../plugins/auth-guard";
@@ -93,7 +95,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       },
       async (request, reply) => {
         const view = await clientView(request);
-        const invoice = view && (await findInvoice(db, request.params.id, view, settings));
+        const invoice = view && (await findInvoice(db, request.params.id, view, { settings }));
         return invoice ?? reply.code(404).send({ message: invoiceMessages.notFound });
       },
     );
@@ -103,7 +105,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
         const view = await clientView(request);
-        const file = view && (await invoiceDocument(db, request.params.id, view, settings));
+        const file = view && (await invoiceDocument(db, request.params.id, view, { settings }));
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });
         return sendPdf(reply, file);
       },
@@ -126,7 +128,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
 
   await forStaff(app, db, (staff) => {
     const staffView: Viewer = { staff: true };
-    const detail = async (id: string) => (await findInvoice(db, id, staffView, settings))!;
+    const detail = async (id: string) => (await findInvoice(db, id, staffView, { settings }))!;
 
     staff.get(
       "/api/admin/invoices",
@@ -190,7 +192,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) =>
-        (await findInvoice(db, request.params.id, staffView, settings)) ??
+        (await findInvoice(db, request.params.id, staffView, { settings })) ??
         reply.code(404).send({ message: invoiceMessages.notFound }),
     );
 
@@ -198,7 +200,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/admin/invoices/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const file = await invoiceDocument(db, request.params.id, staffView, settings);
+        const file = await invoiceDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });
         return sendPdf(reply, file);
       },
@@ -209,7 +211,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       { schema: { params: idParams, response: { 200: invoiceDetailSchema, ...detailResponses } } },
       async (request, reply) => {
         const issued = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const issued = await issueDraft(tx, request.params.id, settings);
+          const issued = await issueDraft(tx, request.params.id, { settings });
           if (!issued.ok) return issued;
           await audit({
             action: "invoice.issued",
@@ -290,7 +292,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
             tx,
             request.params.id,
             { ...request.body, recordedBy: signedInUser(request).id },
-            settings,
+            { settings },
           );
           if (!recorded.ok) return recorded;
           await audit({

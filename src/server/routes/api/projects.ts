@@ -15,13 +15,11 @@ import { loadPipeline } from "../../projects/pipeline";
 import {
   addMilestone,
   answerMilestone,
-  findProject,
-  launchWebsite,
-  listProjects,
-  postUpdate,
   requestApproval,
   updateMilestone,
-} from "../../projects/projects";
+} from "../../projects/milestones";
+import { findProject, listProjects } from "../../projects/project-reading";
+import { launchWebsite, postUpdate } from "../../projects/projects";
 import {
   billingSettings,
   errorBody,
@@ -51,7 +49,7 @@ const clientProjectsQuerySchema = z.object({
  * audited; every write answers with the project's new state.
  */
 export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
-  const notice = billingSettings(config);
+  const settings = billingSettings(config);
 
   await forSignedInClients(app, db, (client) => {
     client.get(
@@ -95,8 +93,6 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
         const { decision, contentHash, comment } = request.body;
         const answered = await answerMilestone(
           db,
-          user,
-          member.companyId,
           id,
           milestoneId,
           {
@@ -106,22 +102,25 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
             ipAddress: request.ip ?? null,
             userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
           },
-          notice,
-          (tx, milestone, project) =>
-            recordAudit(tx, auditContext(request), {
-              action: "project.milestone-answered",
-              targetType: "milestone",
-              targetId: milestone.id,
-              companyId: project.companyId,
-              changes: {
-                after: {
-                  decision,
-                  comment: comment ?? null,
-                  contentHash,
-                  status: milestone.status,
+          { user, companyId: member.companyId },
+          {
+            settings,
+            audit: (tx, milestone, project) =>
+              recordAudit(tx, auditContext(request), {
+                action: "project.milestone-answered",
+                targetType: "milestone",
+                targetId: milestone.id,
+                companyId: project.companyId,
+                changes: {
+                  after: {
+                    decision,
+                    comment: comment ?? null,
+                    contentHash,
+                    status: milestone.status,
+                  },
                 },
-              },
-            }),
+              }),
+          },
         );
         if (!answered.ok) return refuse(reply, answered);
         return (await findProject(db, id, member.companyId))!;
@@ -186,7 +185,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
       async (request, reply) => {
         const { id, milestoneId } = request.params;
         const project = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const changed = await updateMilestone(tx, id, milestoneId, request.body, notice);
+          const changed = await updateMilestone(tx, id, milestoneId, request.body, { settings });
           if (!changed) return undefined;
           const detail = (await findProject(tx, id))!;
           const { before } = changed;
@@ -217,15 +216,17 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
       { schema: { params: milestoneParams, response: { ...projectAnswer, ...conflict } } },
       async (request, reply) => {
         const { id, milestoneId } = request.params;
-        const asked = await requestApproval(db, id, milestoneId, notice, (tx, milestone, project) =>
-          recordAudit(tx, auditContext(request), {
-            action: "project.approval-requested",
-            targetType: "milestone",
-            targetId: milestone.id,
-            companyId: project.companyId,
-            changes: { after: { name: milestone.name, status: milestone.status } },
-          }),
-        );
+        const asked = await requestApproval(db, id, milestoneId, {
+          settings,
+          audit: (tx, milestone, project) =>
+            recordAudit(tx, auditContext(request), {
+              action: "project.approval-requested",
+              targetType: "milestone",
+              targetId: milestone.id,
+              companyId: project.companyId,
+              changes: { after: { name: milestone.name, status: milestone.status } },
+            }),
+        });
         if (!asked.ok) return refuse(reply, asked);
         return (await findProject(db, id))!;
       },
@@ -247,15 +248,17 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
           request.params.id,
           signedInUser(request),
           request.body,
-          notice,
-          (tx, update, project) =>
-            recordAudit(tx, auditContext(request), {
-              action: "project.update-posted",
-              targetType: "project-update",
-              targetId: update.id,
-              companyId: project.companyId,
-              changes: { after: { body: update.body, previewUrl: update.previewUrl } },
-            }),
+          {
+            settings,
+            audit: (tx, update, project) =>
+              recordAudit(tx, auditContext(request), {
+                action: "project.update-posted",
+                targetType: "project-update",
+                targetId: update.id,
+                companyId: project.companyId,
+                changes: { after: { body: update.body, previewUrl: update.previewUrl } },
+              }),
+          },
         );
         if (!posted) return reply.code(404).send(notFound("Project"));
         return reply.code(201).send((await findProject(db, request.params.id))!);

@@ -11,19 +11,16 @@ import {
 import { seesBilling } from "@shared/schemas/team";
 import { auditContext } from "../../audit/audit";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
+import { answerProposal, type Answer } from "../../proposals/proposal-answers";
+import { createProposal, createVersion, updateDraft } from "../../proposals/proposal-drafts";
 import {
-  answerProposal,
-  createProposal,
-  createVersion,
   findProposal,
   listProposals,
   proposalDocument,
   proposalMessages,
-  sendProposal,
-  updateDraft,
-  type Answer,
   type Viewer,
-} from "../../proposals/proposals";
+} from "../../proposals/proposal-reading";
+import { sendProposal } from "../../proposals/proposal-sending";
 import { refuse } from "../../plugins/errors";
 import {
   billingSettings,
@@ -126,7 +123,10 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/admin/proposals/:id/send",
       { schema: { params: idParams, response: { 200: proposalDetailSchema, ...detailResponses } } },
       async (request, reply) => {
-        const sent = await sendProposal(db, request.params.id, settings, auditContext(request));
+        const sent = await sendProposal(db, request.params.id, {
+          settings,
+          audit: auditContext(request),
+        });
         return sent.ok ? sent.value : refuse(reply, sent);
       },
     );
@@ -227,11 +227,9 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config }) => {
           ipAddress: request.ip ?? null,
           userAgent: request.headers["user-agent"] ?? null,
         },
-        settings,
-        auditContext(request),
+        { settings, audit: auditContext(request) },
       );
-      if (!answered.ok) return refuse(reply, answered);
-      return answered.value;
+      return answered.ok ? answered.value : refuse(reply, answered);
     };
 
     client.post(

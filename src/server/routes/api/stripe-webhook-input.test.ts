@@ -10,7 +10,7 @@ import {
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
-import { createInvoice } from "../../billing/invoices";
+import { createInvoice } from "../../billing/invoice-issuing";
 import { payments, stripeEvents } from "../../db/schema";
 import { demoClientEmail, seedDemoData } from "../../db/seed";
 import { billingSettings } from "./common";
