@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
+import { findInvoice, type Viewer } from "../../billing/invoice-reading";
 import type { BillingSettings } from "../../billing/settings";
 import type { Db } from "../../db/client";
 import { seesBilling } from "@shared/schemas/team";
@@ -84,3 +85,19 @@ export const billingSettings = (config: Config): BillingSettings => ({
   taxRatePpm: config.taxRatePpm,
   cardsAccepted: config.stripe !== undefined,
 });
+
+/**
+ * What the invoice routes and their follow-ups read invoices with: the settings, staff's view
+ * (every invoice) and a client's (an owner's or billing member's: their company's issued ones;
+ * undefined for anyone else, to whom invoices answer 404), and the invoice a staff write answers.
+ */
+export function invoiceReading({ db, config }: RouteOptions) {
+  const settings = billingSettings(config);
+  const staffView: Viewer = { staff: true };
+  const clientView = (request: FastifyRequest): Viewer | undefined => {
+    const member = billingMember(request);
+    return member && { staff: false, companyId: member.companyId };
+  };
+  const staffDetail = async (id: string) => (await findInvoice(db, id, staffView, { settings }))!;
+  return { settings, staffView, clientView, staffDetail };
+}

@@ -4,20 +4,18 @@ import {
   reminderSentSchema,
 } from "@shared/schemas/billing";
 import { auditContext, recordAudit } from "../../audit/audit";
-import { findInvoice, type Viewer } from "../../billing/invoice-reading";
 import { creditNoteDocument, refundPayment } from "../../billing/refunds";
 import { remindByHand } from "../../billing/reminders";
 import { createStripeGateway, StripeUnavailableError } from "../../billing/stripe";
 import { signedInUser } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
 import {
-  billingMember,
-  billingSettings,
   errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
   idParams,
+  invoiceReading,
   notFound,
   notFoundResponse,
   sendPdf,
@@ -34,7 +32,7 @@ const creditNoteNotFound = notFound("Credit note");
  * its audit row are one transaction.
  */
 export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) => {
-  const settings = billingSettings(config);
+  const { settings, staffView, clientView, staffDetail } = invoiceReading({ db, config });
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
 
   await forSignedInClients(app, db, (client) => {
@@ -42,15 +40,8 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
       "/api/credit-notes/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const member = billingMember(request);
-        const file =
-          member &&
-          (await creditNoteDocument(
-            db,
-            request.params.id,
-            { staff: false, companyId: member.companyId },
-            { settings },
-          ));
+        const view = clientView(request);
+        const file = view && (await creditNoteDocument(db, request.params.id, view, { settings }));
         if (!file) return reply.code(404).send(creditNoteNotFound);
         return sendPdf(reply, file);
       },
@@ -58,8 +49,6 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
   });
 
   await forStaff(app, db, (staff) => {
-    const staffView: Viewer = { staff: true };
-
     staff.get(
       "/api/admin/credit-notes/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
@@ -141,8 +130,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
           });
         }
         if (!refunded.ok) return refuse(reply, refunded);
-        const detail = await findInvoice(db, request.params.id, staffView, { settings });
-        return reply.code(201).send(detail!);
+        return reply.code(201).send(await staffDetail(request.params.id));
       },
     );
   });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   invoiceDetailSchema,
@@ -24,7 +23,6 @@ import {
   invoiceMessages,
   listInvoices,
   listPayments,
-  type Viewer,
 } from "../../billing/invoice-reading";
 import { companyExists } from "../../clients/clients";
 import type { Invoice } from "../../db/schema";
@@ -32,13 +30,13 @@ import { signedInUser } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
 import {
   billingMember,
-  billingSettings,
   deletedResponses,
   errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
   idParams,
+  invoiceReading,
   notFound,
   notFoundResponse,
   sendPdf,
@@ -63,14 +61,9 @@ const invoiceFields = (invoice: Invoice) => ({
  * PDFs and their payments (anyone else gets 404); staff create, issue, void, record payments.
  */
 export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
-  const settings = billingSettings(config);
+  const { settings, staffView, clientView, staffDetail } = invoiceReading({ db, config });
 
   await forSignedInClients(app, db, (client) => {
-    const clientView = async (request: FastifyRequest): Promise<Viewer | undefined> => {
-      const member = billingMember(request);
-      return member && { staff: false, companyId: member.companyId };
-    };
-
     client.get(
       "/api/invoices",
       {
@@ -79,9 +72,9 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        const view = await clientView(request);
-        if (!view || view.staff) return reply.code(404).send(notFound("Invoices"));
-        return listInvoices(db, { companyId: view.companyId, withDrafts: false });
+        const member = billingMember(request);
+        if (!member) return reply.code(404).send(notFound("Invoices"));
+        return listInvoices(db, { companyId: member.companyId, withDrafts: false });
       },
     );
 
@@ -94,7 +87,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
         },
       },
       async (request, reply) => {
-        const view = await clientView(request);
+        const view = clientView(request);
         const invoice = view && (await findInvoice(db, request.params.id, view, { settings }));
         return invoice ?? reply.code(404).send({ message: invoiceMessages.notFound });
       },
@@ -104,7 +97,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/invoices/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const view = await clientView(request);
+        const view = clientView(request);
         const file = view && (await invoiceDocument(db, request.params.id, view, { settings }));
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });
         return sendPdf(reply, file);
@@ -127,9 +120,6 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   await forStaff(app, db, (staff) => {
-    const staffView: Viewer = { staff: true };
-    const detail = async (id: string) => (await findInvoice(db, id, staffView, { settings }))!;
-
     staff.get(
       "/api/admin/invoices",
       {
@@ -179,7 +169,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
           });
           return created!;
         });
-        return reply.code(201).send(await detail(invoice.id));
+        return reply.code(201).send(await staffDetail(invoice.id));
       },
     );
 
@@ -226,7 +216,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
           return issued;
         });
         if (!issued.ok) return refuse(reply, issued);
-        return detail(request.params.id);
+        return staffDetail(request.params.id);
       },
     );
 
@@ -250,7 +240,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
             return closed;
           });
           if (!closed.ok) return refuse(reply, closed);
-          return detail(request.params.id);
+          return staffDetail(request.params.id);
         },
       );
     }
@@ -315,7 +305,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
           return recorded;
         });
         if (!recorded.ok) return refuse(reply, recorded);
-        return detail(request.params.id);
+        return staffDetail(request.params.id);
       },
     );
   });
