@@ -216,7 +216,6 @@ export async function buildApp({
     settings: billingSettings(config),
     log: app.log,
     intervalMs: config.billingIntervalSeconds * 1000,
-    onEmailsQueued: () => worker.wake(),
     chargeSavedCard: savedCardCharger(config.stripe),
     ...billing,
   });
@@ -229,7 +228,6 @@ export async function buildApp({
           settings: { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
           log: app.log,
           intervalMs: config.monitorIntervalSeconds * 1000,
-          onEmailsQueued: () => worker.wake(),
           ...monitor,
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
@@ -259,7 +257,6 @@ export async function buildApp({
                 db: database.db,
                 settings: inboundSettings(config),
                 log: app.log,
-                onEmailsQueued: () => worker.wake(),
                 attachments: attachmentStore,
               },
               mail,
@@ -297,9 +294,9 @@ export async function buildApp({
   const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db, config, oidc, outbox: worker });
+  await app.register(authRoutes, { db: database.db, config, oidc });
   // Each noun's routes, the client's and the staff's together; each group has its own guard.
-  const routeOptions = { db: database.db, config, outbox: worker };
+  const routeOptions = { db: database.db, config };
   for (const nounRoutes of [
     leadRoutes,
     clientRoutes,

@@ -12,7 +12,8 @@ import type { MemberRole } from "@shared/schemas/team";
 import { newTicketSchema, type TicketUpdate } from "@shared/schemas/tickets";
 import { websiteInputSchema } from "@shared/schemas/websites";
 import { addPlan } from "../../src/server/billing/billing";
-import { createInvoice, recordPayment } from "../../src/server/billing/invoices";
+import { createInvoice } from "../../src/server/billing/invoice-issuing";
+import { recordPayment } from "../../src/server/billing/invoice-payments";
 import type { Db } from "../../src/server/db/client";
 import { billingAccounts, invoices, leads, users, type User } from "../../src/server/db/schema";
 import { addDomain } from "../../src/server/domains/domains";
@@ -88,7 +89,7 @@ export async function aClientUser(
     false,
   );
   if (!added.ok) throw new Error(`${email} was not added: ${added.message}`);
-  const [user] = await db.select().from(users).where(eq(users.id, added.member.id));
+  const [user] = await db.select().from(users).where(eq(users.id, added.value.member.id));
   return user!;
 }
 
@@ -300,7 +301,7 @@ export async function anInvoice(
     db,
     created.id,
     { amountCents: created.totalCents, paidOn: created.issueDate!, method: "check" },
-    settings,
+    { settings },
   );
   const [paid] = await db.select().from(invoices).where(eq(invoices.id, created.id));
   if (paid?.status !== "paid") throw new Error("the invoice was not paid");

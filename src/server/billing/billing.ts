@@ -26,7 +26,8 @@ import {
 import { enqueueEmails } from "../mail/outbox";
 import { planRequestEmail } from "../mail/templates/billing";
 import { displayName } from "../auth/display-name";
-import { companyBalance, type Failure, type Outcome } from "./invoices";
+import { companyBalance } from "./invoice-reading";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 import { staffLinks } from "@shared/deep-links";
 
 export const billingMessages = {
@@ -37,12 +38,6 @@ export const billingMessages = {
   cancelled: "This plan is cancelled",
   noCard: "Save a card first: automatic payment uses the card on file",
 };
-
-const fail = (status: Failure["status"], message: string): Failure => ({
-  ok: false,
-  status,
-  message,
-});
 
 export function toPlan(row: RecurringPlanRow, today: string): RecurringPlan {
   return {
@@ -240,15 +235,19 @@ export async function updatePlan(
 }
 
 /** Staff cancel a plan: it is invoiced no more. */
-export async function cancelPlan(db: DbExecutor, id: string, now = new Date()) {
+export async function cancelPlan(
+  db: DbExecutor,
+  id: string,
+  now = new Date(),
+): Promise<Outcome<RecurringPlan>> {
   const [after] = await db
     .update(recurringPlans)
     .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
     .where(and(eq(recurringPlans.id, id), eq(recurringPlans.status, "active")))
     .returning();
-  if (after) return toPlan(after, dayOf(now));
+  if (after) return ok(toPlan(after, dayOf(now)));
   const [plan] = await db.select().from(recurringPlans).where(eq(recurringPlans.id, id));
-  return plan ? fail(409, billingMessages.cancelled) : undefined;
+  return plan ? conflict(billingMessages.cancelled) : notFound(billingMessages.planNotFound);
 }
 
 /** The company a plan belongs to, for the audit log. */
@@ -276,7 +275,7 @@ export async function requestPlanChange(
         .where(
           and(eq(recurringPlans.id, input.planId), eq(recurringPlans.companyId, who.companyId)),
         );
-      if (!current) return fail(404, billingMessages.notYourPlan);
+      if (!current) return notFound(billingMessages.notYourPlan);
     }
     const [row] = await tx
       .insert(planChangeRequests)
@@ -305,10 +304,7 @@ export async function requestPlanChange(
         settings,
       ),
     ]);
-    return {
-      ok: true as const,
-      value: (await listPlanRequests(tx, { id: row!.id }))[0]!,
-    };
+    return ok((await listPlanRequests(tx, { id: row!.id }))[0]!);
   });
 }
 
@@ -329,9 +325,9 @@ export async function decidePlanRequest(
       .from(planChangeRequests)
       .where(eq(planChangeRequests.id, id))
       .for("update");
-    if (!request) return fail(404, billingMessages.requestNotFound);
+    if (!request) return notFound(billingMessages.requestNotFound);
     const [before] = await listPlanRequests(tx, { id });
-    if (request.status !== "pending") return fail(409, billingMessages.decided(request.status));
+    if (request.status !== "pending") return conflict(billingMessages.decided(request.status));
     if (decision.approve) {
       const [current] = request.planId
         ? await tx
@@ -369,7 +365,7 @@ export async function decidePlanRequest(
       })
       .where(eq(planChangeRequests.id, id));
     const [after] = await listPlanRequests(tx, { id });
-    return { ok: true as const, value: { before: before!, after: after! } };
+    return ok({ before: before!, after: after! });
   });
 }
 
@@ -383,14 +379,14 @@ export async function setAutopay(
     .select()
     .from(billingAccounts)
     .where(eq(billingAccounts.companyId, companyId));
-  if (enabled && !account?.stripePaymentMethodId) return fail(409, billingMessages.noCard);
+  if (enabled && !account?.stripePaymentMethodId) return conflict(billingMessages.noCard);
   if (account) {
     await db
       .update(billingAccounts)
       .set({ autopay: enabled })
       .where(eq(billingAccounts.companyId, companyId));
   }
-  return { ok: true as const, value: null };
+  return ok(null);
 }
 
 /**

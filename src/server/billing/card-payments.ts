@@ -5,17 +5,11 @@ import { invoiceMessages } from "@shared/schemas/billing";
 import { changedFields, recordAudit } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { billingAccounts, payments, stripeEvents, users } from "../db/schema";
-import {
-  applyPayment,
-  applyRefund,
-  balanceOf,
-  findInvoice,
-  invoiceLink,
-  lockInvoice,
-  recordFailedPayment,
-  type BillingSettings,
-  type Outcome,
-} from "./invoices";
+import { invoiceLink } from "./invoice-emails";
+import { applyPayment, applyRefund, recordFailedPayment } from "./invoice-payments";
+import { balanceOf, findInvoice, lockInvoice } from "./invoice-reading";
+import type { BillingSettings } from "./settings";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
 import { clientLinks } from "@shared/deep-links";
 
@@ -23,6 +17,9 @@ import { clientLinks } from "@shared/deep-links";
  * Card payments through Stripe: Checkout for an invoice, a card saved for later, and what Stripe
  * tells us by webhook (payments, failures, refunds, saved cards), each event acted on once.
  */
+
+/** Cards are taken when Stripe is set up: the gateway, or undefined. */
+type CardSettings = { stripe: StripeGateway | undefined; settings: BillingSettings };
 
 /** Who starts a Checkout: an owner or billing member of a company. */
 export type Payer = { companyId: string; companyName: string; userId: string; email: string };
@@ -61,26 +58,25 @@ export async function stripeCustomerFor(
 }
 
 /**
- * Stripe Checkout for what is owed on one of the payer's invoices: its URL. 404 when the invoice
- * is not theirs to see, 409 when cards are not taken or nothing is owed.
+ * Stripe Checkout for what is owed on one of the payer's invoices: its URL. Not found when the
+ * invoice is not theirs to see; a conflict when cards are not taken or nothing is owed.
  */
 export async function startInvoiceCheckout(
   db: Db,
-  stripe: StripeGateway | undefined,
   payer: Payer,
   invoiceId: string,
-  settings: BillingSettings,
+  { stripe, settings }: CardSettings,
 ): Promise<Outcome<string>> {
   const invoice = await findInvoice(
     db,
     invoiceId,
     { staff: false, companyId: payer.companyId },
-    settings,
+    { settings },
   );
-  if (!invoice) return { ok: false, status: 404, message: invoiceMessages.notFound };
-  if (!stripe) return { ok: false, status: 409, message: invoiceMessages.noCards };
+  if (!invoice) return notFound(invoiceMessages.notFound);
+  if (!stripe) return conflict(invoiceMessages.noCards);
   if (invoice.status !== "open" || invoice.balanceCents <= 0 || !invoice.number) {
-    return { ok: false, status: 409, message: invoiceMessages.nothingOwed };
+    return conflict(invoiceMessages.nothingOwed);
   }
   const customerId = await stripeCustomerFor(db, stripe, payer);
   const back = invoiceLink(settings.publicUrl, invoice.id);
@@ -92,17 +88,16 @@ export async function startInvoiceCheckout(
     successUrl: `${back}&paid=1`,
     cancelUrl: back,
   });
-  return { ok: true, value: url };
+  return ok(url);
 }
 
 /** Stripe Checkout in setup mode, to save a card for the payer's company: its URL. */
 export async function startCardSetup(
   db: Db,
-  stripe: StripeGateway | undefined,
   payer: Payer,
-  settings: Pick<BillingSettings, "publicUrl">,
+  { stripe, settings }: CardSettings,
 ): Promise<Outcome<string>> {
-  if (!stripe) return { ok: false, status: 409, message: invoiceMessages.noCards };
+  if (!stripe) return conflict(invoiceMessages.noCards);
   const customerId = await stripeCustomerFor(db, stripe, payer);
   const url = await stripe.cardSetup({
     companyId: payer.companyId,
@@ -111,7 +106,7 @@ export async function startCardSetup(
     successUrl: `${settings.publicUrl}${clientLinks.billing()}&card=saved`,
     cancelUrl: `${settings.publicUrl}${clientLinks.billing()}`,
   });
-  return { ok: true, value: url };
+  return ok(url);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -124,8 +119,6 @@ export async function startCardSetup(
  */
 export type EventOutcome = {
   result: "acted" | "repeat" | "ignored" | "unknown" | "invalid";
-  /** Emails were queued: wake the outbox. */
-  emailed: boolean;
   /** For the log: why it was ignored or not found; for invalid, what is wrong. */
   note?: string;
 };
@@ -206,9 +199,10 @@ function firstProblem(error: z.ZodError, under?: string): string {
   return `${where || "the event"}: ${issue?.message ?? "invalid"}`;
 }
 
-const acted = (emailed = false): EventOutcome => ({ result: "acted", emailed });
-const unknown = (note: string): EventOutcome => ({ result: "unknown", emailed: false, note });
-const ignored = (note: string): EventOutcome => ({ result: "ignored", emailed: false, note });
+const acted = (note?: string): EventOutcome => ({ result: "acted", ...(note ? { note } : {}) });
+const repeat = (): EventOutcome => ({ result: "repeat" });
+const unknown = (note: string): EventOutcome => ({ result: "unknown", note });
+const ignored = (note: string): EventOutcome => ({ result: "ignored", note });
 
 /** The day Stripe says the event happened, as payments are dated. */
 const dayOfEvent = (event: { created: number }) => dayOf(new Date(event.created * 1000));
@@ -230,15 +224,14 @@ async function alreadySeen(db: DbExecutor, id: string) {
  */
 export async function actOnStripeEvent(
   db: Db,
-  stripe: StripeGateway,
   signed: StripeEvent,
-  settings: BillingSettings,
+  { stripe, settings }: { stripe: StripeGateway; settings: BillingSettings },
 ): Promise<EventOutcome> {
   const parsed = parseEvent(signed);
-  if (!parsed.ok) return { result: "invalid", emailed: false, note: parsed.note };
+  if (!parsed.ok) return { result: "invalid", note: parsed.note };
   const event = parsed.event;
   const { known } = event;
-  if (await alreadySeen(db, event.id)) return { result: "repeat", emailed: false };
+  if (await alreadySeen(db, event.id)) return repeat();
   // What needs Stripe is read before the transaction, so no row stays locked on a network call;
   // and only for a customer of ours.
   const setup =
@@ -256,7 +249,7 @@ export async function actOnStripeEvent(
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning();
-    if (!first) return { result: "repeat", emailed: false };
+    if (!first) return repeat();
 
     const day = dayOfEvent(event);
     switch (known?.type) {
@@ -306,20 +299,18 @@ async function paymentSucceeded(
     tx,
     invoice,
     { amountCents: intent.amount_received, paidOn, method: "card", reference: intent.id },
-    settings,
+    { settings },
   );
-  if (!after) return { result: "repeat", emailed: false };
+  if (!after) return repeat();
   // The money came in all the same (two Checkouts paid, a check recorded meanwhile): kept, and
   // said in the log so staff can refund what was paid twice.
   const owedBefore = balanceOf(invoice);
   if (invoice.status !== "open" || intent.amount_received > owedBefore) {
-    return {
-      result: "acted",
-      emailed: true,
-      note: `payment ${intent.id} came to an invoice that was ${invoice.status} owing ${owedBefore} cents: refund what is over`,
-    };
+    return acted(
+      `payment ${intent.id} came to an invoice that was ${invoice.status} owing ${owedBefore} cents: refund what is over`,
+    );
   }
-  return acted(true);
+  return acted();
 }
 
 async function paymentFailed(
@@ -340,9 +331,9 @@ async function paymentFailed(
       reference: intent.id,
       reason: intent.last_payment_error?.message ?? "The card was declined.",
     },
-    settings,
+    { settings },
   );
-  return acted(true);
+  return acted();
 }
 
 /** A refund: found through the card payment it gives back, and taken off that invoice. */
@@ -375,7 +366,7 @@ async function refundCreated(
     paidOn,
     reference: refund.id,
   });
-  return after ? acted() : { result: "repeat", emailed: false };
+  return after ? acted() : repeat();
 }
 
 const cardName = (card: { cardBrand: string | null; cardLast4: string | null }) =>

@@ -18,18 +18,14 @@ import { formatMoney } from "../documents/pdf";
 import { creditNoteEmail } from "../mail/templates/billing";
 import { notify } from "../notices/notices";
 import { billingContacts } from "../team/team";
-import {
-  applyRefund,
-  findInvoice,
-  invoiceForEmail,
-  invoiceLink,
-  lockInvoice,
-  nextNumber,
-  type BillingSettings,
-  type Viewer,
-} from "./invoices";
+import { invoiceForEmail, invoiceLink } from "./invoice-emails";
+import { nextNumber } from "./invoice-issuing";
+import { applyRefund } from "./invoice-payments";
+import { findInvoice, lockInvoice, type Viewer } from "./invoice-reading";
+import type { BillingOptions, BillingSettings } from "./settings";
 import { creditNotePdf } from "./pdf";
 import type { StripeGateway } from "./stripe";
+import { conflict, invalid, notFound, ok, type Outcome } from "../domain-failure";
 
 /*
  * Refunds staff make, and the credit note each issues: a card payment is refunded through Stripe,
@@ -38,15 +34,7 @@ import type { StripeGateway } from "./stripe";
  * the invoice's lock, so two refunds at once take turns and neither can give back too much.
  */
 
-export type RefundFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  message: string;
-  field?: string;
-};
-export type RefundOutcome =
-  | { ok: true; value: { before: Invoice; after: Invoice; creditNote: CreditNoteRow } }
-  | RefundFailure;
+export type RefundOutcome = Outcome<{ before: Invoice; after: Invoice; creditNote: CreditNoteRow }>;
 
 export const refundMessages = {
   notRefundable: (status: string) =>
@@ -59,9 +47,6 @@ export const refundMessages = {
   noCards: "Cards are not set up here, so this card payment cannot be refunded from the app",
   repeated: "This refund was recorded already",
 };
-
-const refuse = (status: RefundFailure["status"], message: string, field?: string) =>
-  ({ ok: false, status, message, ...(field ? { field } : {}) }) as RefundFailure;
 
 export type RefundRequest = {
   paymentId: string;
@@ -83,13 +68,16 @@ export async function refundPayment(
   tx: DbExecutor,
   invoiceId: string,
   input: RefundRequest,
-  deps: { settings: BillingSettings; stripe?: Pick<StripeGateway, "refundCardPayment"> },
-  now = new Date(),
+  {
+    settings,
+    stripe,
+    now = new Date(),
+  }: BillingOptions & { stripe?: Pick<StripeGateway, "refundCardPayment"> },
 ): Promise<RefundOutcome> {
   const before = await lockInvoice(tx, invoiceId);
-  if (!before) return refuse(404, invoiceMessages.notFound);
+  if (!before) return notFound(invoiceMessages.notFound);
   if (before.status === "draft" || before.status === "void") {
-    return refuse(409, refundMessages.notRefundable(before.status));
+    return conflict(refundMessages.notRefundable(before.status));
   }
   const [payment] = await tx
     .select()
@@ -102,31 +90,31 @@ export async function refundPayment(
         eq(payments.status, "succeeded"),
       ),
     );
-  if (!payment) return refuse(400, refundMessages.noPayment, "paymentId");
+  if (!payment) return invalid(refundMessages.noPayment, "paymentId");
   const [given] = await tx
     .select({ cents: sql<string>`coalesce(sum(${creditNotes.amountCents}), 0)` })
     .from(creditNotes)
     .where(eq(creditNotes.paymentId, payment.id));
   const refundedBefore = Number(given?.cents ?? 0);
   const most = Math.min(payment.amountCents - refundedBefore, before.paidCents);
-  if (most <= 0) return refuse(409, refundMessages.nothingLeft);
+  if (most <= 0) return conflict(refundMessages.nothingLeft);
   if (input.amountCents > most) {
-    return refuse(400, refundMessages.tooMuch(formatMoney(most)), "amountCents");
+    return invalid(refundMessages.tooMuch(formatMoney(most)), "amountCents");
   }
 
   let method: PaymentMethod;
   let reference: string | null;
   if (payment.method === "card") {
-    if (!deps.stripe || !payment.reference) return refuse(409, refundMessages.noCards);
+    if (!stripe || !payment.reference) return conflict(refundMessages.noCards);
     method = "card";
-    reference = await deps.stripe.refundCardPayment({
+    reference = await stripe.refundCardPayment({
       paymentIntentId: payment.reference,
       amountCents: input.amountCents,
       idempotencyKey: `refund-${payment.id}-${refundedBefore}-${input.amountCents}`,
       metadata: { invoiceId: before.id, invoiceNumber: before.number ?? "" },
     });
   } else {
-    if (!input.method) return refuse(400, refundMessages.noMethod, "method");
+    if (!input.method) return invalid(refundMessages.noMethod, "method");
     method = input.method;
     reference = input.reference ?? null;
   }
@@ -145,7 +133,7 @@ export async function refundPayment(
     },
     now,
   );
-  if (!applied) return refuse(409, refundMessages.repeated);
+  if (!applied) return conflict(refundMessages.repeated);
   const number = await nextNumber(
     tx,
     creditNoteCounters,
@@ -167,10 +155,10 @@ export async function refundPayment(
     })
     .returning();
   await emailCreditNote(tx, applied.invoice, toCreditNote(creditNote!, method, reference), {
-    settings: deps.settings,
+    settings,
     now,
   });
-  return { ok: true, value: { before, after: applied.invoice, creditNote: creditNote! } };
+  return ok({ before, after: applied.invoice, creditNote: creditNote! });
 }
 
 const toCreditNote = (
@@ -200,7 +188,7 @@ async function emailCreditNote(
 ) {
   const contacts = await billingContacts(tx, invoice.companyId);
   if (contacts.length === 0) return;
-  const { ref } = await invoiceForEmail(tx, invoice, settings, now);
+  const { ref } = await invoiceForEmail(tx, invoice, { settings, now });
   const [company] = await tx
     .select({ name: companies.name })
     .from(companies)
@@ -242,13 +230,13 @@ export async function creditNoteDocument(
   db: Db,
   id: string,
   viewer: Viewer,
-  settings: Pick<BillingSettings, "cardsAccepted">,
+  options: { settings: Pick<BillingSettings, "cardsAccepted"> },
 ): Promise<{ fileName: string; bytes: Buffer } | undefined> {
   const [row] = await db
     .select({ invoiceId: creditNotes.invoiceId })
     .from(creditNotes)
     .where(eq(creditNotes.id, id));
-  const invoice = row && (await findInvoice(db, row.invoiceId, viewer, settings));
+  const invoice = row && (await findInvoice(db, row.invoiceId, viewer, options));
   const note = invoice?.creditNotes.find((candidate) => candidate.id === id);
   if (!invoice || !note) return undefined;
   return { fileName: creditNoteFileName(note), bytes: await creditNotePdf(note, invoice) };

@@ -6,14 +6,10 @@ import type { Invoice } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invoiceReminderEmail } from "../mail/templates/billing";
 import { billingContacts } from "../team/team";
-import {
-  balanceOf,
-  invoiceForEmail,
-  invoiceLink,
-  lockInvoice,
-  type BillingSettings,
-  type Outcome,
-} from "./invoices";
+import { invoiceForEmail, invoiceLink } from "./invoice-emails";
+import { balanceOf, lockInvoice } from "./invoice-reading";
+import type { BillingOptions, BillingSettings } from "./settings";
+import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 
 /**
  * Queues a reminder of an invoice, with its PDF, to the company's owners and billing members, in
@@ -23,12 +19,11 @@ import {
 export async function queueReminderEmails(
   tx: DbExecutor,
   invoice: Invoice,
-  settings: BillingSettings,
-  now: Date,
+  { settings, now }: { settings: BillingSettings; now: Date },
 ): Promise<string[]> {
   const contacts = await billingContacts(tx, invoice.companyId);
   if (contacts.length === 0 || !invoice.dueDate) return [];
-  const { ref, pdf } = await invoiceForEmail(tx, invoice, settings, now);
+  const { ref, pdf } = await invoiceForEmail(tx, invoice, { settings, now });
   const daysLate = daysBetween(invoice.dueDate, dayOf(now));
   await enqueueEmails(
     tx,
@@ -59,15 +54,14 @@ export const reminderMessages = {
 export async function remindByHand(
   tx: DbExecutor,
   id: string,
-  settings: BillingSettings,
-  now = new Date(),
+  { settings, now = new Date() }: BillingOptions,
 ): Promise<Outcome<{ invoice: Invoice; sentTo: string[] }>> {
   const invoice = await lockInvoice(tx, id);
-  if (!invoice) return { ok: false, status: 404, message: invoiceMessages.notFound };
+  if (!invoice) return notFound(invoiceMessages.notFound);
   if (invoice.status !== "open" || balanceOf(invoice) <= 0) {
-    return { ok: false, status: 409, message: reminderMessages.notOwed(invoice.status) };
+    return conflict(reminderMessages.notOwed(invoice.status));
   }
-  const sentTo = await queueReminderEmails(tx, invoice, settings, now);
-  if (sentTo.length === 0) return { ok: false, status: 409, message: reminderMessages.nobody };
-  return { ok: true, value: { invoice, sentTo } };
+  const sentTo = await queueReminderEmails(tx, invoice, { settings, now });
+  if (sentTo.length === 0) return conflict(reminderMessages.nobody);
+  return ok({ invoice, sentTo });
 }

@@ -7,7 +7,9 @@ import { billingAccounts, invoiceReminders, invoices, recurringPlans } from "../
 import { formatDate } from "../documents/pdf";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { queueReminderEmails } from "./reminders";
-import { balanceOf, createInvoice, owedCents, lockInvoice, type BillingSettings } from "./invoices";
+import { createInvoice } from "./invoice-issuing";
+import { balanceOf, lockInvoice, owedCents } from "./invoice-reading";
+import type { BillingSettings } from "./settings";
 
 /** What the card processor is asked for when autopay pays an invoice with the saved card. */
 export type SavedCardCharge = {
@@ -217,7 +219,7 @@ async function sendReminders(context: Context) {
           .onConflictDoNothing()
           .returning({ daysPastDue: invoiceReminders.daysPastDue });
         if (!recorded.some((row) => row.daysPastDue === reached)) return false;
-        await queueReminderEmails(tx, invoice, settings, now);
+        await queueReminderEmails(tx, invoice, { settings, now });
         return true;
       });
       if (sent) context.run.remindersSent++;
@@ -311,8 +313,6 @@ export type BillingWorkerOptions = {
   /** Time between the end of one run and the start of the next. */
   intervalMs: number;
   chargeSavedCard?: ChargeSavedCard | undefined;
-  /** Called after a run that queued emails (to wake the outbox). */
-  onEmailsQueued?: (() => void) | undefined;
   /** The clock (tests move it). */
   now?: (() => Date) | undefined;
 };
@@ -328,7 +328,6 @@ export function createBillingWorker({
   log,
   intervalMs,
   chargeSavedCard,
-  onEmailsQueued,
   now = () => new Date(),
 }: BillingWorkerOptions) {
   return createPeriodicWorker({
@@ -344,7 +343,6 @@ export function createBillingWorker({
         log,
         signal,
       });
-      if (result.invoicesIssued + result.remindersSent > 0) onEmailsQueued?.();
       if (result.invoicesIssued + result.remindersSent + result.chargesRequested > 0) {
         log.info(result, "billing run");
       }

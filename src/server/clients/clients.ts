@@ -1,8 +1,9 @@
 import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizzle-orm";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { findBilling } from "../billing/billing";
-import { findInvoice, listInvoices, listPayments } from "../billing/invoices";
+import { findInvoice, listInvoices, listPayments } from "../billing/invoice-reading";
 import type { DbExecutor } from "../db/client";
+import { DomainFailureError, ok, outcomeOf, type Outcome } from "../domain-failure";
 import {
   companies,
   companyMembers,
@@ -24,8 +25,8 @@ import {
   listMembers,
   type InvitationSettings,
 } from "../team/team";
-import { findProject, listProjects } from "../projects/projects";
-import { findProposal, listProposals } from "../proposals/proposals";
+import { findProject, listProjects } from "../projects/project-reading";
+import { findProposal, listProposals } from "../proposals/proposal-reading";
 import { findTicket, listTickets } from "../tickets/tickets";
 import { listWebsites } from "../websites/websites";
 
@@ -129,9 +130,12 @@ export async function findClient(db: DbExecutor, id: string): Promise<ClientDeta
   };
 }
 
-export type ClientInvitation =
-  | { ok: true; companyId: string; userId: string; email: string; emailed: boolean }
-  | { ok: false; message: string };
+export type ClientInvitation = Outcome<{
+  companyId: string;
+  userId: string;
+  email: string;
+  emailed: boolean;
+}>;
 
 /**
  * Creates a client company with the invited person as its owner (their account is created, or
@@ -143,27 +147,17 @@ export async function inviteClient(
   input: InviteClient,
   settings: InvitationSettings,
 ): Promise<ClientInvitation> {
-  try {
-    return await db.transaction(async (tx) => {
+  return outcomeOf(() =>
+    db.transaction(async (tx) => {
       const company = await createCompany(tx, input.companyName ?? defaultCompanyName(input));
       const added = await addMember(tx, company.id, { ...input, role: "owner" }, settings);
       // Refused: the new company goes too.
-      if (!added.ok) throw new InvitationRefused(added.message);
-      return {
-        ok: true as const,
-        companyId: company.id,
-        userId: added.member.id,
-        email: added.member.email,
-        emailed: added.emailed,
-      };
-    });
-  } catch (error) {
-    if (error instanceof InvitationRefused) return { ok: false, message: error.message };
-    throw error;
-  }
+      if (!added.ok) throw new DomainFailureError(added);
+      const { member, emailed } = added.value;
+      return ok({ companyId: company.id, userId: member.id, email: member.email, emailed });
+    }),
+  );
 }
-
-class InvitationRefused extends Error {}
 
 export async function companyExists(db: DbExecutor, id: string): Promise<boolean> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
@@ -298,7 +292,9 @@ export async function exportClientData(db: DbExecutor, id: string) {
     domains: client.domains,
     billing,
     invoices: await Promise.all(
-      invoiceList.map((invoice) => findInvoice(db, invoice.id, asClient, { cardsAccepted: false })),
+      invoiceList.map((invoice) =>
+        findInvoice(db, invoice.id, asClient, { settings: { cardsAccepted: false } }),
+      ),
     ),
     payments: paymentList,
     tickets,

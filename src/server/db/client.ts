@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { deliverSignalsOnCommit } from "./commit-signals";
 import { lockDataDir } from "./data-dir-lock";
 import { isDatabaseUnavailable } from "./errors";
 import * as schema from "./schema";
@@ -73,6 +74,7 @@ async function openPostgres(url: string): Promise<Database> {
       client.release(broken);
     }
   };
+  deliverSignalsOnCommit(db);
   return {
     db,
     kind: "postgres",
@@ -109,6 +111,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const db = drizzlePglite(client, { schema });
     const created = !(await hasTables(db));
     await migratePglite(db, { migrationsFolder });
+    deliverSignalsOnCommit(db);
     return {
       db,
       kind: "pglite",

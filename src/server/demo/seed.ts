@@ -4,7 +4,7 @@ import { proposalTerms } from "@content/terms";
 import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
 import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/invoice-math";
-import { nextInvoiceNumber } from "../billing/invoices";
+import { nextInvoiceNumber } from "../billing/invoice-issuing";
 import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";

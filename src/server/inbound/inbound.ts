@@ -47,8 +47,6 @@ export type InboundDeps = {
   db: Db;
   settings: InboundSettings;
   log: FastifyBaseLogger;
-  /** Called when the mail queued emails (so the outbox sends them now). */
-  onEmailsQueued: () => void;
   /** Where an accepted mail's attachments are filed, as the portal's uploads are. */
   attachments: AttachmentStore;
 };
@@ -197,7 +195,6 @@ export async function receiveInboundMail(
     },
     outcome.outcome === "duplicate" ? "inbound email already taken" : "inbound email",
   );
-  if (outcome.outcome === "reply" || outcome.outcome === "new-ticket") deps.onEmailsQueued();
   return outcome;
 }
 

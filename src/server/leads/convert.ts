@@ -3,8 +3,16 @@ import type { ConvertedLead } from "@shared/schemas/proposals";
 import { teamMessages } from "@shared/schemas/team";
 import { recordAudit, type AuditContext } from "../audit/audit";
 import type { DbExecutor } from "../db/client";
+import {
+  conflict,
+  DomainFailureError,
+  notFound,
+  ok,
+  outcomeOf,
+  type Outcome,
+} from "../domain-failure";
 import { companies, leads, users } from "../db/schema";
-import { attachLeadProposals } from "../proposals/proposals";
+import { attachLeadProposals } from "../proposals/proposal-drafts";
 import {
   addMember,
   createCompany,
@@ -13,16 +21,11 @@ import {
   type InvitationSettings,
 } from "../team/team";
 
-export type Conversion =
-  { ok: true; value: ConvertedLead } | { ok: false; status: 404 | 409; message: string };
-
 /** A lead's name as an account's: the first word, then the rest. */
 function splitName(name: string) {
   const [first, ...rest] = name.trim().split(/\s+/);
   return { firstName: first || undefined, lastName: rest.join(" ") || undefined };
 }
-
-class Refused extends Error {}
 
 /**
  * Converts a lead into a client, in one transaction: a new company from the lead's fields with
@@ -37,25 +40,21 @@ export async function convertLead(
   input: { companyId?: string; invite: boolean },
   settings: InvitationSettings,
   audit: AuditContext,
-): Promise<Conversion> {
-  try {
-    return await db.transaction(async (tx) => {
+): Promise<Outcome<ConvertedLead>> {
+  return outcomeOf(() =>
+    db.transaction(async (tx) => {
       const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
-      if (!lead) return { ok: false as const, status: 404 as const, message: "Lead not found" };
+      if (!lead) return notFound("Lead not found");
       if (lead.companyId) {
         const [client] = await tx.select().from(companies).where(eq(companies.id, lead.companyId));
-        return {
-          ok: false as const,
-          status: 409 as const,
-          message: `This lead is already the client ${client?.name ?? ""}`.trim(),
-        };
+        return conflict(`This lead is already the client ${client?.name ?? ""}`.trim());
       }
       const email = lead.email.toLowerCase();
       const [existing] = await tx.select().from(users).where(eq(users.email, email));
-      if (existing?.isAdmin) throw new Refused(teamMessages.staffNotMember);
+      if (existing?.isAdmin) return conflict(teamMessages.staffNotMember);
       const membership = existing && (await findMembership(tx, existing.id));
       if (membership && membership.companyId !== input.companyId) {
-        throw new Refused(teamMessages.otherCompany);
+        return conflict(teamMessages.otherCompany);
       }
 
       let company;
@@ -65,8 +64,7 @@ export async function convertLead(
           .from(companies)
           .where(eq(companies.id, input.companyId))
           .for("update");
-        if (!company)
-          return { ok: false as const, status: 404 as const, message: "Client not found" };
+        if (!company) return notFound("Client not found");
       } else {
         company = await createCompany(tx, (lead.company ?? lead.name).slice(0, 200));
       }
@@ -83,9 +81,10 @@ export async function convertLead(
           created ? undefined : company.name,
           input.invite,
         );
-        if (!added.ok) throw new Refused(added.message);
-        userId = added.member.id;
-        invited = added.emailed;
+        // Refused: the new company goes too.
+        if (!added.ok) throw new DomainFailureError(added);
+        userId = added.value.member.id;
+        invited = added.value.emailed;
       } else if (input.invite && existing) {
         invited = await sendInvitation(
           tx,
@@ -131,10 +130,7 @@ export async function convertLead(
           },
         },
       });
-      return { ok: true as const, value };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: 409, message: error.message };
-    throw error;
-  }
+      return ok(value);
+    }),
+  );
 }

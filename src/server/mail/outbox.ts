@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbExecutor } from "../db/client";
+import { listenForCommits, signalAfterCommit } from "../db/commit-signals";
 import { outboxEmails, type OutboxEmail } from "../db/schema";
 import type { Email, Mailer } from "./mailer";
 
@@ -72,7 +73,13 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "expiry-warning": ROUTINE,
 };
 
-/** Writes emails to the outbox; pass the transaction of the event that causes them. */
+/** What enqueueEmails signals once the emails are committed: the worker listens for it. */
+const EMAILS_QUEUED = "outbox: emails queued";
+
+/**
+ * Writes emails to the outbox; pass the transaction of the event that causes them. The worker
+ * of this process is woken once they are committed, so they go out at once, not at its next poll.
+ */
 export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Promise<void> {
   if (emails.length === 0) return;
   await db.insert(outboxEmails).values(
@@ -87,6 +94,7 @@ export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Prom
       attachments: email.attachments ?? null,
     })),
   );
+  signalAfterCommit(db, EMAILS_QUEUED);
 }
 
 /** The latest emails and what became of them, for staff. */
@@ -145,6 +153,9 @@ const STOP_WAIT_MS = 5_000;
  * an email, the email stays claimed, and is sent again when its lease runs out. Every try carries
  * the same Message-ID (see the mailer), so the receiving side can drop the second copy.
  *
+ * Once started, it looks for due emails every pollMs, and at once whenever enqueueEmails has
+ * committed new ones in this process (another instance's are found at the next poll).
+ *
  * stop() claims no more: it hands the unsent rest of the batch back (due at once, the attempt it
  * never had not counted) and waits, for at most STOP_WAIT_MS, for the email being sent.
  */
@@ -161,6 +172,7 @@ export function createOutboxWorker({
   let again = false;
   let started = false;
   let stopping: Promise<void> | undefined;
+  let stopListening = () => {};
   /** The claimed rows each run has yet to send, so that stop() can hand them back. */
   const inHand = new Set<OutboxEmail[]>();
 
@@ -303,6 +315,7 @@ export function createOutboxWorker({
   }
 
   async function finish() {
+    stopListening();
     clearTimeout(timer);
     const handedBack = Promise.all([...inHand].map(release));
     let waited: NodeJS.Timeout | undefined;
@@ -315,10 +328,7 @@ export function createOutboxWorker({
     runOnce,
     start() {
       started = true;
-      schedule(0);
-    },
-    /** Look now rather than at the next poll (after a new email was queued). */
-    wake() {
+      stopListening = listenForCommits(db, EMAILS_QUEUED, () => schedule(0));
       schedule(0);
     },
     /** Claims no more emails; resolves once the one being sent is done (or after STOP_WAIT_MS). */

@@ -11,7 +11,7 @@ import {
 import { databaseKinds } from "../../../tests/support/database";
 import { close, listen } from "../../../tests/support/local-server";
 import { invoices, outboxEmails, users, websites } from "../db/schema";
-import { recordFailedPayment } from "../billing/invoices";
+import { recordFailedPayment } from "../billing/invoice-payments";
 import { billingSettings } from "../routes/api/common";
 import { runMonitorOnce } from "../monitoring/monitor";
 import { simpleEmail } from "../mail/layout";
@@ -314,7 +314,7 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
           reference: "pi_failed_1",
           reason: "Your card was declined.",
         },
-        billingSettings(t.config),
+        { settings: billingSettings(t.config) },
       ),
     );
     expect(await tally("payment-failed", "payment-failed", members)).toEqual({

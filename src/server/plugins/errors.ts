@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody } from "@shared/schemas/errors";
 import { isDatabaseUnavailable } from "../db/errors";
-
-export type ErrorBody = { message: string; errors?: Record<string, string> };
+import { DomainFailureError, type DomainFailure, type FailureKind } from "../domain-failure";
 
 export const unavailableBody: ErrorBody = {
   message: "The service is briefly unavailable. Please try again in a few moments.",
@@ -36,6 +36,25 @@ export function validationErrorBody(validation: ValidationIssue[]): ErrorBody {
   return Object.keys(errors).length > 0 ? { message, errors } : { message };
 }
 
+/** The one place a domain failure's kind becomes an HTTP status. */
+const statusOf: Record<FailureKind, number> = {
+  "not-found": 404,
+  conflict: 409,
+  invalid: 400,
+  "too-many": 429,
+  "too-large": 413,
+  unsupported: 415,
+};
+
+/** Answers a domain failure: its kind's status, its message, and the message under its field. */
+export function refuse(reply: FastifyReply, failure: DomainFailure) {
+  const body: ErrorBody = {
+    message: failure.message,
+    ...(failure.field ? { errors: { [failure.field]: failure.message } } : {}),
+  };
+  return reply.code(statusOf[failure.kind]).send(body);
+}
+
 /**
  * The one error handler: JSON { message, errors? }. A 4xx says what the caller can fix;
  * a 5xx says nothing of the internals (they go to the log).
@@ -45,6 +64,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(validationErrorBody(error.validation));
     }
+
+    // A failure thrown to roll back a transaction, which the route did not answer itself.
+    if (error instanceof DomainFailureError) return refuse(reply, error.failure);
 
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");

@@ -3,7 +3,7 @@ import type { LeadStatus } from "@shared/schemas/leads";
 import { pipelineStages, type Pipeline, type PipelineStage } from "@shared/schemas/projects";
 import type { DbExecutor } from "../db/client";
 import { leads, proposals, proposalVersions } from "../db/schema";
-import { listProjects } from "./projects";
+import { listProjects } from "./project-reading";
 
 /**
  * Where a lead stands in the pipeline. Won and lost are the lead's own word; otherwise a latest

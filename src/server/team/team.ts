@@ -6,18 +6,25 @@ import {
   type MemberRole,
   type Membership,
 } from "@shared/schemas/team";
-import { issueLoginToken } from "../auth/email-links";
+import { issueLoginToken, LINK_LIFETIME_MS, LINKS_PER_EMAIL } from "../auth/email-links";
 import type { DbExecutor } from "../db/client";
 import { auditEvents, companies, companyMembers, users, type User } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { invitationEmail } from "../mail/templates/clients";
 import { displayName } from "../auth/display-name";
 import { emailSignInPath } from "@shared/deep-links";
+import { conflict, failure, notFound, ok, type Outcome } from "../domain-failure";
 
 /** How long an invitation's sign-in link lasts. */
 export const INVITATION_DAYS = 7;
 
 export type InvitationSettings = { agencyInbox: string; publicUrl: string };
+
+const memberNotFound = () => notFound("Member not found");
+
+export const tooManyLinksMessage = `That address has had ${LINKS_PER_EMAIL} sign-in links in the last ${
+  LINK_LIFETIME_MS / 60_000
+} minutes. Wait a few minutes and send the invitation again.`;
 
 /** A new company's name when none is given: the person's full name, else their email. */
 export function defaultCompanyName(person: {
@@ -143,8 +150,7 @@ export async function listMembers(db: DbExecutor, companyId: string): Promise<Me
   return (await toMembers(db, rows)).sort((a, b) => order[a.role] - order[b.role]);
 }
 
-export type InviteResult =
-  { ok: true; member: Member; emailed: boolean } | { ok: false; message: string };
+export type InviteResult = Outcome<{ member: Member; emailed: boolean }>;
 
 /**
  * Adds a person to a company and emails them a sign-in link that lasts a week: their account
@@ -164,17 +170,13 @@ export async function addMember(
   // As accounts keep addresses (the schema has trimmed it already).
   const email = input.email.toLowerCase();
   const [existing] = await tx.select().from(users).where(eq(users.email, email));
-  if (existing?.isAdmin) return { ok: false, message: teamMessages.staffNotMember };
+  if (existing?.isAdmin) return conflict(teamMessages.staffNotMember);
   if (existing) {
     const membership = await findMembership(tx, existing.id);
     if (membership) {
-      return {
-        ok: false,
-        message:
-          membership.companyId === companyId
-            ? teamMessages.alreadyMember
-            : teamMessages.otherCompany,
-      };
+      return conflict(
+        membership.companyId === companyId ? teamMessages.alreadyMember : teamMessages.otherCompany,
+      );
     }
   }
   const [user] = await tx
@@ -199,7 +201,7 @@ export async function addMember(
   const emailed =
     invite && (await sendInvitation(tx, { ...user, role: row.role }, settings, emailCompany));
   const [member] = await toMembers(tx, [{ user, role: row.role, joinedAt: row.createdAt }]);
-  return { ok: true, member: member!, emailed };
+  return ok({ member: member!, emailed });
 }
 
 /**
@@ -248,9 +250,8 @@ export async function inviteMember(
   });
 }
 
-export type MemberChange =
-  | { ok: true; before: MemberRole; member: Member }
-  | { ok: false; reason: "not-found" | "last-owner" };
+/** A member's role changed or their membership ended: the role before, and the member. */
+export type MemberChange = Outcome<{ before: MemberRole; member: Member }>;
 
 /**
  * How many owners the company has besides this user. The owners' rows are locked first, so two
@@ -295,10 +296,10 @@ export async function changeMemberRole(
   return db.transaction(async (tx) => {
     const owners = await otherOwners(tx, companyId, userId);
     const row = await lockedMember(tx, companyId, userId);
-    if (!row) return { ok: false, reason: "not-found" };
+    if (!row) return memberNotFound();
     const before = row.member.role;
     if (before === "owner" && role !== "owner" && owners === 0) {
-      return { ok: false, reason: "last-owner" };
+      return conflict(teamMessages.lastOwner);
     }
     await tx
       .update(companyMembers)
@@ -307,7 +308,7 @@ export async function changeMemberRole(
     const [member] = await toMembers(tx, [
       { user: row.user, role, joinedAt: row.member.createdAt },
     ]);
-    return { ok: true, before, member: member! };
+    return ok({ before, member: member! });
   });
 }
 
@@ -323,23 +324,18 @@ export async function removeMember(
   return db.transaction(async (tx) => {
     const owners = await otherOwners(tx, companyId, userId);
     const row = await lockedMember(tx, companyId, userId);
-    if (!row) return { ok: false, reason: "not-found" };
+    if (!row) return memberNotFound();
     const before = row.member.role;
-    if (before === "owner" && owners === 0) {
-      return { ok: false, reason: "last-owner" };
-    }
+    if (before === "owner" && owners === 0) return conflict(teamMessages.lastOwner);
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
     const [member] = await toMembers(tx, [
       { user: row.user, role: before, joinedAt: row.member.createdAt },
     ]);
-    return { ok: true, before, member: member! };
+    return ok({ before, member: member! });
   });
 }
-
-export type InvitationResent =
-  { ok: true; member: Member } | { ok: false; reason: "not-found" | "signed-in" | "too-many" };
 
 /**
  * Sends a member who has never signed in their invitation again, in the caller's transaction
@@ -350,13 +346,13 @@ export async function resendInvitation(
   companyId: string,
   userId: string,
   settings: InvitationSettings,
-): Promise<InvitationResent> {
+): Promise<Outcome<Member>> {
   const row = await lockedMember(tx, companyId, userId);
-  if (!row) return { ok: false, reason: "not-found" };
+  if (!row) return memberNotFound();
   const [member] = await toMembers(tx, [
     { user: row.user, role: row.member.role, joinedAt: row.member.createdAt },
   ]);
-  if (!member!.invited) return { ok: false, reason: "signed-in" };
+  if (!member!.invited) return conflict(teamMessages.signedInAlready);
   // Worded as the first one was: the person a company was made for was not "added" to it.
   const [first] = await tx
     .select({ userId: companyMembers.userId })
@@ -371,5 +367,5 @@ export async function resendInvitation(
     settings,
     company?.name,
   );
-  return sent ? { ok: true, member: member! } : { ok: false, reason: "too-many" };
+  return sent ? ok(member!) : failure("too-many", tooManyLinksMessage);
 }

@@ -158,12 +158,12 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
       bytes: png,
     });
     if (!inDatabase.ok || !inBucket.ok) throw new Error("not saved");
-    const dbRef = { id: inDatabase.attachment.id, storage: "database", storageKey: null };
+    const dbRef = { id: inDatabase.value.id, storage: "database", storageKey: null };
     expect((await store.get(t.database.db, dbRef)).equals(png)).toBe(true);
 
     const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
     expect(await deleteStaleUploads(t.database.db, store, later)).toBe(2);
-    expect(await objectExists(objectKey(inBucket.attachment.id))).toBe(false);
+    expect(await objectExists(objectKey(inBucket.value.id))).toBe(false);
     expect(await t.database.db.select().from(ticketAttachments)).toEqual([]);
   });
 
@@ -175,7 +175,7 @@ describe.skipIf(!s3Available)("ticket attachments in S3-compatible storage", () 
         bytes: png,
       });
       if (!saved.ok) throw new Error(saved.message);
-      return saved.attachment.id;
+      return saved.value.id;
     };
     const kept = await save("kept.png");
     const erased = await save("erased.png");

@@ -9,6 +9,7 @@ import {
   type AttachmentContentType,
 } from "@shared/schemas/ticket-attachments";
 import type { DbExecutor } from "../db/client";
+import { DomainFailureError, failure, invalid, ok, type Outcome } from "../domain-failure";
 import {
   MAX_ATTACHMENT_BYTES,
   supportTickets,
@@ -31,11 +32,6 @@ const THUMBNAIL = { width: 320, height: 640 };
  * screen's screenshot; a larger file is kept, shown as a file without a preview.
  */
 export const THUMBNAIL_MAX_PIXELS = 25_000_000;
-
-/** A refusal of the message's attachments: the route answers 400 with this message. */
-export class AttachmentRefused extends Error {
-  readonly statusCode = 400;
-}
 
 /**
  * A file name safe to store and to offer back: no folders, no control characters, at most 255
@@ -124,14 +120,7 @@ export type SaveAttachmentInput = {
   /** Refuse (429) when the uploader already has this many files waiting to be sent. */
   maxPending?: number;
 };
-export type SaveAttachmentResult =
-  { ok: true; attachment: Attachment } | { ok: false; status: 413 | 415 | 429; message: string };
-
-const tooManyPending = {
-  ok: false,
-  status: 429,
-  message: attachmentMessages.tooManyPending,
-} as const;
+const tooManyPending = () => failure("too-many", attachmentMessages.tooManyPending);
 
 /**
  * Checks a file (size, kind from its content, and the uploader's files waiting to be sent) and
@@ -142,21 +131,21 @@ export async function saveAttachment(
   db: DbExecutor,
   store: AttachmentStore,
   input: SaveAttachmentInput,
-): Promise<SaveAttachmentResult> {
+): Promise<Outcome<Attachment>> {
   const name = cleanFileName(input.fileName);
   if (input.bytes.length > MAX_ATTACHMENT_BYTES) {
-    return { ok: false, status: 413, message: attachmentMessages.tooLarge(name) };
+    return failure("too-large", attachmentMessages.tooLarge(name));
   }
   if (input.bytes.length === 0) {
-    return { ok: false, status: 415, message: attachmentMessages.empty(name) };
+    return failure("unsupported", attachmentMessages.empty(name));
   }
   const { maxPending } = input;
   // Before the preview is made, so a full list costs nothing; counted again under the lock below.
   if (maxPending !== undefined && (await countPendingUploads(db, input.uploadedBy)) >= maxPending) {
-    return tooManyPending;
+    return tooManyPending();
   }
   const kind = await detectAttachmentType(name, input.bytes);
-  if (!kind) return { ok: false, status: 415, message: attachmentMessages.wrongType(name) };
+  if (!kind) return failure("unsupported", attachmentMessages.wrongType(name));
 
   const id = randomUUID();
   const thumbnail = await makeThumbnail(kind.contentType, input.bytes);
@@ -191,17 +180,14 @@ export async function saveAttachment(
     // The row is what makes the bytes reachable: without it, they must not stay behind.
     if (!saved) await store.delete({ id, ...stored }).catch(() => {});
   }
-  if (!saved) return tooManyPending;
-  return {
-    ok: true,
-    attachment: {
-      id,
-      fileName: kind.fileName,
-      contentType: kind.contentType,
-      sizeBytes: input.bytes.length,
-      hasThumbnail: thumbnail !== null,
-    },
-  };
+  if (!saved) return tooManyPending();
+  return ok({
+    id,
+    fileName: kind.fileName,
+    contentType: kind.contentType,
+    sizeBytes: input.bytes.length,
+    hasThumbnail: thumbnail !== null,
+  });
 }
 
 /** How many uploads a person has waiting to be sent. */
@@ -216,7 +202,7 @@ export async function countPendingUploads(db: DbExecutor, userId: string): Promi
 /**
  * Attaches a sender's own pending uploads to their new message, in the message's transaction.
  * Any id that is not one of them (someone else's, already sent, deleted) refuses the whole
- * message, so nothing is half sent.
+ * message (thrown, so the message's transaction rolls back), so nothing is half sent.
  */
 export async function attachUploads(
   tx: DbExecutor,
@@ -237,7 +223,9 @@ export async function attachUploads(
       ),
     )
     .returning({ id: ticketAttachments.id });
-  if (attached.length !== wanted.length) throw new AttachmentRefused(attachmentMessages.unknown);
+  if (attached.length !== wanted.length) {
+    throw new DomainFailureError(invalid(attachmentMessages.unknown));
+  }
 }
 
 /** The API's view of a row, never its bytes. */

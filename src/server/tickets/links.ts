@@ -3,6 +3,7 @@ import type { StaffMember, TicketChoices, TicketWebsite } from "@shared/schemas/
 import type { DbExecutor } from "../db/client";
 import { users, websites } from "../db/schema";
 import { displayName } from "../auth/display-name";
+import { invalid, type DomainFailure } from "../domain-failure";
 
 /*
  * What a ticket may point at: one of its own company's websites, and a member of staff (a user
@@ -54,8 +55,8 @@ export async function ticketChoices(db: DbExecutor, companyId: string): Promise<
 }
 
 /**
- * What is wrong with pointing a ticket of the company at this website or assignee: a message
- * for the field, or undefined when both are fine (null, a change to none, is always fine).
+ * What is wrong with pointing a ticket of the company at this website or assignee: the field
+ * refused, or undefined when both are fine (null, a change to none, is always fine).
  */
 export async function linkProblem(
   db: DbExecutor,
@@ -63,12 +64,12 @@ export async function linkProblem(
   change: { websiteId?: string | null; assigneeId?: string | null },
   websiteMessage: string,
   assigneeMessage: string,
-): Promise<{ field: "websiteId" | "assigneeId"; message: string } | undefined> {
+): Promise<DomainFailure | undefined> {
   if (change.websiteId && !(await isCompanyWebsite(db, companyId, change.websiteId))) {
-    return { field: "websiteId", message: websiteMessage };
+    return invalid(websiteMessage, "websiteId");
   }
   if (change.assigneeId && !(await isStaffUser(db, change.assigneeId))) {
-    return { field: "assigneeId", message: assigneeMessage };
+    return invalid(assigneeMessage, "assigneeId");
   }
   return undefined;
 }

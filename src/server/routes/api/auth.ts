@@ -100,7 +100,7 @@ type OidcChecks = {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { db, config, oidc, outbox },
+  { db, config, oidc },
 ) => {
   app.get(
     "/api/auth/user",
@@ -370,7 +370,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         if (!(await maySignIn(db, config, email))) {
           return reply.code(202).send({ message: checkEmailMessage });
         }
-        const queued = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const token = await issueLoginToken(
             tx,
             email,
@@ -378,7 +378,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
             LINK_LIFETIME_MS,
             returnToOf(request.body.returnTo),
           );
-          if (!token) return false;
+          if (!token) return;
           const link = `${config.publicUrl}${emailSignInPath(token)}`;
           await enqueueEmails(tx, [
             {
@@ -387,9 +387,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
               ...signInLinkEmail({ link, minutes: LINK_LIFETIME_MS / 60_000 }),
             },
           ]);
-          return true;
         });
-        if (queued) outbox.wake();
         return reply.code(202).send({ message: checkEmailMessage });
       },
     );

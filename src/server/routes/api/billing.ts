@@ -23,6 +23,7 @@ import {
 } from "../../billing/billing";
 import { companyExists } from "../../clients/clients";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
   errorBody,
@@ -32,7 +33,6 @@ import {
   idParams,
   notFound,
   notFoundResponse,
-  refuse,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
@@ -183,7 +183,7 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
       async (request, reply) => {
         const cancelled = await withAudit(db, auditContext(request), async (tx, audit) => {
           const cancelled = await cancelPlan(tx, request.params.id);
-          if (cancelled && !("ok" in cancelled)) {
+          if (cancelled.ok) {
             await audit({
               action: "plan.cancelled",
               targetType: "plan",
@@ -194,9 +194,7 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
           }
           return cancelled;
         });
-        if (!cancelled) return reply.code(404).send(notFound("Plan"));
-        if ("ok" in cancelled) return refuse(reply, cancelled);
-        return cancelled;
+        return cancelled.ok ? cancelled.value : refuse(reply, cancelled);
       },
     );
 

@@ -13,6 +13,7 @@ import {
   WebhookSignatureError,
 } from "../../billing/stripe";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
   billingSettings,
@@ -21,7 +22,6 @@ import {
   forSignedInClients,
   idParams,
   notFound,
-  refuse,
   type RoutePlugin,
 } from "./common";
 
@@ -45,7 +45,7 @@ const stripeDown = {
  * Checkout, or save a card for automatic payment (anyone else gets 404); Stripe tells us what
  * happened at the webhook, which acts on each signed event once.
  */
-export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const cardPaymentRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = billingSettings(config);
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
 
@@ -85,13 +85,10 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
         const payer = await payerOf(request);
         if (!payer) return reply.code(404).send(notFound("Invoice"));
         return orStripeDown(request, reply, async () => {
-          const started = await startInvoiceCheckout(
-            db,
+          const started = await startInvoiceCheckout(db, payer, request.params.id, {
             stripe,
-            payer,
-            request.params.id,
             settings,
-          );
+          });
           if (!started.ok) return refuse(reply, started);
           return { url: started.value };
         });
@@ -105,7 +102,7 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
         const payer = await payerOf(request);
         if (!payer) return reply.code(404).send(notFound("Billing"));
         return orStripeDown(request, reply, async () => {
-          const started = await startCardSetup(db, stripe, payer, settings);
+          const started = await startCardSetup(db, payer, { stripe, settings });
           if (!started.ok) return refuse(reply, started);
           return { url: started.value };
         });
@@ -159,7 +156,7 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
           });
         }
         return orStripeDown(request, reply, async () => {
-          const outcome = await actOnStripeEvent(db, stripe, event, settings);
+          const outcome = await actOnStripeEvent(db, event, { stripe, settings });
           const log = { eventId: event.id, type: event.type, result: outcome.result };
           if (outcome.result === "invalid") {
             request.log.warn({ ...log, note: outcome.note }, "Stripe event refused");
@@ -172,7 +169,6 @@ export const cardPaymentRoutes: RoutePlugin = async (app, { db, config, outbox }
           } else {
             request.log.info(outcome.note ? { ...log, note: outcome.note } : log, "Stripe event");
           }
-          if (outcome.emailed) outbox.wake();
           return { received: true as const };
         });
       },

@@ -16,6 +16,7 @@ import {
 } from "../../clients/clients";
 import { auditContext, recordAudit, withAudit } from "../../audit/audit";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   deletedResponses,
   errorBody,
@@ -32,7 +33,7 @@ import {
  * owner), a client's page, and the privacy requests (a JSON copy of everything stored, and
  * erasure). A client's members, websites, domains and billing have their own route modules.
  */
-export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const clientRoutes: RoutePlugin = async (app, { db, config }) => {
   await forStaff(app, db, (staff) => {
     staff.get(
       "/api/admin/clients",
@@ -60,21 +61,16 @@ export const clientRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
             await audit({
               action: "client.invited",
               targetType: "client",
-              targetId: invitation.companyId,
-              companyId: invitation.companyId,
+              targetId: invitation.value.companyId,
+              companyId: invitation.value.companyId,
               changes: { after: { ...request.body } },
             });
           }
           return invitation;
         });
-        if (!invitation.ok) return reply.code(409).send({ message: invitation.message });
-        if (invitation.emailed) outbox.wake();
-        return reply.code(201).send({
-          id: invitation.companyId,
-          userId: invitation.userId,
-          email: invitation.email,
-          emailed: invitation.emailed,
-        });
+        if (!invitation.ok) return refuse(reply, invitation);
+        const { companyId, userId, email, emailed } = invitation.value;
+        return reply.code(201).send({ id: companyId, userId, email, emailed });
       },
     );
 

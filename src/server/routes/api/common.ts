@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "@shared/schemas/errors";
 import type { Config } from "../../config";
-import type { BillingSettings } from "../../billing/invoices";
+import { findInvoice, type Viewer } from "../../billing/invoice-reading";
+import type { BillingSettings } from "../../billing/settings";
 import type { Db } from "../../db/client";
-import type { OutboxWorker } from "../../mail/outbox";
 import { seesBilling } from "@shared/schemas/team";
 import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";
 
 /** What every API route group is given. */
-export type RouteOptions = { db: Db; config: Config; outbox: Pick<OutboxWorker, "wake"> };
+export type RouteOptions = { db: Db; config: Config };
 export type RoutePlugin = FastifyPluginAsyncZod<RouteOptions>;
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -60,17 +60,6 @@ export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
   });
 }
 
-/** A refusal from a noun's rules (404, 409, ...), in the one error format. */
-export function refuse(
-  reply: FastifyReply,
-  failure: { status: number; message: string; field?: string },
-) {
-  return reply.code(failure.status).send({
-    message: failure.message,
-    ...(failure.field ? { errors: { [failure.field]: failure.message } } : {}),
-  });
-}
-
 /** A generated document, downloaded rather than shown, never cached. */
 export function sendPdf(reply: FastifyReply, file: { fileName: string; bytes: Buffer }) {
   return reply
@@ -96,3 +85,19 @@ export const billingSettings = (config: Config): BillingSettings => ({
   taxRatePpm: config.taxRatePpm,
   cardsAccepted: config.stripe !== undefined,
 });
+
+/**
+ * What the invoice routes and their follow-ups read invoices with: the settings, staff's view
+ * (every invoice) and a client's (an owner's or billing member's: their company's issued ones;
+ * undefined for anyone else, to whom invoices answer 404), and the invoice a staff write answers.
+ */
+export function invoiceReading({ db, config }: RouteOptions) {
+  const settings = billingSettings(config);
+  const staffView: Viewer = { staff: true };
+  const clientView = (request: FastifyRequest): Viewer | undefined => {
+    const member = billingMember(request);
+    return member && { staff: false, companyId: member.companyId };
+  };
+  const staffDetail = async (id: string) => (await findInvoice(db, id, staffView, { settings }))!;
+  return { settings, staffView, clientView, staffDetail };
+}

@@ -31,7 +31,7 @@ const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorRespo
  * A client company's domain names: its members list them and switch auto-renew in the portal
  * (another company's domain answers 404 and changes nothing); staff add, change and remove them.
  */
-export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const domainRoutes: RoutePlugin = async (app, { db, config }) => {
   const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
 
   await forSignedInClients(app, db, (client) => {
@@ -66,7 +66,6 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
             notice,
           ));
         if (!domain) return reply.code(404).send(notFound("Domain"));
-        outbox.wake();
         return domain;
       },
     );
@@ -90,7 +89,6 @@ export const domainRoutes: RoutePlugin = async (app, { db, config, outbox }) => 
             changes: { after: { ...request.body } },
           });
         });
-        outbox.wake();
         return (await findClient(db, request.params.id))!;
       },
     );

@@ -3,6 +3,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyError, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ErrorBody } from "@shared/schemas/errors";
 import {
   createPageViewBuffer,
   createSaltStore,
@@ -21,12 +22,7 @@ import {
 } from "../../analytics/ingest";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/errors";
-import {
-  failedBody,
-  unavailableBody,
-  validationErrorBody,
-  type ErrorBody,
-} from "../../plugins/errors";
+import { failedBody, unavailableBody, validationErrorBody } from "../../plugins/errors";
 import { CROSS_ORIGIN_RESOURCE, crossOriginHeaders } from "../../plugins/security";
 import type { AnswerTail, FastPath } from "../../plugins/static-fast-path";
 import { errorResponses } from "./common";

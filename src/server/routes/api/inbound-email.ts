@@ -19,7 +19,7 @@ const WEBHOOK_BODY_LIMIT = Math.ceil((MAX_INBOUND_BYTES * 4) / 3) + 2 * 1024 * 1
  */
 export const inboundEmailRoutes: FastifyPluginAsyncZod<AttachmentRouteOptions> = async (
   app,
-  { db, config, outbox, store },
+  { db, config, store },
 ) => {
   const secret = config.inbound.webhookSecret;
 
@@ -53,7 +53,6 @@ export const inboundEmailRoutes: FastifyPluginAsyncZod<AttachmentRouteOptions> =
           db,
           settings: inboundSettings(config),
           log: request.log,
-          onEmailsQueued: () => outbox.wake(),
           attachments: store,
         },
         await fromPostmark(request.body, request.ip ?? null),

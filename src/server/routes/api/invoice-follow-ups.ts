@@ -4,22 +4,20 @@ import {
   reminderSentSchema,
 } from "@shared/schemas/billing";
 import { auditContext, recordAudit } from "../../audit/audit";
-import { findInvoice, type Viewer } from "../../billing/invoices";
 import { creditNoteDocument, refundPayment } from "../../billing/refunds";
 import { remindByHand } from "../../billing/reminders";
 import { createStripeGateway, StripeUnavailableError } from "../../billing/stripe";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
-  billingMember,
-  billingSettings,
   errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
   idParams,
+  invoiceReading,
   notFound,
   notFoundResponse,
-  refuse,
   sendPdf,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
@@ -33,8 +31,8 @@ const creditNoteNotFound = notFound("Credit note");
  * issues a credit note; the client and staff download credit notes as PDF. Each staff write and
  * its audit row are one transaction.
  */
-export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const settings = billingSettings(config);
+export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) => {
+  const { settings, staffView, clientView, staffDetail } = invoiceReading({ db, config });
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
 
   await forSignedInClients(app, db, (client) => {
@@ -42,15 +40,8 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
       "/api/credit-notes/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const member = billingMember(request);
-        const file =
-          member &&
-          (await creditNoteDocument(
-            db,
-            request.params.id,
-            { staff: false, companyId: member.companyId },
-            settings,
-          ));
+        const view = clientView(request);
+        const file = view && (await creditNoteDocument(db, request.params.id, view, { settings }));
         if (!file) return reply.code(404).send(creditNoteNotFound);
         return sendPdf(reply, file);
       },
@@ -58,13 +49,11 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
   });
 
   await forStaff(app, db, (staff) => {
-    const staffView: Viewer = { staff: true };
-
     staff.get(
       "/api/admin/credit-notes/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const file = await creditNoteDocument(db, request.params.id, staffView, settings);
+        const file = await creditNoteDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send(creditNoteNotFound);
         return sendPdf(reply, file);
       },
@@ -75,7 +64,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
       { schema: { params: idParams, response: { 200: reminderSentSchema, ...actionResponses } } },
       async (request, reply) => {
         const reminded = await db.transaction(async (tx) => {
-          const outcome = await remindByHand(tx, request.params.id, settings);
+          const outcome = await remindByHand(tx, request.params.id, { settings });
           if (!outcome.ok) return outcome;
           await recordAudit(tx, auditContext(request), {
             action: "invoice.reminded",
@@ -89,7 +78,6 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
           return outcome;
         });
         if (!reminded.ok) return refuse(reply, reminded);
-        outbox.wake();
         return { sentTo: reminded.value.sentTo };
       },
     );
@@ -142,9 +130,7 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config, outb
           });
         }
         if (!refunded.ok) return refuse(reply, refunded);
-        outbox.wake();
-        const detail = await findInvoice(db, request.params.id, staffView, settings);
-        return reply.code(201).send(detail!);
+        return reply.code(201).send(await staffDetail(request.params.id));
       },
     );
   });

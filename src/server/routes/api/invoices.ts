@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   invoiceDetailSchema,
@@ -15,30 +14,31 @@ import {
   closeInvoice,
   createInvoice,
   deleteDraft,
+  issueDraft,
+} from "../../billing/invoice-issuing";
+import { recordPayment } from "../../billing/invoice-payments";
+import {
   findInvoice,
   invoiceDocument,
   invoiceList,
-  issueDraft,
   listInvoices,
   listPayments,
-  recordPayment,
-  type Viewer,
-} from "../../billing/invoices";
+} from "../../billing/invoice-reading";
 import { companyExists } from "../../clients/clients";
 import type { Invoice } from "../../db/schema";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   billingMember,
-  billingSettings,
   deletedResponses,
   errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
   idParams,
+  invoiceReading,
   notFound,
   notFoundResponse,
-  refuse,
   sendPdf,
   type RoutePlugin,
 } from "./common";
@@ -60,15 +60,10 @@ const invoiceFields = (invoice: Invoice) => ({
  * Invoices and payments. Owners and billing members read their company's issued invoices, their
  * PDFs and their payments (anyone else gets 404); staff create, issue, void, record payments.
  */
-export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const settings = billingSettings(config);
+export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
+  const { settings, staffView, clientView, staffDetail } = invoiceReading({ db, config });
 
   await forSignedInClients(app, db, (client) => {
-    const clientView = async (request: FastifyRequest): Promise<Viewer | undefined> => {
-      const member = billingMember(request);
-      return member && { staff: false, companyId: member.companyId };
-    };
-
     client.get(
       "/api/invoices",
       {
@@ -77,9 +72,9 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const view = await clientView(request);
-        if (!view || view.staff) return reply.code(404).send(notFound("Invoices"));
-        return listInvoices(db, { companyId: view.companyId, withDrafts: false });
+        const member = billingMember(request);
+        if (!member) return reply.code(404).send(notFound("Invoices"));
+        return listInvoices(db, { companyId: member.companyId, withDrafts: false });
       },
     );
 
@@ -92,8 +87,8 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) => {
-        const view = await clientView(request);
-        const invoice = view && (await findInvoice(db, request.params.id, view, settings));
+        const view = clientView(request);
+        const invoice = view && (await findInvoice(db, request.params.id, view, { settings }));
         return invoice ?? reply.code(404).send({ message: invoiceMessages.notFound });
       },
     );
@@ -102,8 +97,8 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/invoices/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const view = await clientView(request);
-        const file = view && (await invoiceDocument(db, request.params.id, view, settings));
+        const view = clientView(request);
+        const file = view && (await invoiceDocument(db, request.params.id, view, { settings }));
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });
         return sendPdf(reply, file);
       },
@@ -125,9 +120,6 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
   });
 
   await forStaff(app, db, (staff) => {
-    const staffView: Viewer = { staff: true };
-    const detail = async (id: string) => (await findInvoice(db, id, staffView, settings))!;
-
     staff.get(
       "/api/admin/invoices",
       {
@@ -177,8 +169,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           });
           return created!;
         });
-        if (issue) outbox.wake();
-        return reply.code(201).send(await detail(invoice.id));
+        return reply.code(201).send(await staffDetail(invoice.id));
       },
     );
 
@@ -191,7 +182,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         },
       },
       async (request, reply) =>
-        (await findInvoice(db, request.params.id, staffView, settings)) ??
+        (await findInvoice(db, request.params.id, staffView, { settings })) ??
         reply.code(404).send({ message: invoiceMessages.notFound }),
     );
 
@@ -199,7 +190,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       "/api/admin/invoices/:id/pdf",
       { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
       async (request, reply) => {
-        const file = await invoiceDocument(db, request.params.id, staffView, settings);
+        const file = await invoiceDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });
         return sendPdf(reply, file);
       },
@@ -210,7 +201,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       { schema: { params: idParams, response: { 200: invoiceDetailSchema, ...detailResponses } } },
       async (request, reply) => {
         const issued = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const issued = await issueDraft(tx, request.params.id, settings);
+          const issued = await issueDraft(tx, request.params.id, { settings });
           if (!issued.ok) return issued;
           await audit({
             action: "invoice.issued",
@@ -225,8 +216,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           return issued;
         });
         if (!issued.ok) return refuse(reply, issued);
-        outbox.wake();
-        return detail(request.params.id);
+        return staffDetail(request.params.id);
       },
     );
 
@@ -250,7 +240,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             return closed;
           });
           if (!closed.ok) return refuse(reply, closed);
-          return detail(request.params.id);
+          return staffDetail(request.params.id);
         },
       );
     }
@@ -292,7 +282,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             tx,
             request.params.id,
             { ...request.body, recordedBy: signedInUser(request).id },
-            settings,
+            { settings },
           );
           if (!recorded.ok) return recorded;
           await audit({
@@ -315,8 +305,7 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           return recorded;
         });
         if (!recorded.ok) return refuse(reply, recorded);
-        outbox.wake();
-        return detail(request.params.id);
+        return staffDetail(request.params.id);
       },
     );
   });

@@ -19,6 +19,7 @@ import { addLeadNote, exportLeads, findLead, listLeads, setLeadStatus } from "..
 import { storeApplication, storeContactMessage } from "../../leads/leads";
 import { spamReason } from "../../leads/spam";
 import { signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   errorBody,
   errorResponses,
@@ -38,7 +39,7 @@ const RATE_WINDOW_MS = 10 * 60 * 1000;
  * submission that trips a spam trap gets the same 201 answer, is kept with status "spam" and
  * causes no email. Staff work them in the inbox: status, notes and a CSV export.
  */
-export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const leadRoutes: RoutePlugin = async (app, { db, config }) => {
   const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
   const formOptions = {
     bodyLimit: LEAD_BODY_LIMIT,
@@ -66,7 +67,6 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       const spam = spamReason({ website, formStartedAt }, message.message);
       if (spam) request.log.info({ spam }, "contact message kept as spam");
       const lead = await storeContactMessage(db, message, { spam: Boolean(spam), notice });
-      if (!spam) outbox.wake();
       return reply.code(201).send(lead);
     },
   );
@@ -82,7 +82,6 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
       const spam = spamReason({ website, formStartedAt }, application.description);
       if (spam) request.log.info({ spam }, "project application kept as spam");
       const lead = await storeApplication(db, application, { spam: Boolean(spam), notice });
-      if (!spam) outbox.wake();
       return reply.code(201).send(lead);
     },
   );
@@ -173,10 +172,7 @@ export const leadRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           notice,
           auditContext(request),
         );
-        if (!converted.ok) {
-          return reply.code(converted.status).send({ message: converted.message });
-        }
-        if (converted.value.invited) outbox.wake();
+        if (!converted.ok) return refuse(reply, converted);
         return converted.value;
       },
     );

@@ -10,17 +10,16 @@ import {
 import { websiteInputSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, recordAudit, withAudit } from "../../audit/audit";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import { loadPipeline } from "../../projects/pipeline";
 import {
   addMilestone,
   answerMilestone,
-  findProject,
-  launchWebsite,
-  listProjects,
-  postUpdate,
   requestApproval,
   updateMilestone,
-} from "../../projects/projects";
+} from "../../projects/milestones";
+import { findProject, listProjects } from "../../projects/project-reading";
+import { launchWebsite, postUpdate } from "../../projects/projects";
 import {
   billingSettings,
   errorBody,
@@ -43,21 +42,14 @@ const clientProjectsQuerySchema = z.object({
   companyId: z.uuid({ error: "companyId: a client company's id" }),
 });
 
-export const projectMessages = {
-  staleMilestone: "This milestone changed since you read it: read it again before answering",
-  notAwaited: "No approval is awaited on this milestone",
-  alreadyWaiting: "This milestone already waits for the client's approval",
-  hasWebsite: "This project already has its website",
-};
-
 /**
  * Projects. A client reads their company's projects and answers approval requests (another
  * company's project answers 404); staff manage milestones, ask for approvals, post updates,
  * create the website at launch, and read the pipeline. Every staff write and every answer is
  * audited; every write answers with the project's new state.
  */
-export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
-  const notice = billingSettings(config);
+export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
+  const settings = billingSettings(config);
 
   await forSignedInClients(app, db, (client) => {
     client.get(
@@ -101,8 +93,6 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         const { decision, contentHash, comment } = request.body;
         const answered = await answerMilestone(
           db,
-          user,
-          member.companyId,
           id,
           milestoneId,
           {
@@ -112,33 +102,27 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             ipAddress: request.ip ?? null,
             userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
           },
-          notice,
-          (tx, milestone, project) =>
-            recordAudit(tx, auditContext(request), {
-              action: "project.milestone-answered",
-              targetType: "milestone",
-              targetId: milestone.id,
-              companyId: project.companyId,
-              changes: {
-                after: {
-                  decision,
-                  comment: comment ?? null,
-                  contentHash,
-                  status: milestone.status,
+          { user, companyId: member.companyId },
+          {
+            settings,
+            audit: (tx, milestone, project) =>
+              recordAudit(tx, auditContext(request), {
+                action: "project.milestone-answered",
+                targetType: "milestone",
+                targetId: milestone.id,
+                companyId: project.companyId,
+                changes: {
+                  after: {
+                    decision,
+                    comment: comment ?? null,
+                    contentHash,
+                    status: milestone.status,
+                  },
                 },
-              },
-            }),
+              }),
+          },
         );
-        if (!answered.ok) {
-          if (answered.reason === "not-found") return reply.code(404).send(notFound("Milestone"));
-          return reply.code(409).send({
-            message:
-              answered.reason === "stale"
-                ? projectMessages.staleMilestone
-                : projectMessages.notAwaited,
-          });
-        }
-        outbox.wake();
+        if (!answered.ok) return refuse(reply, answered);
         return (await findProject(db, id, member.companyId))!;
       },
     );
@@ -201,7 +185,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       async (request, reply) => {
         const { id, milestoneId } = request.params;
         const project = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const changed = await updateMilestone(tx, id, milestoneId, request.body, notice);
+          const changed = await updateMilestone(tx, id, milestoneId, request.body, { settings });
           if (!changed) return undefined;
           const detail = (await findProject(tx, id))!;
           const { before } = changed;
@@ -232,21 +216,18 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
       { schema: { params: milestoneParams, response: { ...projectAnswer, ...conflict } } },
       async (request, reply) => {
         const { id, milestoneId } = request.params;
-        const asked = await requestApproval(db, id, milestoneId, notice, (tx, milestone, project) =>
-          recordAudit(tx, auditContext(request), {
-            action: "project.approval-requested",
-            targetType: "milestone",
-            targetId: milestone.id,
-            companyId: project.companyId,
-            changes: { after: { name: milestone.name, status: milestone.status } },
-          }),
-        );
-        if (!asked.ok) {
-          return asked.reason === "not-found"
-            ? reply.code(404).send(notFound("Milestone"))
-            : reply.code(409).send({ message: projectMessages.alreadyWaiting });
-        }
-        outbox.wake();
+        const asked = await requestApproval(db, id, milestoneId, {
+          settings,
+          audit: (tx, milestone, project) =>
+            recordAudit(tx, auditContext(request), {
+              action: "project.approval-requested",
+              targetType: "milestone",
+              targetId: milestone.id,
+              companyId: project.companyId,
+              changes: { after: { name: milestone.name, status: milestone.status } },
+            }),
+        });
+        if (!asked.ok) return refuse(reply, asked);
         return (await findProject(db, id))!;
       },
     );
@@ -267,18 +248,19 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
           request.params.id,
           signedInUser(request),
           request.body,
-          notice,
-          (tx, update, project) =>
-            recordAudit(tx, auditContext(request), {
-              action: "project.update-posted",
-              targetType: "project-update",
-              targetId: update.id,
-              companyId: project.companyId,
-              changes: { after: { body: update.body, previewUrl: update.previewUrl } },
-            }),
+          {
+            settings,
+            audit: (tx, update, project) =>
+              recordAudit(tx, auditContext(request), {
+                action: "project.update-posted",
+                targetType: "project-update",
+                targetId: update.id,
+                companyId: project.companyId,
+                changes: { after: { body: update.body, previewUrl: update.previewUrl } },
+              }),
+          },
         );
         if (!posted) return reply.code(404).send(notFound("Project"));
-        outbox.wake();
         return reply.code(201).send((await findProject(db, request.params.id))!);
       },
     );
@@ -309,11 +291,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
               },
             }),
         );
-        if (!launched.ok) {
-          return launched.reason === "not-found"
-            ? reply.code(404).send(notFound("Project"))
-            : reply.code(409).send({ message: projectMessages.hasWebsite });
-        }
+        if (!launched.ok) return refuse(reply, launched);
         return (await findProject(db, request.params.id))!;
       },
     );

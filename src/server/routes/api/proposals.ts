@@ -8,20 +8,20 @@ import {
   proposalDraftSchema,
   proposalSummarySchema,
 } from "@shared/schemas/proposals";
+import { seesBilling } from "@shared/schemas/team";
 import { auditContext } from "../../audit/audit";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
+import { answerProposal, type Answer } from "../../proposals/proposal-answers";
+import { createProposal, createVersion, updateDraft } from "../../proposals/proposal-drafts";
 import {
-  answerProposal,
-  createProposal,
-  createVersion,
   findProposal,
   listProposals,
   proposalDocument,
-  sendProposal,
-  updateDraft,
-  type Answer,
+  proposalMessages,
   type Viewer,
-} from "../../proposals/proposals";
+} from "../../proposals/proposal-reading";
+import { sendProposal } from "../../proposals/proposal-sending";
+import { refuse } from "../../plugins/errors";
 import {
   billingSettings,
   errorBody,
@@ -31,7 +31,6 @@ import {
   idParams,
   notFound,
   notFoundResponse,
-  refuse,
   sendPdf,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
@@ -57,7 +56,7 @@ const detailResponses = { 404: errorBody, 409: errorBody, ...errorResponses };
  * versions of their company's proposals, accept (typing their name) or decline (saying why),
  * and both sides download the PDF.
  */
-export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const proposalRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = billingSettings(config);
 
   await forStaff(app, db, (staff) => {
@@ -124,10 +123,11 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) =
       "/api/admin/proposals/:id/send",
       { schema: { params: idParams, response: { 200: proposalDetailSchema, ...detailResponses } } },
       async (request, reply) => {
-        const sent = await sendProposal(db, request.params.id, settings, auditContext(request));
-        if (!sent.ok) return refuse(reply, sent);
-        if (sent.value.emailed > 0) outbox.wake();
-        return sent.value.detail;
+        const sent = await sendProposal(db, request.params.id, {
+          settings,
+          audit: auditContext(request),
+        });
+        return sent.ok ? sent.value : refuse(reply, sent);
       },
     );
 
@@ -209,6 +209,13 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) =
     ) => {
       const signedIn = await clientView(request);
       if (!signedIn) return reply.code(404).send(notFound("Proposal"));
+      // Answering binds the company: its owners' and billing members' call. Another member
+      // learns so only of a proposal they can read.
+      if (!seesBilling(signedIn.member.role)) {
+        return (await findProposal(db, id, signedIn.view))
+          ? reply.code(403).send({ message: proposalMessages.ownersOnly })
+          : reply.code(404).send(notFound("Proposal"));
+      }
       const user = signedInUser(request);
       const answered = await answerProposal(
         db,
@@ -217,16 +224,12 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config, outbox }) =
         {
           user,
           companyId: signedIn.member.companyId,
-          role: signedIn.member.role,
           ipAddress: request.ip ?? null,
           userAgent: request.headers["user-agent"] ?? null,
         },
-        settings,
-        auditContext(request),
+        { settings, audit: auditContext(request) },
       );
-      if (!answered.ok) return refuse(reply, answered);
-      outbox.wake();
-      return answered.value;
+      return answered.ok ? answered.value : refuse(reply, answered);
     };
 
     client.post(

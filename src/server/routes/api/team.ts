@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { clientDetailSchema } from "@shared/schemas/clients";
+import { clientDetailSchema, type ClientDetail } from "@shared/schemas/clients";
 import {
   companyMemberParamsSchema,
   inviteMemberSchema,
@@ -9,21 +9,20 @@ import {
   memberSchema,
   membershipSchema,
   teamMessages,
+  type Member,
   type Membership,
 } from "@shared/schemas/team";
 import { auditContext, withAudit, type AuditContext } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
-import { LINK_LIFETIME_MS, LINKS_PER_EMAIL } from "../../auth/email-links";
 import type { Db } from "../../db/client";
 import { signedInMember } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   changeMemberRole,
   inviteMember,
   listMembers,
   removeMember,
   resendInvitation,
-  type InvitationSettings,
-  type MemberChange,
 } from "../../team/team";
 import {
   errorBody,
@@ -33,48 +32,50 @@ import {
   notFound,
   notFoundResponse,
   WRITE_BODY_LIMIT,
+  type RouteOptions,
   type RoutePlugin,
 } from "./common";
 
 const conflict = { 409: errorBody };
 const resendResponses = { ...notFoundResponse, ...conflict, 429: errorBody };
 
-export const tooManyLinksMessage = `That address has had ${LINKS_PER_EMAIL} sign-in links in the last ${
-  LINK_LIFETIME_MS / 60_000
-} minutes. Wait a few minutes and send the invitation again.`;
+/** Whose invitation is sent again: a member of a company. */
+type Invitee = { companyId: string; userId: string };
 
 /**
- * Sends a member who has never signed in their invitation again, with its audit row in the same
- * transaction; the answer to send back when it was refused (404, 409 signed in, 429 too many
- * links), else the member.
+ * The one handler of both routes that send a member who has never signed in their invitation
+ * again, with its audit row in the same transaction: the owners' (a member of their company) and
+ * staff's (a member of any client). `inviteeOf` names the member, or answers the refusal itself
+ * and gives undefined; `answer` is what the route answers once the invitation is sent.
  */
-async function resend(
-  db: Db,
-  context: AuditContext,
-  companyId: string,
-  userId: string,
-  settings: InvitationSettings,
-  reply: FastifyReply,
+function resendHandler<Params, Answer>(
+  { db, config }: Pick<RouteOptions, "db" | "config">,
+  inviteeOf: (
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+  ) => Promise<Invitee | undefined>,
+  answer: (invitee: Invitee, member: Member) => Answer | Promise<Answer>,
 ) {
-  const result = await withAudit(db, context, async (tx, audit) => {
-    const resent = await resendInvitation(tx, companyId, userId, settings);
-    if (resent.ok) {
-      await audit({
-        action: "member.invitation-resent",
-        targetType: "user",
-        targetId: resent.member.id,
-        companyId,
-        changes: { after: { email: resent.member.email, role: resent.member.role } },
-      });
-    }
-    return resent;
-  });
-  if (result.ok) return { member: result.member };
-  if (result.reason === "not-found") return { refused: reply.code(404).send(notFound("Member")) };
-  if (result.reason === "signed-in") {
-    return { refused: reply.code(409).send({ message: teamMessages.signedInAlready }) };
-  }
-  return { refused: reply.code(429).send({ message: tooManyLinksMessage }) };
+  return async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const invitee = await inviteeOf(request, reply);
+    if (!invitee) return reply;
+    const { companyId, userId } = invitee;
+    const resent = await withAudit(db, auditContext(request), async (tx, audit) => {
+      const resent = await resendInvitation(tx, companyId, userId, config);
+      if (resent.ok) {
+        const member = resent.value;
+        await audit({
+          action: "member.invitation-resent",
+          targetType: "user",
+          targetId: member.id,
+          companyId,
+          changes: { after: { email: member.email, role: member.role } },
+        });
+      }
+      return resent;
+    });
+    return resent.ok ? answer(invitee, resent.value) : refuse(reply, resent);
+  };
 }
 
 /** The signed-in owner's company, or a 403 sent (members of other roles, and non-members). */
@@ -88,13 +89,6 @@ async function ownersCompany(
   return undefined;
 }
 
-/** What a refused role change or removal answers. */
-function refused(reply: FastifyReply, change: Extract<MemberChange, { ok: false }>) {
-  return change.reason === "last-owner"
-    ? reply.code(409).send({ message: teamMessages.lastOwner })
-    : reply.code(404).send(notFound("Member"));
-}
-
 /** Changes a member's role and appends its audit row, in one transaction. */
 function changeRole(
   db: Db,
@@ -106,14 +100,15 @@ function changeRole(
   return withAudit(db, context, async (tx, audit) => {
     const change = await changeMemberRole(tx, companyId, userId, role);
     if (change.ok) {
+      const { before, member } = change.value;
       await audit({
         action: "member.role-changed",
         targetType: "user",
-        targetId: change.member.id,
+        targetId: member.id,
         companyId,
         changes: {
-          before: { email: change.member.email, role: change.before },
-          after: { email: change.member.email, role: change.member.role },
+          before: { email: member.email, role: before },
+          after: { email: member.email, role: member.role },
         },
       });
     }
@@ -126,12 +121,13 @@ function remove(db: Db, context: AuditContext, companyId: string, userId: string
   return withAudit(db, context, async (tx, audit) => {
     const change = await removeMember(tx, companyId, userId);
     if (change.ok) {
+      const { before, member } = change.value;
       await audit({
         action: "member.removed",
         targetType: "user",
-        targetId: change.member.id,
+        targetId: member.id,
         companyId,
-        changes: { before: { email: change.member.email, role: change.before } },
+        changes: { before: { email: member.email, role: before } },
       });
     }
     return change;
@@ -149,12 +145,13 @@ function invite(
   return withAudit(db, context, async (tx, audit) => {
     const result = await inviteMember(tx, companyId, input, settings);
     if (result?.ok) {
+      const { member } = result.value;
       await audit({
         action: "member.invited",
         targetType: "user",
-        targetId: result.member.id,
+        targetId: member.id,
         companyId,
-        changes: { after: { email: result.member.email, role: result.member.role } },
+        changes: { after: { email: member.email, role: member.role } },
       });
     }
     return result;
@@ -167,7 +164,7 @@ function invite(
  * staff do the same on any client's page. A company always keeps an owner, and a person belongs
  * to one company.
  */
-export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const teamRoutes: RoutePlugin = async (app, { db, config }) => {
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/team",
@@ -200,9 +197,8 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         const { companyId } = company;
         const result = await invite(db, auditContext(request), companyId, request.body, config);
         if (!result) return reply.code(403).send({ message: teamMessages.noCompany });
-        if (!result.ok) return reply.code(409).send({ message: result.message });
-        if (result.emailed) outbox.wake();
-        return reply.code(201).send(result.member);
+        if (!result.ok) return refuse(reply, result);
+        return reply.code(201).send(result.value.member);
       },
     );
 
@@ -228,8 +224,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           id,
           request.body.role,
         );
-        if (!change.ok) return refused(reply, change);
-        return change.member;
+        return change.ok ? change.value.member : refuse(reply, change);
       },
     );
 
@@ -250,7 +245,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           company.companyId,
           request.params.id,
         );
-        if (!change.ok) return refused(reply, change);
+        if (!change.ok) return refuse(reply, change);
         return reply.code(204).send(null);
       },
     );
@@ -263,21 +258,14 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           response: { 200: memberSchema, ...resendResponses, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const company = await ownersCompany(request, reply);
-        if (!company) return;
-        const done = await resend(
-          db,
-          auditContext(request),
-          company.companyId,
-          request.params.id,
-          config,
-          reply,
-        );
-        if (!done.member) return done.refused;
-        outbox.wake();
-        return done.member;
-      },
+      resendHandler<z.infer<typeof memberParamsSchema>, Member>(
+        { db, config },
+        async (request, reply) => {
+          const company = await ownersCompany(request, reply);
+          return company && { companyId: company.companyId, userId: request.params.id };
+        },
+        (_invitee, member) => member,
+      ),
     );
   });
 
@@ -303,8 +291,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
         const companyId = request.params.id;
         const result = await invite(db, auditContext(request), companyId, request.body, config);
         if (!result) return reply.code(404).send(notFound("Client"));
-        if (!result.ok) return reply.code(409).send({ message: result.message });
-        if (result.emailed) outbox.wake();
+        if (!result.ok) return refuse(reply, result);
         return reply.code(201).send((await findClient(db, companyId))!);
       },
     );
@@ -317,16 +304,16 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           response: { ...clientPage, ...resendResponses },
         },
       },
-      async (request, reply) => {
-        const { id: companyId, userId } = request.params;
-        if (!(await companyExists(db, companyId))) {
-          return reply.code(404).send(notFound("Client"));
-        }
-        const done = await resend(db, auditContext(request), companyId, userId, config, reply);
-        if (!done.member) return done.refused;
-        outbox.wake();
-        return (await findClient(db, companyId))!;
-      },
+      resendHandler<z.infer<typeof companyMemberParamsSchema>, ClientDetail>(
+        { db, config },
+        async (request, reply) => {
+          const { id: companyId, userId } = request.params;
+          if (await companyExists(db, companyId)) return { companyId, userId };
+          await reply.code(404).send(notFound("Client"));
+          return undefined;
+        },
+        async ({ companyId }) => (await findClient(db, companyId))!,
+      ),
     );
 
     staff.patch(
@@ -350,7 +337,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           userId,
           request.body.role,
         );
-        if (!change.ok) return refused(reply, change);
+        if (!change.ok) return refuse(reply, change);
         return (await findClient(db, companyId))!;
       },
     );
@@ -364,7 +351,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
           return reply.code(404).send(notFound("Client"));
         }
         const change = await remove(db, auditContext(request), companyId, userId);
-        if (!change.ok) return refused(reply, change);
+        if (!change.ok) return refuse(reply, change);
         return (await findClient(db, companyId))!;
       },
     );

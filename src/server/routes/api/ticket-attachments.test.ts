@@ -385,7 +385,7 @@ describe.each(databaseKinds)("ticket attachments on %s", (kind) => {
         ...(messageId ? { messageId } : {}),
       });
       if (!saved.ok) throw new Error(saved.message);
-      return saved.attachment.id;
+      return saved.value.id;
     };
     const [message] = await t.database.db.select().from(ticketMessages).limit(1);
     const oldPending = await save("old-pending.png");

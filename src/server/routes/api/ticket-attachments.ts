@@ -8,6 +8,7 @@ import {
 } from "@shared/schemas/ticket-attachments";
 import { MAX_ATTACHMENT_BYTES } from "../../db/schema";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import type { AttachmentStore } from "../../tickets/attachment-store";
 import {
   cleanFileName,
@@ -140,8 +141,8 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<AttachmentRouteOption
             bytes: request.body,
             maxPending: MAX_PENDING_UPLOADS,
           });
-          if (!saved.ok) return reply.code(saved.status).send({ message: saved.message });
-          return reply.code(201).send(saved.attachment);
+          if (!saved.ok) return refuse(reply, saved);
+          return reply.code(201).send(saved.value);
         },
       );
     });

@@ -28,6 +28,7 @@ import {
 import { ticketNotice } from "../../notices/ticket-notices";
 import { linkProblem, ticketChoices } from "../../tickets/links";
 import { savedReplyRoutes } from "./saved-replies";
+import { refuse } from "../../plugins/errors";
 import {
   errorResponses,
   forSignedInClients,
@@ -35,7 +36,6 @@ import {
   idParams,
   notFound,
   notFoundResponse,
-  refuse,
   WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
@@ -51,7 +51,7 @@ const staffThread = { 200: staffTicketDetailSchema, ...thread };
  * only staff read. Each side's reply emails the other; a note is told to no one.
  */
 export const ticketRoutes: RoutePlugin = async (app, options) => {
-  const { db, config, outbox } = options;
+  const { db, config } = options;
   const notice = ticketNotice(config);
   await app.register(savedReplyRoutes, options);
 
@@ -81,7 +81,7 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
           ticketRefusals.websiteNotYours,
           ticketRefusals.assigneeNotStaff,
         );
-        if (problem) return refuse(reply, { status: 400, ...problem });
+        if (problem) return refuse(reply, problem);
         const ticket = await openTicket(
           db,
           signedInUser(request),
@@ -89,7 +89,6 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
           request.body,
           notice,
         );
-        outbox.wake();
         return reply.code(201).send(ticket);
       },
     );
@@ -152,7 +151,6 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
             member,
           ));
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
-        outbox.wake();
         return reply.code(201).send(ticket);
       },
     );
@@ -206,7 +204,7 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
           ticketRefusals.websiteNotClients,
           ticketRefusals.assigneeNotStaff,
         );
-        if (problem) return refuse(reply, { status: 400, ...problem });
+        if (problem) return refuse(reply, problem);
         const shown = (ticket: typeof before) => ({
           status: ticket.status,
           priority: ticket.priority,
@@ -226,7 +224,6 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
           return after;
         });
         if (!after) return reply.code(404).send(notFound("Ticket"));
-        outbox.wake();
         return after;
       },
     );
@@ -262,7 +259,6 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
           return ticket;
         });
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
-        outbox.wake();
         return reply.code(201).send(ticket);
       },
     );

@@ -14,6 +14,8 @@ import {
   listWebsites,
   updateWebsite,
 } from "../../websites/websites";
+import { invalid } from "../../domain-failure";
+import { refuse } from "../../plugins/errors";
 import {
   forSignedInClients,
   deletedResponses,
@@ -22,7 +24,6 @@ import {
   notFound,
   notFoundResponse,
   forStaff,
-  refuse,
   type RoutePlugin,
 } from "./common";
 
@@ -30,7 +31,7 @@ import {
 const clientPage = { 200: clientDetailSchema, ...notFoundResponse, ...errorResponses };
 
 /** A client company's websites: its members read them in the portal; staff add, change and remove them. */
-export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) => {
+export const websiteRoutes: RoutePlugin = async (app, { db, config }) => {
   const notice = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
 
   await forSignedInClients(app, db, (client) => {
@@ -56,8 +57,7 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
         const { range } = request.query;
         const window = siteWindow(range, new Date());
         if (!window) {
-          const message = "Range must not be a month after the current one";
-          return refuse(reply, { status: 400, message, field: "range" });
+          return refuse(reply, invalid("Range must not be a month after the current one", "range"));
         }
         const member = signedInMember(request);
         const health =
@@ -91,7 +91,6 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config, outbox }) =>
             changes: { after: { ...request.body } },
           });
         });
-        outbox.wake();
         return (await findClient(db, request.params.id))!;
       },
     );
