@@ -11,12 +11,14 @@ import {
   siteMonitors,
   users,
   websites,
+  type Website,
 } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
 import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
 import { displayName } from "../auth/display-name";
 import { createPeriodicWorker } from "../scheduling/periodic";
+import { keywordCheck } from "./page-keyword";
 import { checkAddress, probe, type ProbeOptions, type ProbeResult } from "./probe";
 import { clientLinks, staffLinks } from "@shared/deep-links";
 
@@ -95,7 +97,7 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
     { length: Math.min(options.concurrency ?? 8, queue.length) },
     async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
-        const result = await probe(checkAddress(site), options.probe);
+        const result = await probe(checkAddress(site), options.probe, keywordCheck(site));
         try {
           await recordCheck(db, site, result, now, siteSettings, run);
           run.checked++;
@@ -126,7 +128,10 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   return run;
 }
 
-type ClaimedSite = { id: string; companyId: string; domain: string; checkUrl: string | null };
+type ClaimedSite = Pick<
+  Website,
+  "id" | "companyId" | "domain" | "checkUrl" | "checkKeyword" | "checkKeywordMustBe"
+>;
 
 /** The due live sites, each claimed for this instance by moving its next check forward. */
 async function claimDueSites(db: Db, now: Date, intervalMs: number, limit: number) {
@@ -150,6 +155,8 @@ async function claimDueSites(db: Db, now: Date, intervalMs: number, limit: numbe
       companyId: websites.companyId,
       domain: websites.domain,
       checkUrl: websites.checkUrl,
+      checkKeyword: websites.checkKeyword,
+      checkKeywordMustBe: websites.checkKeywordMustBe,
     })
     .from(websites)
     .where(inArray(websites.id, ids)) as Promise<ClaimedSite[]>;

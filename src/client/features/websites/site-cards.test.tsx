@@ -22,6 +22,8 @@ const website: Website = {
   plan: "VPS Hosting",
   status: "active",
   checkUrl: null,
+  checkKeyword: null,
+  checkKeywordMustBe: "present",
   siteKey,
   monthlyVisitors: 120,
   uptimePercent: 97.5,

@@ -9,6 +9,8 @@ export const websiteFormSchema = z.object({
   plan: website.plan,
   status: website.status,
   checkUrl: website.checkUrl,
+  checkKeyword: website.checkKeyword,
+  checkKeywordMustBe: website.checkKeywordMustBe,
 });
 type WebsiteFormValues = z.input<typeof websiteFormSchema>;
 
@@ -18,5 +20,7 @@ export function websiteFormValues(site?: Website): WebsiteFormValues {
     plan: site?.plan ?? "",
     status: websiteStatuses.find((status) => status === site?.status) ?? "active",
     checkUrl: site?.checkUrl ?? "",
+    checkKeyword: site?.checkKeyword ?? "",
+    checkKeywordMustBe: site?.checkKeywordMustBe ?? "present",
   };
 }
