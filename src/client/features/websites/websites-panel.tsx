@@ -160,7 +160,7 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
       <div className="mt-4 border-t border-border pt-3">
         <dl className="mb-2 flex flex-wrap items-baseline gap-x-2 text-sm">
           <dt className="text-xs text-muted-foreground">Uptime check</dt>
-          <dd className="text-xs break-all text-foreground">{checkSummary(site)}</dd>
+          <dd className="text-xs break-words text-foreground">{checkSummary(site)}</dd>
         </dl>
         <dl className="mb-2 flex flex-wrap items-baseline gap-x-2 text-sm">
           <dt className="text-xs text-muted-foreground">Site key</dt>
