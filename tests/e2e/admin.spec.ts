@@ -327,10 +327,20 @@ test("staff edit a client's websites and domains, and see its billing", async ({
     `https://${domain}/status`,
   );
   await websites.getByLabel("Check address (optional)").fill("");
+  // A page that answers 200 with "Database error" is down: the keyword it must not contain.
+  await websites.getByLabel("Keyword on the page (optional)").fill("  Database error ");
+  await choose(page, "Keyword rule", "Page must not contain it");
   await websites.getByRole("button", { name: "Save website" }).click();
+  await expect(websites).toContainText(
+    `Uptime checkhttps://${domain}/ · must not contain "Database error"`,
+  );
   await websites.getByRole("button", { name: `Edit ${domain}` }).click();
   await expect(websites.getByLabel("Check address (optional)")).toHaveValue("");
-  await websites.getByRole("button", { name: "Cancel" }).click();
+  await expect(websites.getByLabel("Keyword on the page (optional)")).toHaveValue("Database error");
+  // Clearing the keyword turns the keyword check off.
+  await websites.getByLabel("Keyword on the page (optional)").fill("");
+  await websites.getByRole("button", { name: "Save website" }).click();
+  await expect(websites).toContainText(`Uptime checkhttps://${domain}/Site key`);
 
   const domains = page.getByRole("region", { name: /Domains/ });
   await domains.getByRole("button", { name: "Add domain" }).click();

@@ -247,7 +247,14 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       const site = await addWebsite(
         tx,
         ids.client,
-        { domain: "rolled-back.example", plan: "Business", status: "active", checkUrl: null },
+        {
+          domain: "rolled-back.example",
+          plan: "Business",
+          status: "active",
+          checkUrl: null,
+          checkKeyword: null,
+          checkKeywordMustBe: "present",
+        },
         { agencyInbox: "hello@harborline.example", publicUrl: "http://localhost:5000" },
       );
       expect(site).toBeDefined();
@@ -266,7 +273,14 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       await addWebsite(
         tx,
         ids.client,
-        { domain: "kept.example", plan: "Business", status: "active", checkUrl: null },
+        {
+          domain: "kept.example",
+          plan: "Business",
+          status: "active",
+          checkUrl: null,
+          checkKeyword: null,
+          checkKeywordMustBe: "present",
+        },
         { agencyInbox: "hello@harborline.example", publicUrl: "http://localhost:5000" },
       );
       await audit({ action: "website.added", changes: { after: { plan: "Business" } } });

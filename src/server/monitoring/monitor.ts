@@ -6,6 +6,7 @@ import { createPeriodicWorker } from "../scheduling/periodic";
 import { sendExpiryWarnings, type MonitorSettings } from "./expiry-warnings";
 import { checkAddress, probe, type ProbeOptions } from "./probe";
 import { DAY_MS, recordCheck, type ClaimedSite } from "./site-checks";
+import { keywordCheck } from "./page-keyword";
 
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 const quiet: Log = { info() {}, warn() {}, error() {} };
@@ -72,7 +73,7 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
     { length: Math.min(options.concurrency ?? 8, queue.length) },
     async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
-        const result = await probe(checkAddress(site), options.probe);
+        const result = await probe(checkAddress(site), options.probe, keywordCheck(site));
         try {
           const recorded = await recordCheck(db, site, result, now, siteSettings);
           run.checked++;
@@ -130,6 +131,8 @@ async function claimDueSites(db: Db, now: Date, intervalMs: number, limit: numbe
       companyId: websites.companyId,
       domain: websites.domain,
       checkUrl: websites.checkUrl,
+      checkKeyword: websites.checkKeyword,
+      checkKeywordMustBe: websites.checkKeywordMustBe,
     })
     .from(websites)
     .where(inArray(websites.id, ids)) as Promise<ClaimedSite[]>;

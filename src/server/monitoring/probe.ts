@@ -4,13 +4,14 @@ import https from "node:https";
 import net from "node:net";
 import type { TLSSocket } from "node:tls";
 import type { CheckFailureCause } from "../db/schema";
+import { bodyContains, keywordFailure, type KeywordCheck } from "./page-keyword";
 
 /** What one check of a site saw. */
 export type ProbeResult = {
   ok: boolean;
   /** The last answer's status (after redirects), if any arrived. */
   statusCode: number | null;
-  /** From the first request to the last answer's headers, redirects included. */
+  /** From the first request to the last answer's headers, redirects included (not the body). */
   responseMs: number;
   cause: CheckFailureCause | null;
   /** For people: "HTTP 503", "connection refused", "certificate has expired", ... */
@@ -142,7 +143,16 @@ function guardedLookup({ allowPrivate, allowAddresses = [] }: ProbeOptions) {
 }
 
 type Hop =
-  | { kind: "answer"; statusCode: number; location: string | undefined; certExpiresAt: Date | null }
+  | {
+      kind: "answer";
+      statusCode: number;
+      location: string | undefined;
+      certExpiresAt: Date | null;
+      /** When the headers came (performance.now()). */
+      answeredAt: number;
+      /** Whether the body holds the keyword looked for; undefined when none was. */
+      keywordFound?: boolean;
+    }
   | { kind: "failure"; cause: CheckFailureCause; detail: string };
 
 const TLS_DETAILS: Record<string, string> = {
@@ -178,8 +188,16 @@ export function classifyError(error: unknown): { cause: CheckFailureCause; detai
   return { cause: "error", detail: (code ? `${code}: ${message}` : message).slice(0, 300) };
 }
 
-/** One request, no redirect followed: the answer's status and certificate, or why none came. */
-function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Promise<Hop> {
+/**
+ * One request, no redirect followed: the answer's status and certificate, or why none came; with
+ * a keyword, whether a 2xx answer's body holds it.
+ */
+function requestOnce(
+  url: URL,
+  options: ProbeOptions,
+  signal: AbortSignal,
+  keyword: string | undefined,
+): Promise<Hop> {
   return new Promise((resolve) => {
     const secure = url.protocol === "https:";
     const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -201,12 +219,22 @@ function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Prom
       headers: {
         "user-agent": "HarborlineMonitor/1.0 (+uptime check)",
         accept: "text/html,*/*;q=0.8",
+        // A keyword is looked for in the text as it comes, so the page is asked for uncompressed.
+        "accept-encoding": "identity",
         connection: "close",
       },
       signal,
       ...(secure && options.ca ? { ca: options.ca } : {}),
     };
+    const failed = (error: unknown) => {
+      if (signal.aborted) {
+        settle({ kind: "failure", cause: "timeout", detail: "no answer in time" });
+      } else {
+        settle({ kind: "failure", ...classifyError(error) });
+      }
+    };
     const request = (secure ? https : http).request(url, requestOptions, (response) => {
+      const answeredAt = performance.now();
       let certExpiresAt: Date | null = null;
       if (secure) {
         const certificate = (response.socket as TLSSocket).getPeerCertificate?.();
@@ -215,19 +243,22 @@ function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Prom
           if (!Number.isNaN(expiry.getTime())) certExpiresAt = expiry;
         }
       }
+      const statusCode = response.statusCode ?? 0;
       const location = response.headers.location;
-      // The body is not needed: the headers say whether the site answers.
+      const answer = { kind: "answer", statusCode, location, certExpiresAt, answeredAt } as const;
+      if (keyword !== undefined && statusCode >= 200 && statusCode < 300) {
+        bodyContains(response, keyword).then(
+          (keywordFound) => settle({ ...answer, keywordFound }),
+          failed,
+        );
+        return;
+      }
+      // Otherwise the body is not needed: the headers say whether the site answers.
       response.resume();
       response.destroy();
-      settle({ kind: "answer", statusCode: response.statusCode ?? 0, location, certExpiresAt });
+      settle(answer);
     });
-    request.on("error", (error) => {
-      if (signal.aborted) {
-        settle({ kind: "failure", cause: "timeout", detail: "no answer in time" });
-      } else {
-        settle({ kind: "failure", ...classifyError(error) });
-      }
-    });
+    request.on("error", failed);
     request.end();
   });
 }
@@ -237,9 +268,15 @@ function requestOnce(url: URL, options: ProbeOptions, signal: AbortSignal): Prom
  * all. Up: a 2xx answer (after redirects). Down: no answer (timeout, dns, refused, error), a
  * certificate the system does not trust or that expired (tls), or an error status: 4xx as well as
  * 5xx (http), since the check address is the page visitors land on; a site whose home page needs
- * a password is given a check address that answers 200.
+ * a password is given a check address that answers 200. With a keyword, a 2xx page is also down
+ * (keyword) when it lacks a keyword it must contain, or holds one it must not: a page that
+ * answers 200 with "Database error" is not up.
  */
-export async function probe(address: string, options: ProbeOptions): Promise<ProbeResult> {
+export async function probe(
+  address: string,
+  options: ProbeOptions,
+  keyword: KeywordCheck | null = null,
+): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? PROBE_MAX_REDIRECTS;
   const started = performance.now();
@@ -265,7 +302,7 @@ export async function probe(address: string, options: ProbeOptions): Promise<Pro
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         return fail("error", `only http and https addresses are checked (${url.protocol})`);
       }
-      const hop = await requestOnce(url, options, controller.signal);
+      const hop = await requestOnce(url, options, controller.signal, keyword?.text);
       if (hop.kind === "failure") return fail(hop.cause, hop.detail);
       const { statusCode, location } = hop;
       if (statusCode >= 300 && statusCode < 400 && location) {
@@ -280,10 +317,20 @@ export async function probe(address: string, options: ProbeOptions): Promise<Pro
         continue;
       }
       if (statusCode >= 200 && statusCode < 300) {
+        // The time to the headers: a keyword's reading of the body is not the site's speed.
+        const responseMs = Math.round(hop.answeredAt - started);
+        const keywordDetail = keyword && keywordFailure(keyword, hop.keywordFound ?? false);
+        if (keywordDetail) {
+          return {
+            ...fail("keyword", keywordDetail, statusCode),
+            responseMs,
+            certExpiresAt: hop.certExpiresAt,
+          };
+        }
         return {
           ok: true,
           statusCode,
-          responseMs: elapsed(),
+          responseMs,
           cause: null,
           detail: null,
           certExpiresAt: hop.certExpiresAt,

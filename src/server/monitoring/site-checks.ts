@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { monitorChecks, monitorIncidents, monitorRollups, siteMonitors } from "../db/schema";
+import {
+  monitorChecks,
+  monitorIncidents,
+  monitorRollups,
+  siteMonitors,
+  type Website,
+} from "../db/schema";
 import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
 import { checkAddress, type ProbeResult } from "./probe";
 
@@ -21,12 +27,10 @@ const hourOf = (moment: Date) => new Date(Math.floor(moment.getTime() / 3_600_00
 export const dayStartOf = (moment: Date) =>
   new Date(Math.floor(moment.getTime() / DAY_MS) * DAY_MS);
 
-export type ClaimedSite = {
-  id: string;
-  companyId: string;
-  domain: string;
-  checkUrl: string | null;
-};
+export type ClaimedSite = Pick<
+  Website,
+  "id" | "companyId" | "domain" | "checkUrl" | "checkKeyword" | "checkKeywordMustBe"
+>;
 
 /** What a recorded check did besides keeping its history. */
 export type CheckRecorded = {

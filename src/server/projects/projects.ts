@@ -111,6 +111,8 @@ export async function launchWebsite(
       plan: input.plan,
       status: "active",
       checkUrl: null,
+      checkKeyword: null,
+      checkKeywordMustBe: "present",
     });
     if (!website) throw new Error("the website was not created");
     // Hosting and maintenance are billed from launch.

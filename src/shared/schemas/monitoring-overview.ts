@@ -70,4 +70,5 @@ export const causeLabels: Record<string, string> = {
   http: "HTTP error",
   refused: "Connection refused",
   error: "Request failed",
+  keyword: "Keyword check failed",
 };

@@ -6,6 +6,10 @@ export { dashboardStats, isLive, type DashboardStats } from "../website-figures"
 
 export const websiteStatuses = ["active", "building", "paused", "cancelled"] as const;
 
+/** Whether a site's check keyword must be on the checked page or must not be. */
+export const keywordMustBeValues = ["present", "absent"] as const;
+export type KeywordMustBe = (typeof keywordMustBeValues)[number];
+
 /**
  * A client's website, as the portal and the back office read it. Every figure is measured:
  * visitors by the analytics script, uptime by the monitor, bandwidth as the host reports it.
@@ -17,6 +21,9 @@ export const websiteSchema = z.object({
   status: z.string(),
   /** The address the monitor checks (null: https://<domain>/). */
   checkUrl: z.string().nullable(),
+  /** A text the checked page must contain, or must not (checkKeywordMustBe); null: none. */
+  checkKeyword: z.string().nullable(),
+  checkKeywordMustBe: z.enum(keywordMustBeValues),
   /** Names the site in its analytics script tag. */
   siteKey: z.string(),
   /** Unique visitors of the last 30 days. */
@@ -45,11 +52,28 @@ export const checkUrlField = oneLine("Check address")
   .optional()
   .transform((value) => value || null);
 
+/**
+ * A text the monitor looks for on the checked page (case matters); empty or null: none, and the
+ * check judges by the status alone.
+ */
+export const checkKeywordField = oneLine("Keyword")
+  .trim()
+  .max(200, "Keyword must be at most 200 characters")
+  .refine(visible, visibleMessage("Keyword"))
+  // The form sends what it parsed: null for an emptied field.
+  .nullable()
+  .optional()
+  .transform((value) => value || null);
+
 /** Staff add or change a client's website. */
 export const websiteInputSchema = z.object({
   domain: domainName,
   plan: requiredText("Plan", 2, 100, "Plan must be at least 2 characters", "Plan is too long"),
   status: z.enum(websiteStatuses, { error: "Choose a status" }),
   checkUrl: checkUrlField,
+  checkKeyword: checkKeywordField,
+  checkKeywordMustBe: z
+    .enum(keywordMustBeValues, { error: "Choose whether the page must or must not contain it" })
+    .default("present"),
 });
 export type WebsiteInput = z.output<typeof websiteInputSchema>;

@@ -22,6 +22,8 @@ const website: Website = {
   plan: "VPS Hosting",
   status: "active",
   checkUrl: null,
+  checkKeyword: null,
+  checkKeywordMustBe: "present",
   siteKey,
   monthlyVisitors: 120,
   uptimePercent: 97.5,
@@ -36,22 +38,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const renderPanel = (site: Website) => {
+  const client: ClientDetail = {
+    company: { id: id(9), name: "Saltwater Kayaks", createdAt: "2026-01-01T00:00:00Z" },
+    members: [],
+    websites: [site],
+    domains: [],
+    tickets: [],
+  };
+  render(
+    <QueryClientProvider client={queryClient}>
+      <WebsitesPanel client={client} />
+    </QueryClientProvider>,
+  );
+};
+
 describe("the staff website card", () => {
   it("shows the site key and the tag, and copies the tag", async () => {
     const writeText = vi.fn((_text: string) => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const client: ClientDetail = {
-      company: { id: id(9), name: "Saltwater Kayaks", createdAt: "2026-01-01T00:00:00Z" },
-      members: [],
-      websites: [website],
-      domains: [],
-      tickets: [],
-    };
-    render(
-      <QueryClientProvider client={queryClient}>
-        <WebsitesPanel client={client} />
-      </QueryClientProvider>,
-    );
+    renderPanel(website);
     const tag = `<script defer data-site="${siteKey}" src="${window.location.origin}/js/hl.js"></script>`;
     const card = screen.getByText(tag).closest("li")!;
     expect(within(card).getByText("Site key").nextSibling?.textContent).toBe(siteKey);
@@ -64,6 +70,27 @@ describe("the staff website card", () => {
     });
     expect(writeText).toHaveBeenCalledWith(tag);
     expect(within(card).getByRole("status").textContent).toBe("Tracking code copied");
+  });
+
+  it("shows what the monitor checks, keyword included, and edits it in the form", () => {
+    renderPanel(website);
+    expect(screen.getByText("Uptime check").nextSibling?.textContent).toBe(
+      "https://saltwater-kayaks.example/",
+    );
+    cleanup();
+    renderPanel({ ...website, checkKeyword: "Database error", checkKeywordMustBe: "absent" });
+    expect(screen.getByText("Uptime check").nextSibling?.textContent).toBe(
+      'https://saltwater-kayaks.example/ · must not contain "Database error"',
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Edit saltwater-kayaks.example" }));
+    const form = screen.getByRole("form", { name: "Edit saltwater-kayaks.example" });
+    expect(within(form).getByLabelText("Keyword on the page (optional)")).toHaveProperty(
+      "value",
+      "Database error",
+    );
+    expect(within(form).getByLabelText("Keyword rule").textContent).toBe(
+      "Page must not contain it",
+    );
   });
 });
 
@@ -127,6 +154,31 @@ describe("the site page's uptime panel", () => {
     );
     expect(incidents[0]!.querySelector("p")!.textContent).toBe("Connection refused");
     expect(incidents[1]!.querySelector("p")!.textContent).toBe("Server error · HTTP 503");
+  });
+
+  it("says a page that failed its keyword check answered with the wrong content", () => {
+    const keyword = health({
+      lastCause: "keyword",
+      incidents: [
+        {
+          cause: "keyword",
+          detail: 'Keyword "Database error" found',
+          startedAt: "2026-11-20T04:00:00Z",
+          endedAt: null,
+          durationSeconds: 21_600,
+        },
+      ],
+    });
+    render(<UptimeSection health={keyword} now={now} range="the last 30 days" />);
+    expect(screen.getByRole("region", { name: "Uptime and incidents" }).textContent).toContain(
+      "Checked every minute. Last check 2 minutes ago: wrong page content.",
+    );
+    const [incident] = within(screen.getByRole("list", { name: "Incidents" })).getAllByRole(
+      "listitem",
+    );
+    expect(incident!.querySelector("p")!.textContent).toBe(
+      'Wrong page content · Keyword "Database error" found',
+    );
   });
 
   it("words the real check interval and the response time of a site that answers", () => {

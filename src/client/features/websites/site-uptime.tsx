@@ -20,6 +20,7 @@ const causeLabels: Record<string, string> = {
   http: "Server error",
   refused: "Connection refused",
   error: "Could not connect",
+  keyword: "Wrong page content",
 };
 
 /**
@@ -55,6 +56,8 @@ export function checkText(health: SiteHealth, now: number): string {
   const every = `Checked ${checkIntervalText(health.checkIntervalSeconds)}`;
   if (!uptime.lastCheckedAt) return `${every} once live.`;
   const last = `Last check ${timeAgo(uptime.lastCheckedAt, now)}`;
+  // The page answered, but failed its keyword check.
+  if (uptime.lastCause === "keyword") return `${every}. ${last}: wrong page content.`;
   if (uptime.lastCause)
     return `${every}. ${last}: no answer (${causeText(uptime.lastCause, null)}).`;
   return `${every}. ${last}${uptime.lastResponseMs === null ? "" : `, answered in ${uptime.lastResponseMs} ms`}.`;

@@ -1,5 +1,10 @@
 import { z } from "@shared/schemas/zod";
-import { type Website, websiteInputSchema, websiteStatuses } from "@shared/schemas/websites";
+import {
+  type KeywordMustBe,
+  type Website,
+  websiteInputSchema,
+  websiteStatuses,
+} from "@shared/schemas/websites";
 
 const website = websiteInputSchema.shape;
 
@@ -9,6 +14,8 @@ export const websiteFormSchema = z.object({
   plan: website.plan,
   status: website.status,
   checkUrl: website.checkUrl,
+  checkKeyword: website.checkKeyword,
+  checkKeywordMustBe: website.checkKeywordMustBe,
 });
 type WebsiteFormValues = z.input<typeof websiteFormSchema>;
 
@@ -18,5 +25,24 @@ export function websiteFormValues(site?: Website): WebsiteFormValues {
     plan: site?.plan ?? "",
     status: websiteStatuses.find((status) => status === site?.status) ?? "active",
     checkUrl: site?.checkUrl ?? "",
+    checkKeyword: site?.checkKeyword ?? "",
+    checkKeywordMustBe: site?.checkKeywordMustBe ?? "present",
   };
+}
+
+/** The keyword rule's choices, as the form offers them. */
+export const keywordRuleOptions: { value: KeywordMustBe; label: string }[] = [
+  { value: "present", label: "Page must contain it" },
+  { value: "absent", label: "Page must not contain it" },
+];
+
+/**
+ * What the monitor checks, in a line: its address, and the keyword rule if any
+ * ('https://example.com/ · must not contain "Database error"').
+ */
+export function checkSummary(site: Website): string {
+  const address = site.checkUrl ?? `https://${site.domain}/`;
+  if (!site.checkKeyword) return address;
+  const rule = site.checkKeywordMustBe === "absent" ? "must not contain" : "must contain";
+  return `${address} · ${rule} "${site.checkKeyword}"`;
 }

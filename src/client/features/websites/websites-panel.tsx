@@ -20,7 +20,12 @@ import { websiteWrites } from "./api";
 import { TrackingSnippet } from "./tracking-code";
 import { UsageTokensButton } from "./usage-tokens";
 import { uptimeText } from "./uptime-text";
-import { websiteFormSchema, websiteFormValues } from "./website-form";
+import {
+  checkSummary,
+  keywordRuleOptions,
+  websiteFormSchema,
+  websiteFormValues,
+} from "./website-form";
 
 const planSuggestions = footerServices.map((service) => service.label);
 
@@ -91,6 +96,30 @@ function WebsiteForm({
             placeholder="https://example.com/health"
           />
         </Field>
+        <Field
+          id={id("check-keyword")}
+          label="Keyword on the page (optional)"
+          hint="A text the checked page must show, or must not (such as Database error). Case matters; leave empty to judge by the answer alone."
+          error={errors.checkKeyword?.message}
+        >
+          <Input
+            {...fieldAria(id("check-keyword"), errors.checkKeyword?.message)}
+            {...form.register("checkKeyword")}
+            autoComplete="off"
+          />
+        </Field>
+        <Field
+          id={id("check-keyword-must-be")}
+          label="Keyword rule"
+          error={errors.checkKeywordMustBe?.message}
+        >
+          <SelectControl
+            control={form.control}
+            name="checkKeywordMustBe"
+            options={keywordRuleOptions}
+            aria={fieldAria(id("check-keyword-must-be"), errors.checkKeywordMustBe?.message)}
+          />
+        </Field>
       </div>
     </ItemFormFrame>
   );
@@ -129,6 +158,10 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
       </dl>
       {/* Staff put the tag on the client's site: the same line the client's site page shows. */}
       <div className="mt-4 border-t border-border pt-3">
+        <dl className="mb-2 flex flex-wrap items-baseline gap-x-2 text-sm">
+          <dt className="text-xs text-muted-foreground">Uptime check</dt>
+          <dd className="text-xs break-words text-foreground">{checkSummary(site)}</dd>
+        </dl>
         <dl className="mb-2 flex flex-wrap items-baseline gap-x-2 text-sm">
           <dt className="text-xs text-muted-foreground">Site key</dt>
           <dd className="font-mono text-xs break-all text-foreground">{site.siteKey}</dd>

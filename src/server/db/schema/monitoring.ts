@@ -18,7 +18,16 @@ import { websites } from "./websites";
 
 /** The uptime monitor: each site's state, its checks, their roll-ups, incidents and expiry warnings. */
 
-export const checkFailureCauses = ["timeout", "dns", "tls", "http", "refused", "error"] as const;
+/** keyword: the page answered 2xx but failed its keyword check (see websites.check_keyword). */
+export const checkFailureCauses = [
+  "timeout",
+  "dns",
+  "tls",
+  "http",
+  "refused",
+  "error",
+  "keyword",
+] as const;
 export type CheckFailureCause = (typeof checkFailureCauses)[number];
 
 /**

@@ -1,5 +1,6 @@
-import { index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import type { KeywordMustBe } from "@shared/schemas/websites";
 import { companies } from "./clients";
 import { createdAt } from "./columns";
 
@@ -17,6 +18,13 @@ export const websites = pgTable(
     status: varchar("status", { length: 40 }).notNull(),
     /** The address the monitor checks; null: https://<domain>/. */
     checkUrl: varchar("check_url", { length: 2048 }),
+    /** A text the checked page must contain (or must not: see below); null: the status alone. */
+    checkKeyword: varchar("check_keyword", { length: 200 }),
+    /** "present": the page is down without the keyword; "absent": down with it. */
+    checkKeywordMustBe: varchar("check_keyword_must_be", { length: 10 })
+      .$type<KeywordMustBe>()
+      .notNull()
+      .default("present"),
     /** Public: names the site in its analytics script tag (data-site). */
     siteKey: varchar("site_key", { length: 32 })
       .notNull()
@@ -24,7 +32,13 @@ export const websites = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
-  (table) => [index("websites_company_id_idx").on(table.companyId)],
+  (table) => [
+    index("websites_company_id_idx").on(table.companyId),
+    check(
+      "websites_check_keyword_must_be_check",
+      sql`${table.checkKeywordMustBe} in ('present', 'absent')`,
+    ),
+  ],
 );
 
 export type Website = typeof websites.$inferSelect;

@@ -66,6 +66,8 @@ const fieldName = fc.constantFrom(
   "domain",
   "plan",
   "checkUrl",
+  "checkKeyword",
+  "checkKeywordMustBe",
   "expiresAt",
   "amountCents",
   "billingDay",
