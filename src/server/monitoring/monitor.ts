@@ -12,6 +12,7 @@ import {
   users,
   websites,
 } from "../db/schema";
+import { domainExpiresAt } from "../domains/expiry";
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
 import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
@@ -385,11 +386,11 @@ async function sendExpiryWarnings(db: Db, now: Date, settings: MonitorSettings, 
       subjectId: domains.id,
       companyId: domains.companyId,
       name: domains.domain,
-      expiresAt: domains.expiresAt,
+      expiresAt: domainExpiresAt,
       autoRenew: domains.autoRenew,
     })
     .from(domains)
-    .where(and(sql`${domains.expiresAt} >= ${today}`, lt(domains.expiresAt, horizon)));
+    .where(and(sql`${domainExpiresAt} >= ${today}`, lt(domainExpiresAt, horizon)));
   const expiries: Expiry[] = [
     ...certificates.map((row) => ({
       ...row,

@@ -11,6 +11,7 @@ import {
   siteMonitors,
   websites,
 } from "../db/schema";
+import { domainExpiresAt } from "../domains/expiry";
 import { isLive } from "@shared/schemas/websites";
 import { siteFigures, uptimePercent } from "./figures";
 
@@ -134,7 +135,7 @@ export async function siteHealth(
       .orderBy(desc(monitorIncidents.startedAt)),
     db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, websiteId)),
     db
-      .select({ expiresAt: domains.expiresAt, autoRenew: domains.autoRenew })
+      .select({ expiresAt: domainExpiresAt, autoRenew: domains.autoRenew })
       .from(domains)
       .where(and(eq(domains.companyId, companyId), eq(domains.domain, row.domain)))
       .limit(1),

@@ -14,7 +14,15 @@ export const domainSchema = z.object({
   id: z.uuid(),
   domain: z.string(),
   autoRenew: z.boolean(),
+  /** The expiry in use: read from the registry (RDAP) when it could be, else the typed one. */
   expiresAt: z.string().nullable(),
+  /** Where expiresAt comes from: the registry ("measured") or staff ("typed"); null with no date. */
+  expirySource: z.enum(["measured", "typed"]).nullable(),
+  /** The date staff typed, the fallback for endings with no RDAP server (what their form edits). */
+  typedExpiresAt: z.string().nullable(),
+  /** The registrar and the status values, as the registry gave them (none until looked up). */
+  registrar: z.string().nullable(),
+  registryStatus: z.array(z.string()),
   /** Expires within 30 days (and has not yet expired). */
   expiringSoon: z.boolean(),
 });
