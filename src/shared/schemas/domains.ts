@@ -7,7 +7,11 @@ export const domainName = z
   .string({ error: "Enter a domain such as example.com" })
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{3,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, "Enter a domain such as example.com");
+  // Labels of 1 to 63 letters, digits and inner hyphens; the ending letters or IDN (xn--).
+  .regex(
+    /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/,
+    "Enter a domain such as example.com",
+  );
 
 /** A client's domain name, as the portal and the back office read it. */
 export const domainSchema = z.object({
