@@ -22,14 +22,17 @@ export const RDAP_MAX_BYTES = 512 * 1024;
 /** A bootstrap file read from RDAP_BOOTSTRAP_URL is read again after this long. */
 const BOOTSTRAP_KEPT_MS = 24 * 60 * 60 * 1000;
 
-/** RFC 9224: `services` is a list of [[endings], [base URLs]]. */
-export const bootstrapSchema = z.object({
-  version: z.string(),
-  publication: z.string(),
+/**
+ * RFC 9224: `services` is a list of [[endings], [base URLs]]. In IANA's order, keeping any field
+ * it may add, so a refreshed file reads as IANA's does.
+ */
+export const bootstrapSchema = z.looseObject({
   description: z.string().optional(),
+  publication: z.string(),
   services: z
     .array(z.tuple([z.array(z.string()).min(1), z.array(z.url()).min(1)]))
     .min(1, "lists no RDAP server"),
+  version: z.string(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
