@@ -2,8 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
 import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
-import { domains, type Domain as DomainRow, type User } from "../db/schema";
-import { domainExpiresAt } from "./expiry";
+import { domainExpiresAt, domains, type Domain as DomainRow, type User } from "../db/schema";
 import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
 import type { NoticeSettings } from "../notices/notices";
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbExecutor } from "../db/client";
 import {
   companyMembers,
+  domainExpiresAt,
   domains,
   expiryAlerts,
   monitorChecks,
@@ -12,7 +13,6 @@ import {
   users,
   websites,
 } from "../db/schema";
-import { domainExpiresAt } from "../domains/expiry";
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
 import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";

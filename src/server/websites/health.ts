@@ -4,6 +4,7 @@ import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
 import {
   bandwidthUsage,
+  domainExpiresAt,
   domains,
   monitorIncidents,
   monitorRollups,
@@ -11,7 +12,6 @@ import {
   siteMonitors,
   websites,
 } from "../db/schema";
-import { domainExpiresAt } from "../domains/expiry";
 import { isLive } from "@shared/schemas/websites";
 import { siteFigures, uptimePercent } from "./figures";
 

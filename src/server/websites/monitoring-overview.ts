@@ -8,8 +8,14 @@ import {
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
-import { companies, domains, monitorIncidents, siteMonitors, websites } from "../db/schema";
-import { domainExpiresAt } from "../domains/expiry";
+import {
+  companies,
+  domainExpiresAt,
+  domains,
+  monitorIncidents,
+  siteMonitors,
+  websites,
+} from "../db/schema";
 import { siteFigures } from "./figures";
 
 const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { companies } from "./clients";
 
@@ -32,3 +33,12 @@ export const domains = pgTable(
 );
 
 export type Domain = typeof domains.$inferSelect;
+
+/**
+ * The expiry every page, answer and alert uses: the date read from the registry (RDAP) when
+ * there is one, else the one staff typed (endings with no RDAP server).
+ */
+export const domainExpiresAt =
+  sql<Date | null>`coalesce(${domains.measuredExpiresAt}, ${domains.expiresAt})`.mapWith(
+    domains.expiresAt,
+  );
