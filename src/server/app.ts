@@ -26,6 +26,8 @@ import type { DNSResolver } from "./inbound/sender-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
+import { createRdapClient } from "./domains/rdap";
+import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
 import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerPages } from "./plugins/pages";
@@ -106,6 +108,11 @@ export type AppOptions = {
    * certificate authorities, a 10 s timeout).
    */
   monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
+  /**
+   * The daily RDAP lookup of each domain's expiry: off (false, what tests use unless they drive
+   * it), or a clock and pace of the test's own.
+   */
+  rdap?: false | Partial<Pick<RdapWorkerOptions, "now" | "passMs">>;
   /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
   analytics?: AnalyticsOptions;
   /**
@@ -143,6 +150,7 @@ export async function buildApp({
   outbox,
   billing,
   monitor,
+  rdap,
   analytics,
   inbound,
 }: AppOptions) {
@@ -231,6 +239,16 @@ export async function buildApp({
           ...monitor,
           probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
         });
+  // Each domain's expiry, registrar and status from its registry, once a day across instances.
+  const rdapWorker =
+    rdap === false
+      ? undefined
+      : createRdapWorker({
+          db: database.db,
+          rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl }),
+          log: app.log,
+          ...rdap,
+        });
   // Ticket attachments: in the database, or in S3 when it is set up; unsent uploads expire.
   const attachmentStore = await createAttachmentStore(config.s3);
   const attachmentCleanup = createAttachmentCleanupWorker({
@@ -269,6 +287,7 @@ export async function buildApp({
     pageViewRollup.start();
     billingWorker.start();
     monitorWorker?.start();
+    rdapWorker?.start();
     ingest.start();
     if (inboundSmtp) await inboundSmtp.listen(inboundPort!, config.inbound.smtpHost);
   });
@@ -277,6 +296,7 @@ export async function buildApp({
     void worker.stop();
     void billingWorker.stop();
     void monitorWorker?.stop();
+    void rdapWorker?.stop();
     void attachmentCleanup.stop();
     void pageViewRollup.stop();
     void inboundSmtp?.close();
@@ -284,6 +304,7 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await inboundSmtp?.close();
     await monitorWorker?.stop();
+    await rdapWorker?.stop();
     await attachmentCleanup.stop();
     await pageViewRollup.stop();
     await billingWorker.stop();

@@ -55,6 +55,19 @@ describe("settings", () => {
     );
   });
 
+  it("reads the RDAP bootstrap file shipped, or the one RDAP_BOOTSTRAP_URL names", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).rdapBootstrapUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, RDAP_BOOTSTRAP_URL: "http://127.0.0.1:9/dns.json" })
+        .rdapBootstrapUrl,
+    ).toBe("http://127.0.0.1:9/dns.json");
+    for (const value of ["dns.json", "ftp://data.example/dns.json"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, RDAP_BOOTSTRAP_URL: value }), value).toThrow(
+        "RDAP_BOOTSTRAP_URL: must be the http(s) URL of an RDAP bootstrap file (dns.json)",
+      );
+    }
+  });
+
   it("runs one server process unless WEB_CONCURRENCY asks for more, on PostgreSQL and Redis only", () => {
     const shared = {
       DATA_DIR: dataDir,

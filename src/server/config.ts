@@ -149,6 +149,13 @@ const environmentSchema = z.object({
     .min(10, "must be a number of seconds, at least 10")
     .default(60),
   MONITOR_ALLOW_PRIVATE: booleanSetting.optional(),
+  RDAP_BOOTSTRAP_URL: z
+    .url({ error: "must be the http(s) URL of an RDAP bootstrap file (dns.json)" })
+    .refine(
+      (url) => /^https?:\/\//.test(url),
+      "must be the http(s) URL of an RDAP bootstrap file (dns.json)",
+    )
+    .optional(),
   S3_BUCKET: z.string().min(3, "must be a bucket name").optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ENDPOINT: z
@@ -234,6 +241,11 @@ export type Config = {
    * production only).
    */
   monitorAllowPrivate: boolean;
+  /**
+   * Where domain lookups read IANA's RDAP bootstrap file from (tests: a stand-in). Unset: the
+   * file shipped in the build, refreshed by `npm run rdap:refresh`.
+   */
+  rdapBootstrapUrl: string | undefined;
   /** Set: ticket attachments are stored in this S3-compatible bucket. Unset: in the database. */
   s3: S3Settings | undefined;
 };
@@ -386,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingIntervalSeconds: settings.BILLING_INTERVAL,
     monitorIntervalSeconds: settings.MONITOR_INTERVAL,
     monitorAllowPrivate: settings.MONITOR_ALLOW_PRIVATE ?? !isProduction,
+    rdapBootstrapUrl: settings.RDAP_BOOTSTRAP_URL,
     s3:
       settings.S3_BUCKET &&
       settings.S3_REGION &&

@@ -135,7 +135,7 @@ test.describe("signed in as the demo client", () => {
     const rows = page.getByRole("list").filter({ has: page.getByRole("switch") });
     const main = itemWithHeading(page, "riverabakery.example", rows);
     const catering = itemWithHeading(page, "riverabakery-catering.example", rows);
-    await expect(main).toContainText(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(main).toContainText(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4} · entered by staff/);
     await expect(main).toContainText("Auto-Renew On");
     await expect(main).not.toContainText("Expires in");
     await expect(catering).toContainText(/Expires [A-Z][a-z]{2} \d{1,2}, \d{4}/);

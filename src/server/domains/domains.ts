@@ -1,20 +1,26 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
 import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
-import { domains, type Domain as DomainRow, type User } from "../db/schema";
+import { domainExpiresAt, domains, type Domain as DomainRow, type User } from "../db/schema";
 import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
 import type { NoticeSettings } from "../notices/notices";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toDomain(row: DomainRow, now: Date): Domain {
-  const left = row.expiresAt ? row.expiresAt.getTime() - now.getTime() : Infinity;
+  // As domainExpiresAt: the registry's date, else the typed one.
+  const expiresAt = row.measuredExpiresAt ?? row.expiresAt;
+  const left = expiresAt ? expiresAt.getTime() - now.getTime() : Infinity;
   return {
     id: row.id,
     domain: row.domain,
     autoRenew: row.autoRenew,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    expirySource: row.measuredExpiresAt ? "measured" : row.expiresAt ? "typed" : null,
+    typedExpiresAt: row.expiresAt?.toISOString() ?? null,
+    registrar: row.registrar,
+    registryStatus: row.registryStatus,
     expiringSoon: left >= 0 && left <= EXPIRING_SOON_DAYS * DAY_MS,
   };
 }
@@ -29,7 +35,7 @@ export async function listDomains(
       .select()
       .from(domains)
       .where(eq(domains.companyId, sql.placeholder("companyId")))
-      .orderBy(asc(domains.expiresAt)),
+      .orderBy(asc(domainExpiresAt)),
   ).execute({ companyId });
   return rows.map((row) => toDomain(row, now));
 }
@@ -85,8 +91,21 @@ export async function addDomain(
   });
 }
 
+/** A renamed domain's registry record is another domain's: forgotten, and the new name due. */
+const notLookedUp = {
+  measuredExpiresAt: null,
+  registrar: null,
+  registryStatus: [],
+  rdapCheckedAt: null,
+  rdapError: null,
+};
+
 /** The updated row (with its company), or undefined when there is no such domain. */
 export async function updateDomain(db: DbExecutor, id: string, input: DomainInput) {
+  await db
+    .update(domains)
+    .set({ ...notLookedUp, rdapNextCheckAt: new Date() })
+    .where(and(eq(domains.id, id), ne(domains.domain, input.domain)));
   const [row] = await db
     .update(domains)
     .set(toDomainRow(input))

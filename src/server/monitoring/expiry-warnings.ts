@@ -2,7 +2,15 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { clientLinks, staffLinks } from "@shared/deep-links";
 import { displayName } from "../auth/display-name";
 import type { Db, DbExecutor } from "../db/client";
-import { companyMembers, domains, expiryAlerts, siteMonitors, users, websites } from "../db/schema";
+import {
+  companyMembers,
+  domainExpiresAt,
+  domains,
+  expiryAlerts,
+  siteMonitors,
+  users,
+  websites,
+} from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { expiryWarningEmail } from "../mail/templates/monitoring";
 import { DAY_MS, dayStartOf } from "./site-checks";
@@ -78,11 +86,11 @@ export async function sendExpiryWarnings(
       subjectId: domains.id,
       companyId: domains.companyId,
       name: domains.domain,
-      expiresAt: domains.expiresAt,
+      expiresAt: domainExpiresAt,
       autoRenew: domains.autoRenew,
     })
     .from(domains)
-    .where(and(sql`${domains.expiresAt} >= ${today}`, lt(domains.expiresAt, horizon)));
+    .where(and(sql`${domainExpiresAt} >= ${today}`, lt(domainExpiresAt, horizon)));
   const expiries: Expiry[] = [
     ...certificates.map((row) => ({
       ...row,

@@ -4,6 +4,7 @@ import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
 import {
   bandwidthUsage,
+  domainExpiresAt,
   domains,
   monitorIncidents,
   monitorRollups,
@@ -134,7 +135,7 @@ export async function siteHealth(
       .orderBy(desc(monitorIncidents.startedAt)),
     db.select().from(siteMonitors).where(eq(siteMonitors.websiteId, websiteId)),
     db
-      .select({ expiresAt: domains.expiresAt, autoRenew: domains.autoRenew })
+      .select({ expiresAt: domainExpiresAt, autoRenew: domains.autoRenew })
       .from(domains)
       .where(and(eq(domains.companyId, companyId), eq(domains.domain, row.domain)))
       .limit(1),

@@ -8,7 +8,14 @@ import {
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
 import type { Db } from "../db/client";
-import { companies, domains, monitorIncidents, siteMonitors, websites } from "../db/schema";
+import {
+  companies,
+  domainExpiresAt,
+  domains,
+  monitorIncidents,
+  siteMonitors,
+  websites,
+} from "../db/schema";
 import { siteFigures } from "./figures";
 
 const DAY_MS = 86_400_000;
@@ -121,11 +128,11 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
         autoRenew: domains.autoRenew,
         companyId: companies.id,
         companyName: companies.name,
-        expiresAt: domains.expiresAt,
+        expiresAt: domainExpiresAt,
       })
       .from(domains)
       .innerJoin(companies, eq(companies.id, domains.companyId))
-      .where(and(lte(domains.expiresAt, horizon), gte(domains.expiresAt, oldest))),
+      .where(and(lte(domainExpiresAt, horizon), gte(domainExpiresAt, oldest))),
   ]);
 
   const daysLeft = (at: Date) => Math.ceil((at.getTime() - now.getTime()) / DAY_MS);

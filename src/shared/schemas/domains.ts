@@ -7,14 +7,26 @@ export const domainName = z
   .string({ error: "Enter a domain such as example.com" })
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{3,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, "Enter a domain such as example.com");
+  // Labels of 1 to 63 letters, digits and inner hyphens; the ending letters or IDN (xn--).
+  .regex(
+    /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/,
+    "Enter a domain such as example.com",
+  );
 
 /** A client's domain name, as the portal and the back office read it. */
 export const domainSchema = z.object({
   id: z.uuid(),
   domain: z.string(),
   autoRenew: z.boolean(),
+  /** The expiry in use: read from the registry (RDAP) when it could be, else the typed one. */
   expiresAt: z.string().nullable(),
+  /** Where expiresAt comes from: the registry ("measured") or staff ("typed"); null with no date. */
+  expirySource: z.enum(["measured", "typed"]).nullable(),
+  /** The date staff typed, the fallback for endings with no RDAP server (what their form edits). */
+  typedExpiresAt: z.string().nullable(),
+  /** The registrar and the status values, as the registry gave them (none until looked up). */
+  registrar: z.string().nullable(),
+  registryStatus: z.array(z.string()),
   /** Expires within 30 days (and has not yet expired). */
   expiringSoon: z.boolean(),
 });

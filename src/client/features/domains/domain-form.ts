@@ -17,6 +17,7 @@ export function domainFormValues(domain?: Domain): DomainFormValues {
   return {
     domain: domain?.domain ?? "",
     autoRenew: domain?.autoRenew ?? true,
-    expiresAt: toDateInput(domain?.expiresAt ?? null),
+    // Staff edit the date they typed (the fallback), not the one read from the registry.
+    expiresAt: toDateInput(domain?.typedExpiresAt ?? null),
   };
 }

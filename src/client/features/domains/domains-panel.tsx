@@ -11,10 +11,10 @@ import {
 } from "@/components/client-items";
 import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCalendarDate } from "@/components/format";
 import { ExpiringBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
 import { domainWrites } from "./api";
+import { DomainExpiry } from "./domain-expiry";
 import { domainFormSchema, domainFormValues } from "./domain-form";
 
 function DomainForm({
@@ -91,11 +91,7 @@ function DomainSummary({ item: domain, actions }: { item: Domain; actions: React
             <RefreshCcw className="size-3.5" aria-hidden="true" />
             Auto-renew {domain.autoRenew ? "on" : "off"}
           </span>
-          <span>
-            {domain.expiresAt
-              ? `Expires ${formatCalendarDate(domain.expiresAt)}`
-              : "No expiry date"}
-          </span>
+          <DomainExpiry domain={domain} missing="No expiry date" />
           {domain.expiringSoon && <ExpiringBadge />}
         </p>
       </div>

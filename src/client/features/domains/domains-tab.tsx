@@ -3,13 +3,14 @@ import { Switch } from "radix-ui";
 import { AlertTriangle, Globe2, Plus, Settings2 } from "lucide-react";
 import type { Domain } from "@shared/schemas/domains";
 import { DomainName } from "@/components/domain-name";
-import { daysUntil, expiresInText, formatDate } from "@/components/format";
+import { daysUntil, expiresInText } from "@/components/format";
 import { EmptyState, LoadError, LoadingCards, Pill, SectionHeader } from "@/components/parts";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 import { useDomains, useSetAutoRenew } from "./api";
+import { DomainExpiry } from "./domain-expiry";
 
 /** The moment the list was shown, for "Expires in N days" (kept steady while it is open). */
 function useNow(): number {
@@ -87,10 +88,8 @@ function DomainRow({
           <h3 className="font-sans text-base leading-snug font-semibold break-words text-foreground sm:text-lg">
             <DomainName domain={domain.domain} />
           </h3>
-          <p className="mt-0.5 text-sm text-muted-foreground">
-            {domain.expiresAt
-              ? `Expires ${formatDate(domain.expiresAt)}`
-              : "No expiry date on file"}
+          <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+            <DomainExpiry domain={domain} missing="No expiry date on file" />
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Pill tone={domain.autoRenew ? "green" : "neutral"} dot>
