@@ -83,7 +83,7 @@ describe("the import boundaries", () => {
     ["db imports the demo seeding", "src/server/db/probe.ts", "../demo/seed"],
     ["auth imports team", "src/server/auth/probe.ts", "../team/team"],
     ["notices imports tickets", "src/server/notices/probe.ts", "../tickets/tickets"],
-    ["projects imports proposals", "src/server/projects/probe.ts", "../proposals/proposals"],
+    ["projects imports proposals", "src/server/projects/probe.ts", "../proposals/proposal-reading"],
     [
       "a mail template imports tickets",
       "src/server/mail/templates/probe.tsx",
