@@ -132,9 +132,6 @@ export const supportCards: SupportCardCopy[] = [
   },
 ];
 
-/** Where Open Ticket leads: the portal opens its ticket form (signed-out visitors sign in first). */
-export const newTicketHref = "/dashboard?tab=support&new=1";
-
 /** The Start Chat dialog: there is no chat service, so it offers the fastest real channels. */
 export const chatDialog = {
   title: "Chat with us now",

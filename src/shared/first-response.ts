@@ -1,3 +1,5 @@
+import { formatDuration } from "./format";
+
 /**
  * Where a ticket stands against its first-response target, at a given moment. Wall-clock time:
  * there is no business-hours calendar, so a target set on Friday evening runs through the
@@ -65,35 +67,16 @@ export function firstResponse(ticket: ResponseTimes, now: Date): FirstResponse {
     : { ...base, state: "late", minutes: Math.floor(-left / MINUTE_MS) };
 }
 
-/**
- * "35 min", "2 h 10 min", "24 h", then days from two days on ("2 d 3 h"): a day's target counts
- * down in hours. Under a minute reads "under 1 min".
- */
-export function formatDuration(minutes: number): string {
-  if (minutes < 1) return "under 1 min";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) {
-    const rest = minutes % 60;
-    return rest ? `${hours} h ${rest} min` : `${hours} h`;
-  }
-  const days = Math.floor(hours / 24);
-  const restHours = hours % 24;
-  return restHours ? `${days} d ${restHours} h` : `${days} d`;
-}
-
-/** What the queue says: "2 h 10 min left", "Late by 35 min", "Answered in 1 h 5 min". */
+/** What the queue says: "2 hr 10 min left", "Late by 35 min", "Answered in 1 hr 5 min". */
 export function describeFirstResponse(clock: FirstResponse): string {
-  const minutes = clock.minutes ?? 0;
+  const duration = formatDuration((clock.minutes ?? 0) * 60);
   switch (clock.state) {
     case "due":
-      return `${formatDuration(minutes)} left`;
+      return `${duration} left`;
     case "late":
-      return `Late by ${formatDuration(minutes)}`;
+      return `Late by ${duration}`;
     case "answered":
-      return clock.onTime === false
-        ? `Answered late, in ${formatDuration(minutes)}`
-        : `Answered in ${formatDuration(minutes)}`;
+      return clock.onTime === false ? `Answered late, in ${duration}` : `Answered in ${duration}`;
     case "closed":
       return "Closed before a reply";
     case "none":

@@ -51,7 +51,7 @@ test("signed out, /admin says so and offers to log in", async ({ page }) => {
   await expect(main).toContainText("You are signed out.");
   await expect(main.getByRole("link", { name: "Log In" })).toHaveAttribute(
     "href",
-    "/api/login?returnTo=/admin",
+    "/api/login?returnTo=%2Fadmin",
   );
 });
 

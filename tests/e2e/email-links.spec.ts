@@ -50,7 +50,7 @@ function renderAll(origin: string, ids: Ids) {
     number: "INV-2026-0001",
     total: "$100.00",
     balance: "$100.00",
-    dueDate: "December 10, 2026",
+    dueDate: "Dec 10, 2026",
     howToPay: "Pay by card in your client portal.",
   };
   const pdf = {
@@ -83,7 +83,7 @@ function renderAll(origin: string, ids: Ids) {
     "paymentReceiptEmail",
     billing.paymentReceiptEmail(
       person,
-      { amount: "$100.00", paidOn: "November 20, 2026", method: "Card", reference: null },
+      { amount: "$100.00", paidOn: "Nov 20, 2026", method: "Card", reference: null },
       invoice,
       invoiceLink,
       settings,

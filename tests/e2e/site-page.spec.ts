@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
-import { formatBytes } from "../../src/client/components/format";
+import { formatBytes } from "../../src/shared/format";
 import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../src/server/demo/history";
 
 /*

@@ -87,8 +87,8 @@ test("a ticket about a website: queued with its plan and time left, taken, answe
   // The first read of the queue can be slow on a busy machine.
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText("riverabakery.example");
-  await expect(row).toContainText("VPS Hosting · Standard (24 h)");
-  await expect(row).toContainText(/(24 h|23 h \d+ min) left/);
+  await expect(row).toContainText("VPS Hosting · Standard (24 hr)");
+  await expect(row).toContainText(/(24 hr|23 hr \d+ min) left/);
   await expect(row).toContainText("Unassigned");
   expect(await wcagViolations(staff), "ticket queue").toEqual([]);
 
@@ -151,13 +151,13 @@ for (const width of [375, 1280]) {
     // The seeded ticket is a day past its 24-hour target, so the most urgent: first.
     const late = rows.first();
     await expect(late).toContainText(lateSubject);
-    const badge = late.getByText(/^Late by 24 h/);
+    const badge = late.getByText(/^Late by 24 hr/);
     await expect(badge).toBeVisible();
     await expect(badge.locator("svg")).toHaveCount(1);
     await expect(late).toHaveAttribute("data-alert", "true");
     const tint = await late.evaluate((row) => getComputedStyle(row).backgroundColor);
     const answered = rows.filter({ hasText: "Add a holiday hours banner" });
-    await expect(answered).toContainText("Answered in 2 h 15 min");
+    await expect(answered).toContainText("Answered in 2 hr 15 min");
     await expect(answered).not.toHaveAttribute("data-alert", "true");
     expect(tint).not.toBe(await answered.evaluate((row) => getComputedStyle(row).backgroundColor));
     // A phone shows each ticket as a card no wider than the screen.

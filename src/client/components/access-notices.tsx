@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LayoutDashboard, LockKeyhole, LogIn, ShieldAlert } from "lucide-react";
+import { clientLinks, signInLinks } from "@shared/deep-links";
+import { adminPrefix } from "@shared/routes";
 import { Button } from "@/components/ui/button";
 
 /** /api/login, coming back to this admin page afterwards ("/admin" from the inbox). */
 function useLoginHref(): string {
   const [location] = useLocation();
   const search = useSearch();
-  const here = `/admin${location === "/" ? "" : location}${search ? `?${search}` : ""}`;
-  return `/api/login?returnTo=${encodeURIComponent(here).replaceAll("%2F", "/")}`;
+  const here = `${adminPrefix}${location === "/" ? "" : location}${search ? `?${search}` : ""}`;
+  return signInLinks.start(here);
 }
 
 interface NoticeProps {
@@ -84,7 +86,7 @@ export function StaffOnlyNotice({ inline }: NoticeProps) {
       title="This area is for agency staff only."
       action={
         <Button asChild size="lg" variant="secondary">
-          <Link href="~/dashboard">
+          <Link href={`~${clientLinks.dashboard()}`}>
             <LayoutDashboard aria-hidden="true" />
             Go to your dashboard
           </Link>

@@ -10,7 +10,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { Panel } from "@/components/parts";
+import { Panel } from "@/components/panel";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";

@@ -11,7 +11,7 @@ import {
 import { Trash2 } from "lucide-react";
 import { lineAmount } from "@shared/invoice-math";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 import { dollarsToCents, parseQuantity } from "@/components/money";
 import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
@@ -208,7 +208,7 @@ function LineFields({
               layout.amountValue,
             )}
           >
-            {amount === null ? "—" : formatCents(amount)}
+            {amount === null ? "—" : formatMoney(amount)}
             {amount !== null && monthly && "/mo"}
           </span>
         </div>

@@ -1,4 +1,4 @@
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 
 /** A line as a proposal or an invoice shows it; a proposal's lines say how they are billed. */
 interface TableLine {
@@ -78,16 +78,16 @@ export function LinesTable({
                 {line.quantity}
                 <span className="sm:hidden">
                   {" × "}
-                  {formatCents(line.unitPriceCents)}
+                  {formatMoney(line.unitPriceCents)}
                   {per(line.billing)}
                 </span>
               </td>
               <td className="px-4 py-3 text-right align-top whitespace-nowrap tabular-nums max-sm:hidden">
-                {formatCents(line.unitPriceCents)}
+                {formatMoney(line.unitPriceCents)}
                 {per(line.billing)}
               </td>
               <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap text-foreground tabular-nums max-sm:p-0 max-sm:pt-1">
-                {formatCents(line.amountCents)}
+                {formatMoney(line.amountCents)}
                 {per(line.billing)}
               </td>
             </tr>

@@ -26,7 +26,7 @@ import {
   Undo2,
 } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { humanize, leadKindLabel } from "@/components/format";
+import { humanize, leadKindLabel } from "@shared/format";
 
 type Tone = "sky" | "violet" | "amber" | "emerald" | "red" | "gray" | "gold";
 

@@ -1,5 +1,5 @@
 import { z } from "@shared/schemas/zod";
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 import { dollarsToCents, parseQuantity } from "@/components/money";
 import { formPath } from "./server-errors";
 
@@ -107,7 +107,7 @@ export function readCents(
     );
     return -1;
   }
-  if (cents < minCents) refuse(path, `Enter an amount of at least ${formatCents(minCents)}`);
+  if (cents < minCents) refuse(path, `Enter an amount of at least ${formatMoney(minCents)}`);
   return cents;
 }
 

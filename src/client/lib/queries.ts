@@ -15,16 +15,6 @@ import type { ClientDetail } from "@shared/schemas/clients";
 /** Reads are fresh whenever a view mounts; nothing polls. */
 export const live = { staleTime: 0 } as const;
 
-/** A query string of the set values only, "" when there is none. */
-export function toSearch(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
 /** Every back-office query key starts with this, so a write can refresh them all. */
 export const staffKey = ["admin"] as const;
 

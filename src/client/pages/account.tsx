@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { ArrowLeft } from "lucide-react";
 import { brand } from "@content/site";
+import { clientLinks, signInLinks } from "@shared/deep-links";
 import { homePath } from "@shared/routes";
 import { PageLoading } from "@/components/page-loading";
 import { AccountView } from "@/features/account/account-view";
@@ -18,7 +19,7 @@ function AccountPageContent() {
     document.title = `Your account | ${brand.name}`;
   }, []);
   useEffect(() => {
-    if (needsSecondFactor) window.location.replace("/login/verify?returnTo=%2Faccount");
+    if (needsSecondFactor) window.location.replace(signInLinks.verify(clientLinks.account()));
   }, [needsSecondFactor]);
 
   if (isLoading || !user) return <PageLoading />;

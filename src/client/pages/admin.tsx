@@ -1,6 +1,7 @@
 import { Suspense, type FocusEvent, type PointerEvent } from "react";
 import { Link, Route, Switch } from "wouter";
-import { LoadingState, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { LoadingState } from "@/components/view-states";
 import { BackOfficeShell } from "@/components/layout/back-office-shell";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { ClientPageLink } from "@/features/clients/client-page-link";

@@ -1,21 +1,21 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { CreditCard, FolderKanban, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
+import {
+  clientLinks,
+  dashboardTabs,
+  parseDashboardView,
+  type DashboardTab,
+} from "@shared/deep-links";
 import type { AuthUser } from "@shared/schemas/auth";
 import { seesBilling } from "@shared/member-roles";
 import type { Membership } from "@shared/schemas/team";
 import { PageLoading } from "@/components/page-loading";
-import { LoadingCards } from "@/components/parts";
+import { LoadingCards } from "@/components/view-states";
 import { Seo } from "@/components/seo";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
 import { DashboardHeader } from "@/features/dashboard/dashboard-header";
-import {
-  dashboardHref,
-  dashboardTabs,
-  parseDashboardView,
-  useDashboardView,
-  type DashboardTab,
-} from "@/features/dashboard/dashboard-view";
+import { useDashboardView } from "@/features/dashboard/dashboard-view";
 import { NoticeBell } from "@/features/notices/notice-bell";
 import { useProjects } from "@/features/projects/api";
 import { YourProjectCard } from "@/features/projects/your-project-card";
@@ -208,7 +208,7 @@ function Dashboard({ user }: { user: AuthUser }) {
               <tabParts.billing
                 invoiceId={view.invoiceId}
                 notice={view.billingNotice}
-                invoiceHref={(invoiceId) => dashboardHref({ invoiceId })}
+                invoiceHref={(invoiceId) => clientLinks.invoice(invoiceId)}
                 onCloseInvoice={() => go({ tab: "billing" })}
                 onDismissNotice={() =>
                   go({ tab: "billing", invoiceId: view.invoiceId }, { replace: true })

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { LogOut, ShieldCheck } from "lucide-react";
 import { brand } from "@content/site";
-import { safeReturnTo } from "@shared/return-to";
+import { parseSignIn, signInLinks } from "@shared/deep-links";
 import { homePath } from "@shared/routes";
 import { PageLoading } from "@/components/page-loading";
 import { PasskeySignIn } from "@/features/auth/passkey-sign-in";
@@ -15,8 +15,7 @@ import { withQueryClient } from "@/lib/query-client";
  * here (a code from the app, a recovery code or a passkey), then goes on to where they were going.
  */
 function LoginVerifyContent() {
-  const params = new URLSearchParams(useSearch());
-  const returnTo = safeReturnTo(params.get("returnTo"), window.location.origin);
+  const { returnTo } = parseSignIn(useSearch(), window.location.origin);
   const { user, isLoading, needsSecondFactor } = useAuth();
 
   useEffect(() => {
@@ -26,10 +25,7 @@ function LoginVerifyContent() {
   useEffect(() => {
     if (isLoading || needsSecondFactor) return;
     if (user) window.location.replace(returnTo ?? homePath(user));
-    else
-      window.location.replace(
-        returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
-      );
+    else window.location.replace(signInLinks.page(returnTo));
   }, [isLoading, needsSecondFactor, user, returnTo]);
 
   if (isLoading || !needsSecondFactor) return <PageLoading />;

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { brand, contact } from "@content/site";
-import { safeReturnTo } from "@shared/return-to";
+import { parseSignIn, signInLinks } from "@shared/deep-links";
 import { homePath } from "@shared/routes";
 import type { AuthUser } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
@@ -21,7 +21,6 @@ import { DemoSignIn } from "@/features/auth/demo-sign-in";
 import { EmailSignInForm } from "@/features/auth/email-sign-in-form";
 import { PasskeySignIn } from "@/features/auth/passkey-sign-in";
 import { signInError } from "@/features/auth/messages";
-import { loginHref } from "@/features/auth/return-to";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
 
@@ -86,7 +85,7 @@ function SignInError({ code, returnTo }: { code: string; returnTo: string | unde
         <p className="mt-1 leading-relaxed">{body}</p>
         {restartableErrors.has(code) && (
           <a
-            href={loginHref(returnTo)}
+            href={signInLinks.start(returnTo)}
             className="mt-2 inline-flex min-h-6 items-center gap-1.5 font-semibold underline underline-offset-4"
           >
             <RefreshCw className="size-3.5" aria-hidden="true" />
@@ -129,18 +128,14 @@ function AlreadySignedIn({ user, returnTo }: { user: AuthUser; returnTo: string 
 /** /login: email link sign-in, the server's sign-in errors, and the demo accounts. */
 function LoginPageContent() {
   useLoginHead();
-  const params = new URLSearchParams(useSearch());
   // Without a return address, people land on their home: staff on the back office.
-  const returnTo = safeReturnTo(params.get("returnTo"), window.location.origin);
-  const error = params.get("error");
+  const { returnTo, error } = parseSignIn(useSearch(), window.location.origin);
   const { user, isLoading, needsSecondFactor } = useAuth();
   const signedIn = !isLoading && user !== null;
   // Signed in by the link but the second factor is still to pass: that step first.
   useEffect(() => {
     if (!needsSecondFactor) return;
-    window.location.replace(
-      `/login/verify${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`,
-    );
+    window.location.replace(signInLinks.verify(returnTo));
   }, [needsSecondFactor, returnTo]);
 
   return (

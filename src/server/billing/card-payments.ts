@@ -10,7 +10,7 @@ import { applyPayment, applyRefund, recordFailedPayment } from "./invoice-paymen
 import { balanceOf, findInvoice, lockInvoice } from "./invoice-reading";
 import type { BillingSettings } from "./settings";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
-import type { SavedCard, StripeEvent, StripeGateway } from "./stripe";
+import { idOf, type SavedCard, type StripeEvent, type StripeGateway } from "./stripe";
 import { clientLinks } from "@shared/deep-links";
 
 /**
@@ -131,7 +131,7 @@ const invoiceIdSchema = z.uuid();
 const stripeId = z.string().min(1).max(255);
 const idOrObject = z
   .union([stripeId, z.object({ id: stripeId })])
-  .transform((value) => (typeof value === "string" ? value : value.id));
+  .transform((value) => idOf(value));
 /** Whole cents, at least one, at most Stripe's largest charge ($999,999.99). */
 const cents = z.number().int().min(1).max(99_999_999);
 const metadata = z.record(z.string(), z.string()).nullish();

@@ -4,7 +4,7 @@ import { paymentMethodLabels, type PaymentMethod } from "@shared/schemas/billing
 import { displayName } from "../auth/display-name";
 import type { DbExecutor } from "../db/client";
 import { companies, type EmailAttachment, type Invoice } from "../db/schema";
-import { formatDate, formatMoney } from "../documents/pdf";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import {
   invoiceIssuedEmail,
   paymentFailedEmail,
@@ -55,7 +55,7 @@ function invoiceRef(invoice: Invoice, settings: Pick<BillingSettings, "cardsAcce
     number: invoice.number ?? "draft",
     total: formatMoney(invoice.totalCents),
     balance: formatMoney(balanceOf(invoice)),
-    dueDate: invoice.dueDate ? formatDate(invoice.dueDate) : "on receipt",
+    dueDate: invoice.dueDate ? formatCalendarDate(invoice.dueDate) : "on receipt",
     howToPay: howToPay(settings),
   };
 }
@@ -76,7 +76,7 @@ export async function noticeInvoiceIssued(
     recipients: contacts,
     companyId: invoice.companyId,
     title: `Invoice ${invoice.number ?? ""}: ${formatMoney(invoice.totalCents)}`,
-    body: `Due ${invoice.dueDate ? formatDate(invoice.dueDate) : "on receipt"}.`,
+    body: `Due ${invoice.dueDate ? formatCalendarDate(invoice.dueDate) : "on receipt"}.`,
     link: clientLinks.invoice(invoice.id),
     email: async (user) => {
       attached ??= await invoiceForEmail(tx, invoice, { settings, now });
@@ -114,14 +114,14 @@ export async function noticePaymentReceived(
       invoice.status === "paid"
         ? `Invoice ${ref.number} paid: thank you`
         : `Payment of ${formatMoney(payment.amountCents)} received for invoice ${ref.number}`,
-    body: `${formatMoney(payment.amountCents)} received on ${formatDate(payment.paidOn)}.`,
+    body: `${formatMoney(payment.amountCents)} received on ${formatCalendarDate(payment.paidOn)}.`,
     link: clientLinks.invoice(invoice.id),
     email: (user) =>
       paymentReceiptEmail(
         { name: displayName(user), email: user.email },
         {
           amount: formatMoney(payment.amountCents),
-          paidOn: formatDate(payment.paidOn),
+          paidOn: formatCalendarDate(payment.paidOn),
           method: paymentMethodLabels[payment.method].toLowerCase(),
           reference: payment.method === "card" ? null : payment.reference,
         },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PaymentMethod } from "@shared/schemas/billing";
 import type { DbExecutor } from "../db/client";
 import { invoices, payments, type Invoice, type Payment as PaymentRow } from "../db/schema";
-import { formatMoney } from "../documents/pdf";
+import { formatMoney } from "@shared/format";
 import { conflict, ok, type Outcome } from "../domain-failure";
 import { noticePaymentFailed, noticePaymentReceived } from "./invoice-emails";
 import { balanceOf, withLockedInvoice } from "./invoice-reading";

@@ -1,6 +1,7 @@
 import { invoiceTerms } from "@content/billing";
 import { paymentMethodLabels, type CreditNote, type InvoiceDetail } from "@shared/schemas/billing";
-import { facts, formatDate, formatMoney, renderPdf, sectionHeading, table } from "../documents/pdf";
+import { formatCalendarDate, formatMoney } from "@shared/format";
+import { facts, renderPdf, sectionHeading, table } from "../documents/pdf";
 
 const statusLine: Record<InvoiceDetail["status"], string> = {
   draft: "Draft, not issued",
@@ -22,11 +23,14 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
     facts(doc, [
       ["Billed to", invoice.companyName],
       ["Status", statusLine[invoice.status]],
-      ["Issued", invoice.issueDate ? formatDate(invoice.issueDate) : "Not yet"],
-      ["Due", invoice.dueDate ? formatDate(invoice.dueDate) : "On issue"],
+      ["Issued", invoice.issueDate ? formatCalendarDate(invoice.issueDate) : "Not yet"],
+      ["Due", invoice.dueDate ? formatCalendarDate(invoice.dueDate) : "On issue"],
       ...(invoice.periodStart && invoice.periodEnd
         ? ([
-            ["Period", `${formatDate(invoice.periodStart)} to ${formatDate(invoice.periodEnd)}`],
+            [
+              "Period",
+              `${formatCalendarDate(invoice.periodStart)} to ${formatCalendarDate(invoice.periodEnd)}`,
+            ],
           ] as [string, string][])
         : []),
     ]);
@@ -67,7 +71,7 @@ export function invoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
           { header: "Amount", width: 20, align: "right" },
         ],
         received.map((payment) => [
-          formatDate(payment.paidOn),
+          formatCalendarDate(payment.paidOn),
           payment.kind === "refund" ? "Refund" : paymentMethodLabels[payment.method],
           payment.reference ?? "",
           formatMoney(payment.kind === "refund" ? -payment.amountCents : payment.amountCents),
@@ -118,7 +122,7 @@ export function creditNotePdf(
     doc.moveDown(0.5);
     facts(doc, [
       ["Issued to", invoice.companyName],
-      ["Date", formatDate(note.issueDate)],
+      ["Date", formatCalendarDate(note.issueDate)],
       ["Credits invoice", invoice.number ?? ""],
       [
         "Refunded by",

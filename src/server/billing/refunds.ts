@@ -14,7 +14,7 @@ import {
   type CreditNote as CreditNoteRow,
   type Invoice,
 } from "../db/schema";
-import { formatMoney } from "../documents/pdf";
+import { formatMoney } from "@shared/format";
 import { creditNoteEmail } from "../mail/templates/billing";
 import { notify } from "../notices/notices";
 import { billingContacts } from "../team/team";

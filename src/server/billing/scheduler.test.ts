@@ -137,7 +137,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
         issueDate: "2026-01-05",
         // Due 14 days after the client first saw it, not 14 days after January 5.
         dueDate: "2026-02-24",
-        line: "VPS Hosting, January 5, 2026 to February 4, 2026",
+        line: "VPS Hosting, Jan 5, 2026 to Feb 4, 2026",
         totalCents: 2751,
       },
       {
@@ -145,7 +145,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
         status: "open",
         issueDate: "2026-02-05",
         dueDate: "2026-02-24",
-        line: "VPS Hosting, February 5, 2026 to March 4, 2026",
+        line: "VPS Hosting, Feb 5, 2026 to Mar 4, 2026",
         totalCents: 2751,
       },
     ];
@@ -165,7 +165,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
       ["Invoice HL-2026-0002 from Harborline: $27.51", client.billingEmails[0]],
       ["Invoice HL-2026-0002 from Harborline: $27.51", client.billingEmails[1]],
     ]);
-    expect(issued[0]!.text).toContain("It is due on February 24, 2026.");
+    expect(issued[0]!.text).toContain("It is due on Feb 24, 2026.");
     expect(issued[0]!.attachments).toEqual([
       expect.objectContaining({ filename: "invoice-HL-2026-0001.pdf" }),
     ]);
@@ -191,12 +191,12 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
     expect(await invoicesOf(db)).toEqual([
       expect.objectContaining({
         number: "HL-2026-0001",
-        line: "VPS Hosting, January 10, 2026 to February 9, 2026",
+        line: "VPS Hosting, Jan 10, 2026 to Feb 9, 2026",
         totalCents: 2751,
       }),
       expect.objectContaining({
         number: "HL-2026-0002",
-        line: "Managed Hosting, February 10, 2026 to March 9, 2026",
+        line: "Managed Hosting, Feb 10, 2026 to Mar 9, 2026",
         // $49.99 and 10.1% tax ($5.05).
         totalCents: 5504,
       }),
@@ -211,9 +211,9 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
     await updatePlan(db, hosting.id, plan("VPS Hosting", 2499, 20, "2026-01-01"));
     await runBillingOnce({ db, settings, now: on("2026-03-21") });
     expect((await invoicesOf(db)).map((invoice) => invoice.line)).toEqual([
-      "VPS Hosting, January 5, 2026 to February 4, 2026",
-      "VPS Hosting, February 5, 2026 to March 4, 2026",
-      "VPS Hosting, March 20, 2026 to April 19, 2026",
+      "VPS Hosting, Jan 5, 2026 to Feb 4, 2026",
+      "VPS Hosting, Feb 5, 2026 to Mar 4, 2026",
+      "VPS Hosting, Mar 20, 2026 to Apr 19, 2026",
     ]);
   });
 
@@ -247,10 +247,10 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
     ]);
     const emails = await emailsOf(db, "invoice-reminder");
     expect(emails[0]!.text).toContain(
-      "Invoice HL-2026-0001 is due today (March 15, 2026). $109.00 is still unpaid.",
+      "Invoice HL-2026-0001 is due today (Mar 15, 2026). $109.00 is still unpaid.",
     );
-    expect(emails[2]!.text).toContain("was due on March 15, 2026, 7 days ago.");
-    expect(emails[4]!.text).toContain("was due on March 15, 2026, 14 days ago.");
+    expect(emails[2]!.text).toContain("was due on Mar 15, 2026, 7 days ago.");
+    expect(emails[4]!.text).toContain("was due on Mar 15, 2026, 14 days ago.");
     // The PDF goes with every reminder.
     for (const email of emails) {
       expect(email.attachments).toEqual([
@@ -281,7 +281,7 @@ describe.each(databaseKinds)("the billing schedule on %s", (kind) => {
       `${books}: Overdue: invoice HL-2026-0002 ($109.00 unpaid)`,
       `${owner}: Overdue: invoice HL-2026-0002 ($109.00 unpaid)`,
     ]);
-    expect(april[0]!.text).toContain("was due on April 15, 2026, 15 days ago.");
+    expect(april[0]!.text).toContain("was due on Apr 15, 2026, 15 days ago.");
     const [aprilInvoice] = await db
       .select()
       .from(invoices)

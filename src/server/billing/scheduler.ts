@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
+import { formatCalendarDate } from "@shared/format";
 import { addDays, billingDatesUntil, dayOf, periodEnd } from "@shared/invoice-math";
 import type { Db } from "../db/client";
 import { billingAccounts, invoiceReminders, invoices, recurringPlans } from "../db/schema";
-import { formatDate } from "../documents/pdf";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { queueReminderEmails } from "./reminders";
 import { createInvoice } from "./invoice-issuing";
@@ -94,9 +94,9 @@ async function step(context: Context, what: string, work: () => Promise<void>) {
  * Recurring invoices.
  * ------------------------------------------------------------------------------------------- */
 
-/** "VPS Hosting, November 5, 2026 to December 4, 2026". */
+/** "VPS Hosting, Nov 5, 2026 to Dec 4, 2026". */
 export const periodLine = (planName: string, start: string) =>
-  `${planName}, ${formatDate(start)} to ${formatDate(periodEnd(start))}`;
+  `${planName}, ${formatCalendarDate(start)} to ${formatCalendarDate(periodEnd(start))}`;
 
 /**
  * Every active plan's billing dates up to today that have no invoice yet, oldest first, each

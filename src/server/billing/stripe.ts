@@ -56,8 +56,12 @@ export function cardBrandName(brand: string | null | undefined): string {
   );
 }
 
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
+/** A Stripe reference as its id, whether Stripe sent the id or the whole (expanded) object. */
+export function idOf(value: string | { id: string }): string;
+export function idOf(value: string | { id: string } | null | undefined): string | null;
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
 
 /**
  * The one place that talks to Stripe, through the official package, loaded the first time it is

@@ -3,8 +3,8 @@ import { brand, contact } from "@content/site";
 
 /**
  * The agency's documents as PDF (decision 007: pdfkit, the standard fonts, nothing native): a
- * page with the brand's header and a footer, money in cents, and a simple table. Proposals use
- * it now; invoices will too.
+ * page with the brand's header and a footer, and a simple table. Amounts and dates are written
+ * with the site's own formats (shared/format.ts), as on screen and in emails.
  */
 export type PdfDocument = PDFKit.PDFDocument;
 export type PageSize = "A4" | "LETTER";
@@ -13,31 +13,6 @@ const INK = "#1c1c1e";
 const MUTED = "#6b6b70";
 const RULE = "#d9d6cf";
 const MARGIN = 50;
-
-/** Integer cents as dollars: 123450 → "$1,234.50" (negative amounts keep their sign in front). */
-export function formatMoney(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`an amount in whole cents, not ${cents}`);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** A date (YYYY-MM-DD) or a time as people read it in the US: "January 31, 2027". */
-export function formatDate(value: string | Date): string {
-  const date =
-    typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T00:00:00Z`)
-      : new Date(value);
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 function drawHeader(doc: PdfDocument) {
   const { left, right, top } = doc.page.margins;

@@ -148,7 +148,7 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     expect(down[0]!.text).toContain("HTTP 503");
     // The monitor's own interval, and the time in the agency's zone (after the clocks went back).
     expect(down[0]!.text).toContain(`We check ${site.url} every minute`);
-    expect(down[0]!.text).toContain("since November 2, 2026 at 1:01 AM PST");
+    expect(down[0]!.text).toContain("since Nov 2, 2026, 1:01 AM PST");
 
     site.status = 200;
     await runMonitorOnce(options(at(5)));
@@ -157,7 +157,7 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     expect(closed!.endedAt).toEqual(at(5));
     const recovered = await emails(db, "site-recovered");
     expect(recovered).toHaveLength(2);
-    expect(recovered[0]!.subject).toBe("bakery.example is back up (down 3 minutes)");
+    expect(recovered[0]!.subject).toBe("bakery.example is back up (down 3 min)");
     expect(await emails(db, "site-down")).toHaveLength(2);
 
     // Flapping: down again 10 minutes after the recovery email: recorded, no email...
@@ -211,7 +211,7 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     const down = await emails(db, "site-down");
     expect(down).toHaveLength(2);
     expect(down[0]!.text).toContain(`We check ${site.url} every 5 minutes`);
-    expect(down[0]!.text).toContain("since June 15, 2026 at 9:30 AM PDT");
+    expect(down[0]!.text).toContain("since Jun 15, 2026, 9:30 AM PDT");
   });
 
   it("checks once after downtime, never checks Building or Paused sites, and prunes old history", async () => {

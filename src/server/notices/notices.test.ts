@@ -377,7 +377,7 @@ describe.each(databaseKinds)("notices of each kind on %s", (kind) => {
       await run(260);
       await run(320);
       const [back] = await bell(ownerEmail, "site-incident");
-      expect(back!.title).toMatch(/^tidepool\.example is back up \(down \d+ minutes?\)$/);
+      expect(back!.title).toMatch(/^tidepool\.example is back up \(down \d+ min\)$/);
       expect(await bell(ownerEmail, "site-incident")).toHaveLength(2);
       expect(await bell(staffEmail, "staff-site-incident")).toHaveLength(2);
       expect(await emailsTo(ownerEmail, "site-recovered")).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { clientLinks, staffLinks } from "@shared/deep-links";
 import type { DbExecutor } from "../db/client";
 import type { User } from "../db/schema";
-import { formatDuration, siteDownEmail, siteRecoveredEmail } from "../mail/templates/monitoring";
+import { incidentDuration, siteDownEmail, siteRecoveredEmail } from "../mail/templates/monitoring";
 import { displayName } from "../auth/display-name";
 import { companyUsers, copyTo, notify, staffUsers, type NoticeSettings } from "./notices";
 
@@ -47,7 +47,7 @@ export async function noticeSiteIncident(
   const title =
     phase === "down"
       ? `${site.domain} is down`
-      : `${site.domain} is back up (down ${formatDuration(endedAt.getTime() - incident.startedAt.getTime())})`;
+      : `${site.domain} is back up (down ${incidentDuration({ startedAt: incident.startedAt, endedAt })})`;
   const body = phase === "down" ? incident.detail : null;
   const clients = await notify(tx, {
     kind: "site-incident",

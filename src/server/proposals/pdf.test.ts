@@ -53,7 +53,7 @@ describe("a proposal as PDF", () => {
     for (const expected of [
       "A new website for Rivera Bakery",
       "Rivera Bakery",
-      "January 31, 2027",
+      "Jan 31, 2027",
       "Pages",
       "• Home",
       "We <b>launch</b> in May.",

@@ -1,10 +1,9 @@
 import { customPricing } from "@content/pricing";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import type { ProposalDetail, ProposalResponse, ProposalVersion } from "@shared/schemas/proposals";
 import {
   contentWidth,
   facts,
-  formatDate,
-  formatMoney,
   renderPdf,
   sectionHeading,
   table,
@@ -80,8 +79,8 @@ export function proposalPdf(
       facts(doc, [
         ["Client", proposal.companyName ?? proposal.leadName ?? "—"],
         ["Version", String(version.version)],
-        ["Sent", version.sentAt ? formatDate(version.sentAt) : "Draft, not sent"],
-        ["Valid until", formatDate(version.validUntil)],
+        ["Sent", version.sentAt ? formatCalendarDate(version.sentAt) : "Draft, not sent"],
+        ["Valid until", formatCalendarDate(version.validUntil)],
       ]);
 
       sectionHeading(doc, "Scope of work");

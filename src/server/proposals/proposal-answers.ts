@@ -7,7 +7,7 @@ import { invoicePaymentPlanPart } from "../billing/invoice-issuing";
 import type { BillingSettings } from "../billing/settings";
 import type { Db } from "../db/client";
 import { companies, leads, proposalResponses, proposals, proposalVersions } from "../db/schema";
-import { formatMoney } from "../documents/pdf";
+import { formatMoney } from "@shared/format";
 import { conflict, ok, type Outcome } from "../domain-failure";
 import { proposalAnsweredEmail } from "../mail/templates/proposals";
 import { copyTo, notify, staffUsers } from "../notices/notices";

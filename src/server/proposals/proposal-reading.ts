@@ -19,7 +19,7 @@ import {
   type Proposal,
   type ProposalVersion as VersionRow,
 } from "../db/schema";
-import { formatDate, formatMoney } from "../documents/pdf";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { notFound } from "../domain-failure";
 import { proposalVersionHash } from "../documents/content-hash";
 import { renderMarkdown } from "./markdown";
@@ -45,7 +45,7 @@ export const proposalMessages = {
   ownersOnly: "Only the account owner or a billing member can accept or decline a proposal",
   stale: "A newer version of this proposal was sent: read it before answering",
   answered: (decision: string) => `This proposal was already ${decision}`,
-  expired: (validUntil: string) => `This proposal expired on ${formatDate(validUntil)}`,
+  expired: (validUntil: string) => `This proposal expired on ${formatCalendarDate(validUntil)}`,
 } as const;
 
 export const proposalNotFound = () => notFound("Proposal not found");

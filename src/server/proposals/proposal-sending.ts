@@ -7,7 +7,7 @@ import { displayName } from "../auth/display-name";
 import { issueLoginToken } from "../auth/email-links";
 import type { Db } from "../db/client";
 import { proposals, proposalVersions } from "../db/schema";
-import { formatDate, formatMoney } from "../documents/pdf";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { conflict, ok, type Outcome } from "../domain-failure";
 import { proposalSentEmail } from "../mail/templates/proposals";
 import { notify } from "../notices/notices";
@@ -62,7 +62,7 @@ export async function sendProposal(
       recipients,
       companyId: proposal.companyId,
       title: `Proposal: ${draft.title}${draft.version > 1 ? ` (version ${draft.version})` : ""}`,
-      body: `Valid until ${formatDate(draft.validUntil)}.`,
+      body: `Valid until ${formatCalendarDate(draft.validUntil)}.`,
       link: returnTo,
       email: async (user) => {
         const token = await issueLoginToken(
@@ -83,7 +83,7 @@ export async function sendProposal(
             version: draft.version,
             oneOff: formatMoney(draft.oneOffCents),
             monthly: `${formatMoney(draft.monthlyCents)} / month`,
-            validUntil: formatDate(draft.validUntil),
+            validUntil: formatCalendarDate(draft.validUntil),
           },
           link,
           settings,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronDown, Globe, LogOut, UserRound } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
-import { personName } from "@/components/format";
+import { personName } from "@shared/format";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 
 const itemClass =

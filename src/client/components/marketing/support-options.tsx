@@ -2,12 +2,8 @@ import { Link } from "wouter";
 import { Dialog } from "radix-ui";
 import { ArrowRight, ChevronRight, Phone, X } from "lucide-react";
 import { contact } from "@content/site";
-import {
-  chatDialog,
-  newTicketHref,
-  supportCards,
-  type SupportCardCopy,
-} from "@content/contact-page";
+import { chatDialog, supportCards, type SupportCardCopy } from "@content/contact-page";
+import { clientLinks } from "@shared/deep-links";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { contactIcons } from "./contact-icons";
@@ -81,7 +77,8 @@ function SupportAction({ card }: { card: SupportCardCopy }) {
     case "ticket":
       return (
         <Button asChild variant="secondary" className="w-full sm:w-auto">
-          <Link href={newTicketHref}>
+          {/* The portal opens its ticket form (signed-out visitors sign in first). */}
+          <Link href={clientLinks.newTicket()}>
             {card.action}
             <ArrowRight aria-hidden="true" />
           </Link>

@@ -1,14 +1,12 @@
 import { ShieldAlert } from "lucide-react";
-import { LoadError, LoadingState } from "@/components/parts";
+import { LoadError, LoadingState } from "@/components/view-states";
 import { useAccount } from "./api";
-import {
-  NamePanel,
-  NoticesPanel,
-  PasskeysPanel,
-  SecurityEventsPanel,
-  SessionsPanel,
-  TotpPanel,
-} from "./account-panels";
+import { NamePanel } from "./name-panel";
+import { NoticesPanel } from "./notices-panel";
+import { PasskeysPanel } from "./passkeys-panel";
+import { SecurityEventsPanel } from "./security-events-panel";
+import { SessionsPanel } from "./sessions-panel";
+import { TotpPanel } from "./totp-panel";
 
 /** The whole account page under its heading: details, sign-in protection, sessions, events. */
 export function AccountView() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AuditPage } from "@shared/schemas/audit";
 import { getJson } from "@/lib/api";
-import { live, staffKey, toSearch } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { live, staffKey } from "@/lib/queries";
 
 export type AuditFilters = { actorId?: string; companyId?: string; page: number };
 

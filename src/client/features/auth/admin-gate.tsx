@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { signInLinks } from "@shared/deep-links";
 import type { AuthUser } from "@shared/schemas/auth";
 import { SignedOutNotice, StaffOnlyNotice } from "@/components/access-notices";
 import { PageLoading } from "@/components/page-loading";
@@ -19,7 +20,7 @@ export function AdminGate({
   useEffect(() => {
     if (!needsSecondFactor) return;
     const here = window.location.pathname + window.location.search;
-    window.location.replace(`/login/verify?returnTo=${encodeURIComponent(here)}`);
+    window.location.replace(signInLinks.verify(here));
   }, [needsSecondFactor]);
   if (isLoading || needsSecondFactor) return <PageLoading />;
   if (!user) return <SignedOutNotice />;

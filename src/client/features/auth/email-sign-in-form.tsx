@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "@shared/schemas/zod";
 import { AlertCircle, ArrowLeft, Loader2, Mail, MailCheck } from "lucide-react";
+import { signInLinks } from "@shared/deep-links";
 import { emailSignInSchema } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api";
 import { useEmailSignIn } from "./api";
 import { tooManyRequestsMessage } from "./messages";
-import { loginHref } from "./return-to";
 
 /** The form asks for the address only; the page adds where to come back to. */
 const emailFormSchema = emailSignInSchema.pick({ email: true });
@@ -118,7 +118,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string | undefined }) 
               <>
                 {" "}
                 <a
-                  href={loginHref(returnTo)}
+                  href={signInLinks.start(returnTo)}
                   className="font-semibold underline underline-offset-4"
                 >
                   Continue to sign in

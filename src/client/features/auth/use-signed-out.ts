@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { signInLinks } from "@shared/deep-links";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { authUserQueryKey } from "@/lib/auth";
@@ -28,9 +29,9 @@ export function useRedirectWhenSignedOut(signedOut: boolean) {
       .then(() => {
         if (cancelled) return;
         timer = window.setTimeout(() => {
-          window.location.href =
-            "/api/login?returnTo=" +
-            encodeURIComponent(window.location.pathname + window.location.search);
+          window.location.href = signInLinks.start(
+            window.location.pathname + window.location.search,
+          );
         }, LOGIN_REDIRECT_DELAY_MS);
       });
     return () => {

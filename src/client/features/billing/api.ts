@@ -24,7 +24,8 @@ import type {
 } from "@shared/schemas/billing";
 import type { ClientSummary } from "@shared/schemas/clients";
 import { getJson, sendJson } from "@/lib/api";
-import { clientKeys, live, staffKey, toSearch } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { clientKeys, live, staffKey } from "@/lib/queries";
 
 /*
  * The client's billing: reads use the portal's default query function (the key parts joined with

@@ -11,7 +11,7 @@ import {
   Sparkles,
 } from "lucide-react";
 import type { Billing } from "@shared/schemas/billing";
-import { formatCalendarDate, formatCents } from "@/components/format";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -51,7 +51,7 @@ export function CurrentPlanCard({
           <ul className="flex flex-col gap-1">
             {billing.plansFromLaunch.map((plan, index) => (
               <li key={index} className="font-semibold break-words text-foreground">
-                {plan.name} · {formatCents(plan.amountCents)}/month from launch
+                {plan.name} · {formatMoney(plan.amountCents)}/month from launch
               </li>
             ))}
           </ul>
@@ -82,7 +82,7 @@ export function CurrentPlanCard({
                 )}
               </span>
               <span className="text-sm font-semibold whitespace-nowrap text-foreground tabular-nums">
-                {formatCents(plan.amountCents)}/mo
+                {formatMoney(plan.amountCents)}/mo
               </span>
             </li>
           ))}
@@ -92,7 +92,7 @@ export function CurrentPlanCard({
         <>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-1.5">
             <span className="font-display text-4xl font-semibold tracking-tight text-foreground tabular-nums sm:text-5xl">
-              {formatCents(billing.monthlyCostCents)}
+              {formatMoney(billing.monthlyCostCents)}
             </span>
             <span className="text-sm font-medium text-muted-foreground">
               {plans.length > 1 ? "monthly in total" : "monthly"}

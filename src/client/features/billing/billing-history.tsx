@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { AlertTriangle, Download, FileText } from "lucide-react";
 import type { Billing, InvoiceSummary } from "@shared/schemas/billing";
-import { formatCalendarDate, formatCents } from "@/components/format";
-import { DataTable, LoadError, LoadingCards, TBody, TD, TH, THead, TR } from "@/components/parts";
+import { formatCalendarDate, formatMoney } from "@shared/format";
+import { DataTable, TBody, TD, TH, THead, TR } from "@/components/data-table";
+import { LoadError, LoadingCards } from "@/components/view-states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -43,7 +44,7 @@ export function InvoicesSection({
           {billing.overdueCount > 0 && <AlertTriangle className="size-4" aria-hidden="true" />}
           {billing.balanceCents > 0 ? (
             <>
-              Outstanding balance: {formatCents(billing.balanceCents)}
+              Outstanding balance: {formatMoney(billing.balanceCents)}
               {billing.overdueCount > 0 &&
                 ` (${billing.overdueCount} overdue ${billing.overdueCount === 1 ? "invoice" : "invoices"})`}
             </>
@@ -124,10 +125,10 @@ function InvoiceRow({
         {invoice.dueDate ? formatCalendarDate(invoice.dueDate) : "—"}
       </TD>
       <TD label="Amount" className="font-semibold whitespace-nowrap tabular-nums lg:text-right">
-        {formatCents(invoice.totalCents)}
+        {formatMoney(invoice.totalCents)}
         {owes(invoice) && invoice.paidCents > 0 && (
           <span className="block text-xs font-normal text-muted-foreground">
-            {formatCents(invoice.balanceCents)} left to pay
+            {formatMoney(invoice.balanceCents)} left to pay
           </span>
         )}
       </TD>

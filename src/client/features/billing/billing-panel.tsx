@@ -3,13 +3,15 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { ChevronRight, FilePlus2, Loader2, Pencil, Plus, XCircle } from "lucide-react";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import type { RecurringPlan, RecurringPlanInput } from "@shared/schemas/billing";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCalendarDate, formatCents } from "@/components/format";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { Modal } from "@/components/modal";
-import { Panel, QueryError } from "@/components/parts";
+import { Panel } from "@/components/panel";
+import { QueryError } from "@/components/view-states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -51,7 +53,7 @@ function PlanDialog({
         onSuccess: (saved) => {
           toast({
             title: plan ? "Plan saved" : "Plan added",
-            description: `${saved.name} at ${formatCents(saved.amountCents)} a month.`,
+            description: `${saved.name} at ${formatMoney(saved.amountCents)} a month.`,
           });
           onOpenChange(false);
         },
@@ -139,7 +141,7 @@ function PlanRow({ companyId, plan }: { companyId: string; plan: RecurringPlan }
       <div className="flex items-baseline justify-between gap-3">
         <span className="min-w-0 font-semibold break-words text-foreground">{plan.name}</span>
         <span className="text-sm font-semibold whitespace-nowrap text-foreground tabular-nums">
-          {formatCents(plan.amountCents)}/mo
+          {formatMoney(plan.amountCents)}/mo
         </span>
       </div>
       <p className="text-xs text-muted-foreground">
@@ -211,7 +213,7 @@ function ClientInvoices({ companyId }: { companyId: string }) {
               </span>
             </span>
             <span className="flex items-center gap-1 text-sm font-semibold whitespace-nowrap tabular-nums">
-              {formatCents(invoice.totalCents)}
+              {formatMoney(invoice.totalCents)}
               <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
             </span>
           </Link>
@@ -220,7 +222,7 @@ function ClientInvoices({ companyId }: { companyId: string }) {
       {data.invoices.length > 8 && (
         <li className="px-2 pt-2">
           <Link
-            href={`/invoices?companyId=${companyId}`}
+            href={backOfficeLists.invoices.path({ companyId })}
             className="text-sm font-medium text-accent underline underline-offset-4"
           >
             All {data.invoices.length} invoices
@@ -249,7 +251,7 @@ export function BillingPanel({ client }: { client: ClientDetail }) {
         headingId="client-billing"
         actions={
           <Button asChild variant="outline" size="sm">
-            <Link href={`/invoices/new?companyId=${companyId}`}>
+            <Link href={backOfficePaths.newInvoice(companyId)}>
               <FilePlus2 aria-hidden="true" />
               New invoice
             </Link>
@@ -266,7 +268,7 @@ export function BillingPanel({ client }: { client: ClientDetail }) {
               <div>
                 <dt className="text-xs text-muted-foreground">Balance</dt>
                 <dd className="font-semibold text-foreground tabular-nums">
-                  {formatCents(billing.balanceCents)}
+                  {formatMoney(billing.balanceCents)}
                   {billing.overdueCount > 0 && (
                     <span className="block text-xs font-semibold text-red-800">
                       {billing.overdueCount} overdue
@@ -277,7 +279,7 @@ export function BillingPanel({ client }: { client: ClientDetail }) {
               <div>
                 <dt className="text-xs text-muted-foreground">Monthly</dt>
                 <dd className="font-semibold text-foreground tabular-nums">
-                  {formatCents(billing.monthlyCostCents)}
+                  {formatMoney(billing.monthlyCostCents)}
                 </dd>
               </div>
               <div className="col-span-2">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { BillingNotice } from "@shared/deep-links";
-import { LoadError, LoadingCards, SectionHeader } from "@/components/parts";
+import { SectionHeader } from "@/components/view-header";
+import { LoadError, LoadingCards } from "@/components/view-states";
 import { useBilling, useRefreshAfterStripe } from "./api";
 import { CurrentPlanCard, PaymentMethodCard } from "./billing-cards";
 import { InvoicesSection, PaymentsSection } from "./billing-history";

@@ -1,6 +1,6 @@
 import { Download, Loader2 } from "lucide-react";
 import { Modal } from "@/components/modal";
-import { LoadError } from "@/components/parts";
+import { LoadError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { invoicePdfUrl, useInvoice } from "./api";
 import { invoiceName } from "./billing-view";

@@ -9,7 +9,7 @@ import {
   type RefundInput,
 } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCalendarDate, formatCents } from "@/components/format";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { Modal } from "@/components/modal";
 import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
@@ -80,7 +80,7 @@ function refundable(invoice: InvoiceDetail): { payment: Payment; leftCents: numb
 }
 
 const paymentLabel = (payment: Payment) =>
-  `${formatCalendarDate(payment.paidOn)} · ${paymentMethodLabels[payment.method]} · ${formatCents(payment.amountCents)}`;
+  `${formatCalendarDate(payment.paidOn)} · ${paymentMethodLabels[payment.method]} · ${formatMoney(payment.amountCents)}`;
 
 function RefundDialog({
   invoice,
@@ -122,7 +122,7 @@ function RefundDialog({
         toast({
           title: "Refund made",
           description: note
-            ? `Credit note ${note.number} for ${formatCents(note.amountCents)} was emailed to the client.`
+            ? `Credit note ${note.number} for ${formatMoney(note.amountCents)} was emailed to the client.`
             : undefined,
         });
         onOpenChange(false);
@@ -157,7 +157,7 @@ function RefundDialog({
           <Field
             id={id("amount")}
             label="Amount ($)"
-            hint={chosen ? `At most ${formatCents(chosen.leftCents)}.` : undefined}
+            hint={chosen ? `At most ${formatMoney(chosen.leftCents)}.` : undefined}
             error={errors.amount?.message}
           >
             <Input

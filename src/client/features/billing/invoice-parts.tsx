@@ -7,7 +7,7 @@ import {
   type OfflinePayment,
   type Payment,
 } from "@shared/schemas/billing";
-import { formatCalendarDate, formatCents } from "@/components/format";
+import { formatCalendarDate, formatMoney } from "@shared/format";
 import { LinesTable } from "@/components/lines-table";
 import { InvoiceStatusBadge, PaymentBadge } from "@/components/status-badge";
 import { cn } from "@/lib/utils";
@@ -58,7 +58,7 @@ export function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
       </Fact>
       <Fact label="Balance due">
         <span className={cn("tabular-nums", invoice.overdue && "text-red-700")}>
-          {formatCents(invoice.balanceCents)}
+          {formatMoney(invoice.balanceCents)}
         </span>
       </Fact>
     </dl>
@@ -100,24 +100,24 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
       aria-label="Totals"
       className="ml-auto w-full rounded-xl border border-border bg-sand/40 p-4 text-sm sm:max-w-80"
     >
-      <Amount label="Subtotal" value={formatCents(invoice.subtotalCents)} />
+      <Amount label="Subtotal" value={formatMoney(invoice.subtotalCents)} />
       <Amount
         label={invoice.taxRatePercent > 0 ? `Tax (${invoice.taxRatePercent}%)` : "Tax"}
-        value={formatCents(invoice.taxCents)}
+        value={formatMoney(invoice.taxCents)}
       />
       <Amount
         label="Total"
-        value={formatCents(invoice.totalCents)}
+        value={formatMoney(invoice.totalCents)}
         strong
         className="mt-1 border-t border-border pt-2"
       />
       {invoice.creditedCents > 0 && (
-        <Amount label="Credited" value={`−${formatCents(invoice.creditedCents)}`} />
+        <Amount label="Credited" value={`−${formatMoney(invoice.creditedCents)}`} />
       )}
-      <Amount label="Paid" value={formatCents(invoice.paidCents)} />
+      <Amount label="Paid" value={formatMoney(invoice.paidCents)} />
       <Amount
         label="Balance due"
-        value={formatCents(invoice.balanceCents)}
+        value={formatMoney(invoice.balanceCents)}
         strong
         className="mt-1 border-t border-border pt-2"
       />
@@ -174,7 +174,7 @@ export function PaymentRows({
               )}
             >
               {kind === "refund" ? "−" : ""}
-              {formatCents(payment.amountCents)}
+              {formatMoney(payment.amountCents)}
             </p>
           </li>
         );
@@ -213,7 +213,7 @@ function CreditNoteRows({
             </div>
             <div className="flex items-center gap-3">
               <p className="text-sm font-semibold whitespace-nowrap text-violet-800 tabular-nums">
-                −{formatCents(note.amountCents)}
+                −{formatMoney(note.amountCents)}
               </p>
               <a
                 href={creditNotePdfUrl(note.id, audience)}

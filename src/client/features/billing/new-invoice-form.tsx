@@ -3,11 +3,13 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocation, useSearch } from "wouter";
 import { FileCheck2, Loader2, Plus, Save } from "lucide-react";
+import { parseNewInvoiceCompany } from "@shared/deep-links";
 import { NET_DAYS, type NewInvoiceInput } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 import { blankLineItem, LineItemsEditor } from "@/components/line-items-editor";
-import { BackLink, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
 import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -30,7 +32,7 @@ export function NewInvoiceForm() {
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const [, navigate] = useLocation();
-  const companyParam = new URLSearchParams(useSearch()).get("companyId") ?? "";
+  const companyParam = parseNewInvoiceCompany(useSearch()) ?? "";
   const clients = useClientChoices();
   const create = useCreateInvoice();
   const form = useForm<InvoiceFormValues, unknown, NewInvoiceInput>({
@@ -151,7 +153,7 @@ export function NewInvoiceForm() {
                 <p className="text-sm">
                   <span className="text-muted-foreground">Subtotal </span>
                   <span className="text-lg font-semibold text-foreground tabular-nums">
-                    {formatCents(invoiceSubtotal(lines))}
+                    {formatMoney(invoiceSubtotal(lines))}
                   </span>
                 </p>
               </div>

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Send } from "lucide-react";
 import type { PlanRequestInput, RecurringPlan } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 import { Modal } from "@/components/modal";
 import { SelectControl } from "@/components/select-control";
 import { Button } from "@/components/ui/button";
@@ -138,7 +138,7 @@ export function PlanRequestDialog({
               options={[
                 ...plans.map((plan) => ({
                   value: plan.id,
-                  label: `${plan.name} (${formatCents(plan.amountCents)}/mo)`,
+                  label: `${plan.name} (${formatMoney(plan.amountCents)}/mo)`,
                 })),
                 { value: addBeside, label: "Nothing: add it beside my current plans" },
               ]}

@@ -6,9 +6,11 @@ import { Ban, Banknote, Download, FileCheck2, Loader2, Trash2, XCircle } from "l
 import type { InvoiceDetail, RecordPaymentInput } from "@shared/schemas/billing";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCents } from "@/components/format";
+import { formatMoney } from "@shared/format";
 import { Modal } from "@/components/modal";
-import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { DetailPending } from "@/components/view-states";
 import { SelectControl } from "@/components/select-control";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -63,7 +65,7 @@ function RecordPaymentDialog({
           description:
             updated.status === "paid"
               ? `${invoiceName(updated)} is paid in full.`
-              : `${formatCents(updated.balanceCents)} is still owed on ${invoiceName(updated)}.`,
+              : `${formatMoney(updated.balanceCents)} is still owed on ${invoiceName(updated)}.`,
         });
         onOpenChange(false);
       },
@@ -77,7 +79,7 @@ function RecordPaymentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Record a payment"
-      description={`Money received for ${invoiceName(invoice)} by transfer, check or cash. ${formatCents(invoice.balanceCents)} is owed.`}
+      description={`Money received for ${invoiceName(invoice)} by transfer, check or cash. ${formatMoney(invoice.balanceCents)} is owed.`}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -6,7 +6,8 @@ import type {
   InviteClient,
 } from "@shared/schemas/clients";
 import { getJson, sendJson } from "@/lib/api";
-import { clientKeys, live, toSearch, useWrite } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { clientKeys, live, useWrite } from "@/lib/queries";
 
 /* The back office's clients. (Their websites, domains and billing are written by those nouns.) */
 

@@ -1,9 +1,12 @@
 import type { ComponentType } from "react";
 import { Link } from "wouter";
 import { ChevronRight, Mail, ScrollText } from "lucide-react";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import type { ClientDetail } from "@shared/schemas/clients";
-import { formatDate, formatDateTime, personName } from "@/components/format";
-import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { formatDate, formatDateTime, personName } from "@shared/format";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { DetailPending } from "@/components/view-states";
 import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { useClient } from "./api";
@@ -25,7 +28,7 @@ function TicketsPanel({ client }: { client: ClientDetail }) {
           {client.tickets.map((ticket) => (
             <li key={ticket.id}>
               <Link
-                href={`/tickets/${ticket.id}`}
+                href={backOfficePaths.ticket(ticket.id)}
                 className="group flex items-center justify-between gap-3 rounded-xl px-2 py-3 transition-colors hover:bg-gold-50"
               >
                 <span className="min-w-0">
@@ -82,7 +85,7 @@ export function ClientDetailView({
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
   useDocumentTitle(client ? client.company.name : "Client");
-  const back = <BackLink href="/clients">All clients</BackLink>;
+  const back = <BackLink href={backOfficeLists.clients.path()}>All clients</BackLink>;
 
   if (error || isPending) {
     return (
@@ -128,7 +131,7 @@ export function ClientDetailView({
         actions={
           <>
             <Button asChild variant="outline">
-              <Link href={`/audit?companyId=${company.id}`}>
+              <Link href={backOfficeLists.audit.path({ companyId: company.id })}>
                 <ScrollText aria-hidden="true" />
                 Audit log
               </Link>

@@ -1,5 +1,5 @@
 import type { Domain } from "@shared/schemas/domains";
-import { formatCalendarDate } from "@/components/format";
+import { formatCalendarDate } from "@shared/format";
 
 /** Where the date comes from, in words: the registry's record, or what staff typed. */
 const sourceText = { measured: "from the registry", typed: "entered by staff" } as const;

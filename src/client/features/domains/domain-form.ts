@@ -1,6 +1,6 @@
 import { z } from "@shared/schemas/zod";
 import { type Domain, domainInputSchema } from "@shared/schemas/domains";
-import { toDateInput } from "@/components/format";
+import { toDateInput } from "@shared/format";
 import { dateField } from "@/lib/form-schema";
 
 const domainRules = domainInputSchema.shape;

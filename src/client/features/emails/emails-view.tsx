@@ -1,20 +1,9 @@
 import { useState } from "react";
 import { Inbox, RefreshCw, Send } from "lucide-react";
+import { humanize, formatDateTime } from "@shared/format";
+import type { OutboxEmail } from "@shared/schemas/emails";
 import { Segmented } from "@/components/filters";
-import { formatDateTime, humanize } from "@/components/format";
-import {
-  DataTable,
-  EmptyState,
-  LoadingState,
-  QueryError,
-  TBody,
-  TD,
-  TH,
-  THead,
-  TR,
-  useDocumentTitle,
-  ViewHeader,
-} from "@/components/parts";
+import { FilterBar, ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { EmailStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -44,10 +33,60 @@ const emailKindLabel = (kind: string) => emailKinds[kind] ?? humanize(kind);
 
 const statuses = ["failed", "pending", "sent"] as const;
 
+const columns: Column<OutboxEmail>[] = [
+  {
+    header: "Subject",
+    main: true,
+    className: "lg:max-w-80 lg:min-w-56",
+    cell: (email) => (
+      <>
+        <span className="block font-semibold break-words text-foreground">{email.subject}</span>
+        <span className="mt-0.5 block text-xs text-muted-foreground">
+          {emailKindLabel(email.kind)}
+        </span>
+        <EmailTextButton email={email} />
+      </>
+    ),
+  },
+  {
+    header: "To",
+    className: "[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-44",
+    cell: (email) => email.to,
+  },
+  {
+    header: "Status",
+    inline: true,
+    className: "max-lg:order-1",
+    cell: (email) => <EmailStatusBadge status={email.status} />,
+  },
+  {
+    header: "Attempts",
+    headerClassName: "text-right",
+    className: "tabular-nums max-lg:order-2 lg:text-right",
+    cell: (email) => email.attempts,
+  },
+  {
+    header: "Queued",
+    className: "whitespace-nowrap max-lg:order-2",
+    cell: (email) => <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>,
+  },
+  {
+    header: "Last error",
+    hideOnPhone: (email) => !email.lastError,
+    className: "max-lg:order-2 lg:max-w-64",
+    cell: (email) =>
+      email.lastError ? (
+        <span className="font-mono text-xs break-words text-red-800">{email.lastError}</span>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+  },
+];
+
 /** The outbox (the latest emails the site queued, by status) and the emails it received. */
 export function EmailsView() {
-  useDocumentTitle("Emails");
-  const { data, error, isPending, isFetching, refetch } = useOutbox();
+  const outbox = useOutbox();
+  const { data, isFetching, refetch } = outbox;
   const received = useInboundEmails();
   const [shown, setShown] = useState<string>("all");
   const [list, setList] = useState<string>("sent");
@@ -58,31 +97,28 @@ export function EmailsView() {
     { value: "all", label: `All (${data?.length ?? 0})` },
     ...statuses.map((status) => ({
       value: status,
-      label: `${status.charAt(0).toUpperCase()}${status.slice(1)} (${count(status)})`,
+      label: `${humanize(status)} (${count(status)})`,
     })),
   ];
-  const emails = data?.filter((email) => shown === "all" || email.status === shown) ?? [];
 
   return (
-    <>
-      <ViewHeader
-        title="Emails"
-        description="The latest 100 emails the site sent (failed sends are retried) and received: replies that landed in tickets, tickets opened by email, and what was refused."
-        actions={
-          <Button
-            variant="outline"
-            onClick={() => void Promise.all([refetch(), received.refetch()])}
-            disabled={refreshing}
-          >
-            <RefreshCw
-              className={refreshing ? "animate-spin motion-reduce:animate-none" : undefined}
-              aria-hidden="true"
-            />
-            {refreshing ? "Refreshing..." : "Refresh"}
-          </Button>
-        }
-      />
-
+    <ListView
+      title="Emails"
+      description="The latest 100 emails the site sent (failed sends are retried) and received: replies that landed in tickets, tickets opened by email, and what was refused."
+      actions={
+        <Button
+          variant="outline"
+          onClick={() => void Promise.all([refetch(), received.refetch()])}
+          disabled={refreshing}
+        >
+          <RefreshCw
+            className={refreshing ? "animate-spin motion-reduce:animate-none" : undefined}
+            aria-hidden="true"
+          />
+          {refreshing ? "Refreshing..." : "Refresh"}
+        </Button>
+      }
+    >
       <Tabs value={list} onValueChange={setList}>
         <TabsList
           aria-label="Sent or received"
@@ -101,7 +137,7 @@ export function EmailsView() {
           <ReceivedEmails query={received} />
         </TabsContent>
         <TabsContent value="sent">
-          <div className="mb-5 rounded-2xl border border-border bg-card p-4">
+          <FilterBar>
             <Segmented
               label="Show"
               value={shown}
@@ -109,70 +145,25 @@ export function EmailsView() {
               onChange={setShown}
               className="max-w-xl [&_[role=group]>button]:px-2"
             />
-          </div>
+          </FilterBar>
 
-          {error ? (
-            <QueryError error={error} onRetry={() => void refetch()} />
-          ) : isPending ? (
-            <LoadingState label="Loading emails..." />
-          ) : emails.length === 0 ? (
-            <EmptyState title={shown === "all" ? "No emails yet" : `No ${shown} emails`}>
-              {shown === "failed" ? "Every email went out or is on its way." : undefined}
-            </EmptyState>
-          ) : (
-            <DataTable caption="Emails, newest first">
-              <THead>
-                <TH>Subject</TH>
-                <TH>To</TH>
-                <TH>Status</TH>
-                <TH className="text-right">Attempts</TH>
-                <TH>Queued</TH>
-                <TH>Last error</TH>
-              </THead>
-              <TBody>
-                {emails.map((email) => (
-                  <TR key={email.id} className={email.status === "failed" ? "lg:bg-red-50/50" : ""}>
-                    <TD main className="lg:max-w-80 lg:min-w-56">
-                      <span className="block font-semibold break-words text-foreground">
-                        {email.subject}
-                      </span>
-                      <span className="mt-0.5 block text-xs text-muted-foreground">
-                        {emailKindLabel(email.kind)}
-                      </span>
-                      <EmailTextButton email={email} />
-                    </TD>
-                    <TD label="To" className="[overflow-wrap:anywhere] max-lg:order-2 lg:min-w-44">
-                      {email.to}
-                    </TD>
-                    <TD inline label="Status" className="max-lg:order-1">
-                      <EmailStatusBadge status={email.status} />
-                    </TD>
-                    <TD label="Attempts" className="tabular-nums max-lg:order-2 lg:text-right">
-                      {email.attempts}
-                    </TD>
-                    <TD label="Queued" className="whitespace-nowrap max-lg:order-2">
-                      <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
-                    </TD>
-                    <TD
-                      label="Last error"
-                      hideOnPhone={!email.lastError}
-                      className="max-lg:order-2 lg:max-w-64"
-                    >
-                      {email.lastError ? (
-                        <span className="font-mono text-xs break-words text-red-800">
-                          {email.lastError}
-                        </span>
-                      ) : (
-                        <span className="text-muted-foreground">—</span>
-                      )}
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </DataTable>
-          )}
+          <ListState query={outbox} loading="Loading emails...">
+            {(emails) => (
+              <ListTable
+                caption="Emails, newest first"
+                columns={columns}
+                rows={emails.filter((email) => shown === "all" || email.status === shown)}
+                rowKey={(email) => email.id}
+                rowClassName={(email) => (email.status === "failed" ? "lg:bg-red-50/50" : "")}
+                empty={{
+                  title: shown === "all" ? "No emails yet" : `No ${shown} emails`,
+                  body: shown === "failed" ? "Every email went out or is on its way." : undefined,
+                }}
+              />
+            )}
+          </ListState>
         </TabsContent>
       </Tabs>
-    </>
+    </ListView>
   );
 }

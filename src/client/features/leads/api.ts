@@ -9,7 +9,8 @@ import type {
   LeadStatus,
 } from "@shared/schemas/leads";
 import { getJson, sendJson } from "@/lib/api";
-import { clientKeys, live, staffKey, toSearch, useWrite } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { clientKeys, live, staffKey, useWrite } from "@/lib/queries";
 
 /* The back office's leads inbox. (The public forms send their leads with useLeadForm.) */
 

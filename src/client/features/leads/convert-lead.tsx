@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "wouter";
 import { Building2, UserPlus } from "lucide-react";
 import type { LeadDetail } from "@shared/schemas/leads";
+import { backOfficePaths } from "@shared/deep-links";
 import { Field } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { Button } from "@/components/ui/button";
@@ -30,7 +31,7 @@ export function LeadClientLink({ lead }: { lead: ConvertibleLead }) {
   if (!lead.companyId) return null;
   return (
     <Link
-      href={`/clients/${lead.companyId}`}
+      href={backOfficePaths.client(lead.companyId)}
       className="inline-flex items-center gap-1.5 font-medium text-accent underline underline-offset-4"
     >
       <Building2 className="size-4" aria-hidden="true" />

@@ -9,8 +9,10 @@ import {
   leadStatuses,
 } from "@shared/schemas/leads";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatDateTime, humanize, leadKindLabel } from "@/components/format";
-import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { formatDateTime, humanize, leadKindLabel } from "@shared/format";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { DetailPending } from "@/components/view-states";
 import { LeadKindBadge, LeadStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

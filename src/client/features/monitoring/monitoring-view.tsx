@@ -15,22 +15,17 @@ import {
   type Incident,
   type MonitoredSite,
 } from "@shared/schemas/monitoring-overview";
-import { formatDateTime, formatNumber, formatPercent, timeAgo } from "@/components/format";
 import {
-  DataTable,
-  EmptyState,
-  LoadingState,
-  Pill,
-  QueryError,
-  TBody,
-  TD,
-  TH,
-  THead,
-  TR,
-  useDocumentTitle,
-  ViewHeader,
-  type Tone,
-} from "@/components/parts";
+  expiresInText,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  timeAgo,
+} from "@shared/format";
+import { backOfficePaths } from "@shared/deep-links";
+import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
+import { Pill, type Tone } from "@/components/pill";
 import { cn } from "@/lib/utils";
 import { useMonitoringOverview } from "./api";
 
@@ -39,22 +34,6 @@ const statusPill: Record<MonitoredSite["status"], { tone: Tone; label: string }>
   down: { tone: "red", label: "Down" },
   unknown: { tone: "neutral", label: "Not checked yet" },
 };
-
-/** "4 min", "2 h 5 min", "3 d 4 h": how long an incident lasted or has lasted. */
-export function durationText(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
-}
-
-function expiryText(days: number) {
-  if (days < 0) return `Expired ${-days} ${days === -1 ? "day" : "days"} ago`;
-  if (days === 0) return "Expires today";
-  return `In ${days} ${days === 1 ? "day" : "days"}`;
-}
 
 function Figure({
   label,
@@ -121,199 +100,170 @@ function Section({
 
 const clientLink = (companyId: string, name: string) => (
   <Link
-    href={`/clients/${companyId}`}
+    href={backOfficePaths.client(companyId)}
     className="font-medium break-words text-foreground underline-offset-4 hover:underline"
   >
     {name}
   </Link>
 );
 
-function SitesTable({ sites, now }: { sites: MonitoredSite[]; now: number }) {
-  return (
-    <DataTable caption="Live websites and their state now, down first">
-      <THead>
-        <TH>Website</TH>
-        <TH>Status</TH>
-        <TH>Client</TH>
-        <TH>Last check</TH>
-        <TH className="text-right">Response</TH>
-        <TH className="text-right">Uptime (30 days)</TH>
-      </THead>
-      <TBody>
-        {sites.map((site) => (
-          <TR key={site.websiteId} className={cn(site.status === "down" && "lg:bg-red-50/40")}>
-            <TD main>
-              <span className="font-semibold break-all text-foreground">{site.domain}</span>
-            </TD>
-            <TD inline label="Status" className="max-lg:order-first">
-              <Pill tone={statusPill[site.status].tone} dot>
-                {statusPill[site.status].label}
-              </Pill>
-            </TD>
-            <TD label="Client">{clientLink(site.companyId, site.companyName)}</TD>
-            <TD label="Last check" className="whitespace-nowrap">
-              {site.lastCheckedAt ? (
-                <time dateTime={site.lastCheckedAt} title={formatDateTime(site.lastCheckedAt)}>
-                  {timeAgo(site.lastCheckedAt, now)}
-                </time>
-              ) : (
-                <span className="text-muted-foreground">Never</span>
-              )}
-            </TD>
-            <TD label="Response" className="whitespace-nowrap tabular-nums lg:text-right">
-              {site.lastResponseMs === null ? (
-                <span className="text-muted-foreground">—</span>
-              ) : (
-                <>
-                  {formatNumber(site.lastResponseMs)} ms
-                  {site.lastStatusCode !== null && (
-                    <span className="text-muted-foreground"> · HTTP {site.lastStatusCode}</span>
-                  )}
-                </>
-              )}
-            </TD>
-            <TD label="Uptime (30 days)" className="whitespace-nowrap tabular-nums lg:text-right">
-              {site.uptimePercent === null ? (
-                <span className="text-muted-foreground">No checks yet</span>
-              ) : (
-                formatPercent(site.uptimePercent)
-              )}
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </DataTable>
-  );
+const domainCell = (domain: string) => (
+  <span className="font-semibold break-all text-foreground">{domain}</span>
+);
+
+function siteColumns(now: number): Column<MonitoredSite>[] {
+  return [
+    { header: "Website", main: true, cell: (site) => domainCell(site.domain) },
+    {
+      header: "Status",
+      inline: true,
+      className: "max-lg:order-first",
+      cell: (site) => (
+        <Pill tone={statusPill[site.status].tone} dot>
+          {statusPill[site.status].label}
+        </Pill>
+      ),
+    },
+    { header: "Client", cell: (site) => clientLink(site.companyId, site.companyName) },
+    {
+      header: "Last check",
+      className: "whitespace-nowrap",
+      cell: (site) =>
+        site.lastCheckedAt ? (
+          <time dateTime={site.lastCheckedAt} title={formatDateTime(site.lastCheckedAt)}>
+            {timeAgo(site.lastCheckedAt, now)}
+          </time>
+        ) : (
+          <span className="text-muted-foreground">Never</span>
+        ),
+    },
+    {
+      header: "Response",
+      headerClassName: "text-right",
+      className: "whitespace-nowrap tabular-nums lg:text-right",
+      cell: (site) =>
+        site.lastResponseMs === null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <>
+            {formatNumber(site.lastResponseMs)} ms
+            {site.lastStatusCode !== null && (
+              <span className="text-muted-foreground"> · HTTP {site.lastStatusCode}</span>
+            )}
+          </>
+        ),
+    },
+    {
+      header: "Uptime (30 days)",
+      headerClassName: "text-right",
+      className: "whitespace-nowrap tabular-nums lg:text-right",
+      cell: (site) =>
+        site.uptimePercent === null ? (
+          <span className="text-muted-foreground">No checks yet</span>
+        ) : (
+          formatPercent(site.uptimePercent)
+        ),
+    },
+  ];
 }
 
-function IncidentsTable({
-  incidents,
-  open,
-  now,
-}: {
-  incidents: Incident[];
-  open: boolean;
-  now: number;
-}) {
-  return (
-    <DataTable caption={open ? "Open incidents, oldest first" : "Incidents closed this week"}>
-      <THead>
-        <TH>Website</TH>
-        <TH>Cause</TH>
-        <TH>Client</TH>
-        <TH>{open ? "Down since" : "Started"}</TH>
-        <TH className="text-right">{open ? "Down for" : "Lasted"}</TH>
-      </THead>
-      <TBody>
-        {incidents.map((incident) => (
-          <TR key={incident.id} className={cn(open && "lg:bg-red-50/40")}>
-            <TD main>
-              <span className="font-semibold break-all text-foreground">{incident.domain}</span>
-            </TD>
-            <TD label="Cause">
-              <span className="font-medium text-foreground">
-                {causeLabels[incident.cause] ?? incident.cause}
-              </span>
-              {incident.detail && (
-                <span className="block text-xs break-words text-muted-foreground">
-                  {incident.detail}
-                </span>
-              )}
-            </TD>
-            <TD label="Client">{clientLink(incident.companyId, incident.companyName)}</TD>
-            <TD label={open ? "Down since" : "Started"} className="whitespace-nowrap">
-              <time dateTime={incident.startedAt}>{formatDateTime(incident.startedAt)}</time>
-            </TD>
-            <TD
-              label={open ? "Down for" : "Lasted"}
-              className={cn(
-                "whitespace-nowrap tabular-nums lg:text-right",
-                open && "font-semibold text-red-800",
-              )}
-            >
-              {durationText(
-                incident.durationSeconds ??
-                  Math.max(0, (now - new Date(incident.startedAt).getTime()) / 1000),
-              )}
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </DataTable>
-  );
+/** An open incident's columns say since when and for how long; a closed one's, when and how long. */
+function incidentColumns(open: boolean, now: number): Column<Incident>[] {
+  return [
+    { header: "Website", main: true, cell: (incident) => domainCell(incident.domain) },
+    {
+      header: "Cause",
+      cell: (incident) => (
+        <>
+          <span className="font-medium text-foreground">
+            {causeLabels[incident.cause] ?? incident.cause}
+          </span>
+          {incident.detail && (
+            <span className="block text-xs break-words text-muted-foreground">
+              {incident.detail}
+            </span>
+          )}
+        </>
+      ),
+    },
+    { header: "Client", cell: (incident) => clientLink(incident.companyId, incident.companyName) },
+    {
+      header: open ? "Down since" : "Started",
+      className: "whitespace-nowrap",
+      cell: (incident) => (
+        <time dateTime={incident.startedAt}>{formatDateTime(incident.startedAt)}</time>
+      ),
+    },
+    {
+      header: open ? "Down for" : "Lasted",
+      headerClassName: "text-right",
+      className: cn(
+        "whitespace-nowrap tabular-nums lg:text-right",
+        open && "font-semibold text-red-800",
+      ),
+      cell: (incident) =>
+        formatDuration(
+          incident.durationSeconds ?? (now - new Date(incident.startedAt).getTime()) / 1000,
+        ),
+    },
+  ];
 }
 
-function ExpiringTable({ items }: { items: Expiring[] }) {
-  return (
-    <DataTable caption="Certificates and domains expiring soon, soonest first">
-      <THead>
-        <TH>Name</TH>
-        <TH>Kind</TH>
-        <TH>Client</TH>
-        <TH>Expires</TH>
-        <TH className="text-right">When</TH>
-      </THead>
-      <TBody>
-        {items.map((item) => (
-          <TR key={`${item.kind}-${item.id}`}>
-            <TD main>
-              <span className="font-semibold break-all text-foreground">{item.name}</span>
-            </TD>
-            <TD inline label="Kind" className="max-lg:order-first">
-              <Pill tone={item.kind === "certificate" ? "violet" : "blue"}>
-                {item.kind === "certificate" ? "TLS certificate" : "Domain"}
-              </Pill>
-              {item.autoRenew === false && (
-                <span className="ml-1.5 text-xs font-medium text-amber-800">No auto-renew</span>
-              )}
-            </TD>
-            <TD label="Client">{clientLink(item.companyId, item.companyName)}</TD>
-            <TD label="Expires" className="whitespace-nowrap">
-              <time dateTime={item.expiresAt}>{formatDateTime(item.expiresAt)}</time>
-            </TD>
-            <TD
-              label="When"
-              className={cn(
-                "font-semibold whitespace-nowrap tabular-nums lg:text-right",
-                item.daysLeft <= 7 ? "text-red-800" : item.daysLeft <= 14 ? "text-amber-800" : "",
-              )}
-            >
-              {expiryText(item.daysLeft)}
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </DataTable>
-  );
-}
+const expiringColumns: Column<Expiring>[] = [
+  { header: "Name", main: true, cell: (item) => domainCell(item.name) },
+  {
+    header: "Kind",
+    inline: true,
+    className: "max-lg:order-first",
+    cell: (item) => (
+      <>
+        <Pill tone={item.kind === "certificate" ? "violet" : "blue"}>
+          {item.kind === "certificate" ? "TLS certificate" : "Domain"}
+        </Pill>
+        {item.autoRenew === false && (
+          <span className="ml-1.5 text-xs font-medium text-amber-800">No auto-renew</span>
+        )}
+      </>
+    ),
+  },
+  { header: "Client", cell: (item) => clientLink(item.companyId, item.companyName) },
+  {
+    header: "Expires",
+    className: "whitespace-nowrap",
+    cell: (item) => <time dateTime={item.expiresAt}>{formatDateTime(item.expiresAt)}</time>,
+  },
+  {
+    header: "When",
+    headerClassName: "text-right",
+    className: (item) =>
+      cn(
+        "font-semibold whitespace-nowrap tabular-nums lg:text-right",
+        item.daysLeft <= 7 ? "text-red-800" : item.daysLeft <= 14 ? "text-amber-800" : "",
+      ),
+    cell: (item) => expiresInText(item.daysLeft),
+  },
+];
 
 /** The back office's monitoring view: what is up, what is down, what expires soon. */
 export function MonitoringView() {
-  useDocumentTitle("Monitoring");
   const overview = useMonitoringOverview();
-  const header = (
-    <ViewHeader
+  return (
+    <ListView
       title="Monitoring"
       description="Every live website's state now, its incidents, and the certificates and domains that expire soon. Refreshed every minute."
-    />
+    >
+      <ListState query={overview} loading="Loading the monitor's figures...">
+        {(data) => <Overview data={data} />}
+      </ListState>
+    </ListView>
   );
-  if (overview.isPending) {
-    return (
-      <>
-        {header}
-        <LoadingState label="Loading the monitor's figures..." />
-      </>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <>
-        {header}
-        <QueryError error={overview.error} onRetry={() => void overview.refetch()} />
-      </>
-    );
-  }
-  const data = overview.data;
+}
+
+function Overview({
+  data,
+}: {
+  data: NonNullable<ReturnType<typeof useMonitoringOverview>["data"]>;
+}) {
   const now = new Date(data.generatedAt).getTime();
   const down = data.sites.filter((site) => site.status === "down").length;
   const up = data.sites.filter((site) => site.status === "up").length;
@@ -321,7 +271,6 @@ export function MonitoringView() {
 
   return (
     <>
-      {header}
       <dl className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Live sites"
@@ -350,14 +299,17 @@ export function MonitoringView() {
           title={`Open incidents (${data.openIncidents.length})`}
           description="Sites down now: two failed checks in a row. The client and staff were emailed."
         >
-          {data.openIncidents.length === 0 ? (
-            <EmptyState title="No open incidents">
-              Every checked site answered its last check. Incidents open here when a site fails two
-              checks in a row.
-            </EmptyState>
-          ) : (
-            <IncidentsTable incidents={data.openIncidents} open now={now} />
-          )}
+          <ListTable
+            caption="Open incidents, oldest first"
+            columns={incidentColumns(true, now)}
+            rows={data.openIncidents}
+            rowKey={(incident) => incident.id}
+            rowClassName={() => "lg:bg-red-50/40"}
+            empty={{
+              title: "No open incidents",
+              body: "Every checked site answered its last check. Incidents open here when a site fails two checks in a row.",
+            }}
+          />
         </Section>
 
         <Section
@@ -365,14 +317,17 @@ export function MonitoringView() {
           title={`Websites now (${data.sites.length})`}
           description="Live websites as the monitor last saw them. Building and paused sites are not checked."
         >
-          {data.sites.length === 0 ? (
-            <EmptyState title="No live websites">
-              A website is checked once its status is Active. Add or change websites on a
-              client&apos;s page.
-            </EmptyState>
-          ) : (
-            <SitesTable sites={data.sites} now={now} />
-          )}
+          <ListTable
+            caption="Live websites and their state now, down first"
+            columns={siteColumns(now)}
+            rows={data.sites}
+            rowKey={(site) => site.websiteId}
+            rowClassName={(site) => cn(site.status === "down" && "lg:bg-red-50/40")}
+            empty={{
+              title: "No live websites",
+              body: "A website is checked once its status is Active. Add or change websites on a client's page.",
+            }}
+          />
         </Section>
 
         <Section
@@ -380,13 +335,16 @@ export function MonitoringView() {
           title={`Expiring within ${EXPIRY_WINDOW_DAYS} days (${data.expiring.length})`}
           description="TLS certificates as the monitor last saw them, and registered domains, soonest first."
         >
-          {data.expiring.length === 0 ? (
-            <EmptyState title="Nothing expires soon">
-              No certificate or domain expires in the next {EXPIRY_WINDOW_DAYS} days.
-            </EmptyState>
-          ) : (
-            <ExpiringTable items={data.expiring} />
-          )}
+          <ListTable
+            caption="Certificates and domains expiring soon, soonest first"
+            columns={expiringColumns}
+            rows={data.expiring}
+            rowKey={(item) => `${item.kind}-${item.id}`}
+            empty={{
+              title: "Nothing expires soon",
+              body: `No certificate or domain expires in the next ${EXPIRY_WINDOW_DAYS} days.`,
+            }}
+          />
         </Section>
 
         <Section
@@ -394,13 +352,16 @@ export function MonitoringView() {
           title={`Closed in the last ${RECENT_INCIDENT_DAYS} days (${data.recentIncidents.length})`}
           description="Incidents that ended this week, newest first, with how long each lasted."
         >
-          {data.recentIncidents.length === 0 ? (
-            <EmptyState title="A quiet week">
-              No incident closed in the last {RECENT_INCIDENT_DAYS} days.
-            </EmptyState>
-          ) : (
-            <IncidentsTable incidents={data.recentIncidents} open={false} now={now} />
-          )}
+          <ListTable
+            caption="Incidents closed this week"
+            columns={incidentColumns(false, now)}
+            rows={data.recentIncidents}
+            rowKey={(incident) => incident.id}
+            empty={{
+              title: "A quiet week",
+              body: `No incident closed in the last ${RECENT_INCIDENT_DAYS} days.`,
+            }}
+          />
         </Section>
       </div>
     </>

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from "react";
 import { Link } from "wouter";
 import { BellOff, CheckCheck, Loader2 } from "lucide-react";
 import type { Notice } from "@shared/schemas/notices";
-import { timeAgo } from "@/components/format";
+import { timeAgo } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";

@@ -9,7 +9,8 @@ import type {
   ProjectUpdateInput,
 } from "@shared/schemas/projects";
 import { getJson, sendJson } from "@/lib/api";
-import { clientKeys, live, staffKey, toSearch, useWrite } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { clientKeys, live, staffKey, useWrite } from "@/lib/queries";
 
 /*
  * The client's projects: reads use the default query function (the key parts joined with "/"

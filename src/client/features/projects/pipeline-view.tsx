@@ -1,20 +1,9 @@
 import { Link } from "wouter";
+import { backOfficePaths } from "@shared/deep-links";
 import type { Pipeline, PipelineStage } from "@shared/schemas/projects";
-import { formatCents, formatDate } from "@/components/format";
-import {
-  DataTable,
-  EmptyState,
-  LoadingState,
-  QueryError,
-  RowLink,
-  TBody,
-  TD,
-  TH,
-  THead,
-  TR,
-  useDocumentTitle,
-  ViewHeader,
-} from "@/components/parts";
+import { formatCount, formatDate, formatMoney } from "@shared/format";
+import { RowLink } from "@/components/data-table";
+import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { LeadKindBadge } from "@/components/status-badge";
 import { cn } from "@/lib/utils";
 import { usePipeline } from "./api";
@@ -62,7 +51,7 @@ function StageColumn({ stage }: { stage: Stage }) {
         <p className="mt-1 text-xs text-muted-foreground">
           Proposal value{" "}
           <span className="font-semibold text-foreground tabular-nums">
-            {formatCents(stage.proposalValueCents)}
+            {formatMoney(stage.proposalValueCents)}
           </span>
         </p>
       </div>
@@ -73,7 +62,7 @@ function StageColumn({ stage }: { stage: Stage }) {
           {stage.leads.map((lead) => (
             <li key={lead.id}>
               <Link
-                href={`/leads/${lead.kind}/${lead.id}`}
+                href={backOfficePaths.lead(lead.kind, lead.id)}
                 className="block rounded-xl border border-border bg-card p-3 shadow-[0_1px_2px_rgb(0_0_0/0.04)] transition-colors hover:border-gold-500 hover:bg-gold-50"
               >
                 <span className="block text-sm font-semibold break-words text-foreground">
@@ -88,7 +77,7 @@ function StageColumn({ stage }: { stage: Stage }) {
                   <LeadKindBadge kind={lead.kind} />
                   {lead.proposalValueCents > 0 && (
                     <span className="text-xs font-semibold text-foreground tabular-nums">
-                      {formatCents(lead.proposalValueCents)}
+                      {formatMoney(lead.proposalValueCents)}
                     </span>
                   )}
                 </span>
@@ -104,79 +93,69 @@ function StageColumn({ stage }: { stage: Stage }) {
   );
 }
 
-function ProjectsTable({ projects }: { projects: Pipeline["projects"] }) {
-  if (projects.length === 0) {
-    return (
-      <EmptyState title="No projects yet">
-        A project opens when a client accepts a proposal.
-      </EmptyState>
-    );
-  }
-  return (
-    <DataTable caption="Clients' projects">
-      <THead>
-        <TH>Client</TH>
-        <TH>Project</TH>
-        <TH>Status</TH>
-        <TH>Current milestone</TH>
-        <TH>Progress</TH>
-      </THead>
-      <TBody>
-        {projects.map((project) => (
-          <TR key={project.id}>
-            <TD main>
-              <RowLink href={`/clients/${project.companyId}`}>{project.companyName}</RowLink>
-            </TD>
-            <TD label="Project" className="break-words">
-              {project.name}
-            </TD>
-            <TD inline>
-              <ProjectStatusBadge status={project.status} />
-            </TD>
-            <TD label="Current milestone">{project.currentMilestone ?? "All done"}</TD>
-            <TD label="Progress" className="whitespace-nowrap tabular-nums">
-              {project.milestonesDone}/{project.milestonesTotal} done
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </DataTable>
-  );
-}
+const projectColumns: Column<Pipeline["projects"][number]>[] = [
+  {
+    header: "Client",
+    main: true,
+    cell: (project) => (
+      <RowLink href={backOfficePaths.client(project.companyId)}>{project.companyName}</RowLink>
+    ),
+  },
+  { header: "Project", className: "break-words", cell: (project) => project.name },
+  {
+    header: "Status",
+    inline: true,
+    cell: (project) => <ProjectStatusBadge status={project.status} />,
+  },
+  {
+    header: "Current milestone",
+    cell: (project) => project.currentMilestone ?? "All done",
+  },
+  {
+    header: "Progress",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (project) => `${project.milestonesDone}/${project.milestonesTotal} done`,
+  },
+];
 
 /** /admin/pipeline: leads by stage with their proposal values, then every client's projects. */
 export function PipelineView() {
-  useDocumentTitle("Pipeline");
-  const { data: pipeline, error, isPending, refetch } = usePipeline();
-  const total = pipeline?.stages.reduce((sum, stage) => sum + stage.leads.length, 0) ?? 0;
+  const pipeline = usePipeline();
+  const total = pipeline.data?.stages.reduce((sum, stage) => sum + stage.leads.length, 0) ?? 0;
 
   return (
-    <>
-      <ViewHeader
-        title="Pipeline"
-        description={
-          pipeline
-            ? `${total} ${total === 1 ? "lead" : "leads"} by stage, with the value of their latest proposal (one-off plus twelve months).`
-            : "Leads by stage, with the value of their latest proposal."
-        }
-      />
-      {isPending ? (
-        <LoadingState label="Loading the pipeline..." />
-      ) : error ? (
-        <QueryError error={error} onRetry={() => void refetch()} />
-      ) : (
-        <>
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
-            {pipeline.stages.map((stage) => (
-              <StageColumn key={stage.stage} stage={stage} />
-            ))}
-          </div>
-          <h2 className="mt-10 mb-4 text-xl font-semibold tracking-tight text-foreground">
-            Clients&apos; projects
-          </h2>
-          <ProjectsTable projects={pipeline.projects} />
-        </>
-      )}
-    </>
+    <ListView
+      title="Pipeline"
+      description={
+        pipeline.data
+          ? `${formatCount(total, "lead", "leads")} by stage, with the value of their latest proposal (one-off plus twelve months).`
+          : "Leads by stage, with the value of their latest proposal."
+      }
+    >
+      <ListState query={pipeline} loading="Loading the pipeline...">
+        {(data) => (
+          <>
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
+              {data.stages.map((stage) => (
+                <StageColumn key={stage.stage} stage={stage} />
+              ))}
+            </div>
+            <h2 className="mt-10 mb-4 text-xl font-semibold tracking-tight text-foreground">
+              Clients&apos; projects
+            </h2>
+            <ListTable
+              caption="Clients' projects"
+              columns={projectColumns}
+              rows={data.projects}
+              rowKey={(project) => project.id}
+              empty={{
+                title: "No projects yet",
+                body: "A project opens when a client accepts a proposal.",
+              }}
+            />
+          </>
+        )}
+      </ListState>
+    </ListView>
   );
 }

@@ -1,6 +1,6 @@
 import type { Milestone, MilestoneStatus, ProjectStatus } from "@shared/schemas/projects";
-import { formatDate } from "@/components/format";
-import { Pill, type Tone } from "@/components/parts";
+import { formatDate } from "@shared/format";
+import { Pill, type Tone } from "@/components/pill";
 import { cn } from "@/lib/utils";
 
 /*

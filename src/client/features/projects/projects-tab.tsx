@@ -11,8 +11,9 @@ import {
 } from "lucide-react";
 import type { Milestone, ProjectDetail } from "@shared/schemas/projects";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCalendarDate, formatDateTime } from "@/components/format";
-import { EmptyState, LoadError, LoadingCards, SectionHeader } from "@/components/parts";
+import { formatCalendarDate, formatDateTime } from "@shared/format";
+import { SectionHeader } from "@/components/view-header";
+import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";

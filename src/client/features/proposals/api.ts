@@ -7,7 +7,8 @@ import type {
   ProposalSummary,
 } from "@shared/schemas/proposals";
 import { getJson, sendJson } from "@/lib/api";
-import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
+import { toSearch, type ProposalOwner } from "@shared/deep-links";
+import { live, staffKey, useWrite } from "@/lib/queries";
 
 /*
  * The client's proposals: reads use the default query function (the key parts joined with "/"
@@ -63,9 +64,6 @@ export const staffProposalKeys = {
 const pipelineKey = [...staffKey, "pipeline"] as const;
 const leadsKey = [...staffKey, "leads"] as const;
 const staffProjectsKey = [...staffKey, "projects"] as const;
-
-/** Who a proposal is for: a lead (converted or not) or a client company. */
-export type ProposalOwner = { leadId: string } | { companyId: string };
 
 /** A lead's or a client's proposals, newest first. */
 export function useStaffProposals(owner: ProposalOwner) {

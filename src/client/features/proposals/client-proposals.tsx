@@ -1,4 +1,4 @@
-import { LoadError } from "@/components/parts";
+import { LoadError } from "@/components/view-states";
 import { useProposals } from "./api";
 import { ProposalCard } from "./proposal-card";
 import { ProposalView } from "./proposal-view";

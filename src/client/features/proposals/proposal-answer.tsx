@@ -10,7 +10,7 @@ import {
 } from "@shared/schemas/proposals";
 import { z } from "@shared/schemas/zod";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatCalendarDate, formatDate } from "@/components/format";
+import { formatCalendarDate, formatDate } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";

@@ -1,6 +1,6 @@
 import { FileSignature } from "lucide-react";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import { formatCents, formatDate } from "@/components/format";
+import { formatMoney, formatDate } from "@shared/format";
 import { ProposalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -48,13 +48,13 @@ export function ProposalCard({
           <div>
             <dt className="text-muted-foreground">One-off</dt>
             <dd className="font-semibold text-foreground tabular-nums">
-              {formatCents(proposal.oneOffCents)}
+              {formatMoney(proposal.oneOffCents)}
             </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Monthly</dt>
             <dd className="font-semibold text-foreground tabular-nums">
-              {formatCents(proposal.monthlyCents)}/mo
+              {formatMoney(proposal.monthlyCents)}/mo
             </dd>
           </div>
         </dl>

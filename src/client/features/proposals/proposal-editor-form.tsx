@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocation } from "wouter";
+import { backOfficePaths } from "@shared/deep-links";
 import { Eye, Loader2, Plus, Save, Send } from "lucide-react";
 import type {
   ProposalDetail,
@@ -11,7 +12,7 @@ import type {
 import { Field, fieldAria } from "@/components/form-field";
 import { blankLineItem, LineItemsEditor } from "@/components/line-items-editor";
 import { Modal } from "@/components/modal";
-import { Panel } from "@/components/parts";
+import { Panel } from "@/components/panel";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -21,7 +22,6 @@ import { useCreateProposal, useNewVersion, useSaveDraft, useSendProposal } from 
 import { CataloguePicker } from "./catalogue-picker";
 import { liveTotals, proposalFormSchema, type ProposalFormValues } from "./proposal-form";
 import { ScopeHtml, TotalsSummary } from "./proposal-parts";
-import { proposalHref } from "./proposals-panel";
 
 /** What the editor edits: a new proposal, its draft version, or a new version after a sent one. */
 type Editing =
@@ -76,7 +76,7 @@ export function ProposalEditorForm({
     try {
       if (editing.kind === "new") {
         const created = await create.mutateAsync({ ...draft, ...editing.owner });
-        navigate(proposalHref(created.id), { replace: true });
+        navigate(backOfficePaths.proposal(created.id), { replace: true });
         return created;
       }
       if (editing.kind === "draft") {

@@ -1,8 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import { Copy, Download, FilePlus2 } from "lucide-react";
-import { formatCalendarDate } from "@/components/format";
-import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { parseProposalOwner } from "@shared/deep-links";
+import { formatCalendarDate } from "@shared/format";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { DetailPending } from "@/components/view-states";
 import { ProposalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { staffProposalPdfUrl, useStaffProposal } from "./api";
@@ -26,10 +29,8 @@ function backLink(owner: { companyId?: string | null }) {
 /** /admin/proposals/new?leadId=... or ?companyId=...: a proposal's first draft. */
 function NewProposal() {
   useDocumentTitle("New proposal");
-  const params = new URLSearchParams(useSearch());
-  const leadId = params.get("leadId");
-  const companyId = params.get("companyId");
-  const owner = leadId ? { leadId } : companyId ? { companyId } : null;
+  const owner = parseProposalOwner(useSearch());
+  const companyId = owner && "companyId" in owner ? owner.companyId : null;
   const [initial] = useState(() => emptyProposalForm());
   return (
     <>

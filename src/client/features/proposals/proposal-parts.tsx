@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import type { ProposalResponse, ProposalVersion } from "@shared/schemas/proposals";
-import { formatCalendarDate, formatCents, formatDateTime } from "@/components/format";
+import { formatCalendarDate, formatMoney, formatDateTime } from "@shared/format";
 import { cn } from "@/lib/utils";
 
 /*
@@ -60,31 +60,31 @@ export function TotalsSummary({ totals, className }: { totals: Totals; className
       className={cn("rounded-xl border border-border bg-sand/40 p-4", className)}
     >
       <dl>
-        <Amount label="One-off total" value={formatCents(totals.oneOffCents)} strong />
+        <Amount label="One-off total" value={formatMoney(totals.oneOffCents)} strong />
       </dl>
       {totals.oneOffCents > 0 && (
         <dl aria-label="Payment plan" className="my-1 border-l-2 border-gold-500/60 pl-3">
           <Amount
             label="50% deposit"
             note="To reserve your start date"
-            value={formatCents(totals.depositCents)}
+            value={formatMoney(totals.depositCents)}
           />
           <Amount
             label="25% at mid-point"
             note="Once designs are approved"
-            value={formatCents(totals.midpointCents)}
+            value={formatMoney(totals.midpointCents)}
           />
           <Amount
             label="25% on completion"
             note="When it is ready to launch"
-            value={formatCents(totals.completionCents)}
+            value={formatMoney(totals.completionCents)}
           />
         </dl>
       )}
       <dl className="mt-2 border-t border-border pt-2">
         <Amount
           label="Monthly total"
-          value={`${formatCents(totals.monthlyCents)}/mo`}
+          value={`${formatMoney(totals.monthlyCents)}/mo`}
           strong
           note={totals.monthlyCents > 0 ? "Hosting and care, from launch" : undefined}
         />

@@ -1,7 +1,7 @@
 import type { ProposalDetail, ProposalVersion } from "@shared/schemas/proposals";
-import { formatCents, formatDate } from "@/components/format";
+import { formatMoney, formatDate } from "@shared/format";
 import { LinesTable } from "@/components/lines-table";
-import { Panel } from "@/components/parts";
+import { Panel } from "@/components/panel";
 import { cn } from "@/lib/utils";
 import { ScopeHtml, TotalsSummary, validUntilText } from "./proposal-parts";
 
@@ -76,7 +76,7 @@ export function VersionsList({
                 )}
               </span>
               <span className="text-xs font-normal text-muted-foreground tabular-nums">
-                {formatCents(version.oneOffCents)}
+                {formatMoney(version.oneOffCents)}
               </span>
             </button>
           </li>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { ArrowLeft, Download } from "lucide-react";
-import { formatDate } from "@/components/format";
+import { formatDate } from "@shared/format";
 import { LinesTable } from "@/components/lines-table";
-import { LoadError, LoadingCards } from "@/components/parts";
+import { LoadError, LoadingCards } from "@/components/view-states";
 import { ProposalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,21 +1,18 @@
 import { Link } from "wouter";
 import { ChevronRight, FilePlus2 } from "lucide-react";
+import { backOfficePaths, type ProposalOwner } from "@shared/deep-links";
 import type { ProposalSummary } from "@shared/schemas/proposals";
-import { formatCalendarDate, formatCents } from "@/components/format";
-import { LoadingState, Panel, QueryError } from "@/components/parts";
+import { formatCalendarDate, formatMoney } from "@shared/format";
+import { Panel } from "@/components/panel";
+import { LoadingState, QueryError } from "@/components/view-states";
 import { ProposalStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import { toSearch } from "@/lib/queries";
-import { useStaffProposals, type ProposalOwner } from "./api";
-
-/** The back office's address of a proposal, and of a new one for a lead or a client. */
-export const proposalHref = (id: string) => `/proposals/${id}`;
-export const newProposalHref = (owner: ProposalOwner) => `/proposals/new${toSearch({ ...owner })}`;
+import { useStaffProposals } from "./api";
 
 function ProposalRow({ proposal }: { proposal: ProposalSummary }) {
   return (
     <Link
-      href={proposalHref(proposal.id)}
+      href={backOfficePaths.proposal(proposal.id)}
       className="group flex items-center justify-between gap-3 rounded-xl px-2 py-3 transition-colors hover:bg-gold-50"
     >
       <span className="min-w-0">
@@ -27,8 +24,8 @@ function ProposalRow({ proposal }: { proposal: ProposalSummary }) {
           <span className="text-xs text-muted-foreground">v{proposal.version}</span>
         </span>
         <span className="mt-1 block text-xs text-muted-foreground tabular-nums">
-          {formatCents(proposal.oneOffCents)} one-off
-          {proposal.monthlyCents > 0 && <> · {formatCents(proposal.monthlyCents)}/mo</>}
+          {formatMoney(proposal.oneOffCents)} one-off
+          {proposal.monthlyCents > 0 && <> · {formatMoney(proposal.monthlyCents)}/mo</>}
           {" · "}Valid until{" "}
           <time dateTime={proposal.validUntil}>{formatCalendarDate(proposal.validUntil)}</time>
         </span>
@@ -47,7 +44,7 @@ function ProposalsList({ owner, headingId }: { owner: ProposalOwner; headingId: 
       headingId={headingId}
       actions={
         <Button asChild size="sm">
-          <Link href={newProposalHref(owner)}>
+          <Link href={backOfficePaths.newProposal(owner)}>
             <FilePlus2 aria-hidden="true" />
             New proposal
           </Link>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ClientDetail } from "@shared/schemas/clients";
-import { Panel } from "@/components/parts";
+import { Panel } from "@/components/panel";
 import { useStaffTeamWrites } from "./api";
 import { InviteButton, InviteMemberForm, MemberList } from "./member-list";
 

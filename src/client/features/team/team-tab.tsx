@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Users } from "lucide-react";
 import type { Membership } from "@shared/schemas/team";
-import { LoadError, LoadingCards, SectionHeader } from "@/components/parts";
+import { SectionHeader } from "@/components/view-header";
+import { LoadError, LoadingCards } from "@/components/view-states";
 import { Card } from "@/components/ui/card";
 import { useMembers, usePortalTeamWrites } from "./api";
 import { InviteButton, InviteMemberForm, MemberList } from "./member-list";

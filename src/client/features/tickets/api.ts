@@ -14,7 +14,8 @@ import type {
 import type { SavedReply, SavedReplyInput } from "@shared/schemas/saved-replies";
 import type { Website } from "@shared/schemas/websites";
 import { apiRequest, getJson, sendJson } from "@/lib/api";
-import { live, staffKey, toSearch, useWrite } from "@/lib/queries";
+import { toSearch } from "@shared/deep-links";
+import { live, staffKey, useWrite } from "@/lib/queries";
 
 /*
  * The client portal's tickets: reads use the default query function (the key parts joined with

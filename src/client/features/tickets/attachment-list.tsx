@@ -1,6 +1,6 @@
 import { Download, File, FileArchive, FileImage, FileText } from "lucide-react";
 import type { Attachment } from "@shared/schemas/ticket-attachments";
-import { formatBytes } from "@/components/format";
+import { formatBytes } from "@shared/format";
 import { cn } from "@/lib/utils";
 import { attachmentUrl, thumbnailUrl, type AttachmentScope } from "./attachments-api";
 

@@ -14,7 +14,7 @@ import {
   hasAcceptedExtension,
   type Attachment,
 } from "@shared/schemas/ticket-attachments";
-import { formatBytes } from "@/components/format";
+import { formatBytes } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";

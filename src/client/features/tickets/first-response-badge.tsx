@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { AlertTriangle, CheckCircle2, CircleSlash, Clock, Hourglass } from "lucide-react";
 import { describeFirstResponse, type FirstResponse } from "@shared/first-response";
-import { formatDateTime } from "@/components/format";
+import { formatDateTime } from "@shared/format";
 import { cn } from "@/lib/utils";
 
 /** Under an hour to go: shown as urgent before it is late. */

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
-import { LoadingCards, SectionHeader } from "@/components/parts";
+import { SectionHeader } from "@/components/view-header";
+import { LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { preloadable, PrefetchWhenSettled } from "@/lib/preloadable";
 import type { TicketDraft } from "./new-ticket-form";

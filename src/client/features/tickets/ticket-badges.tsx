@@ -1,6 +1,6 @@
 import { AlertOctagon, ArrowUp } from "lucide-react";
-import { titleCase } from "@/components/format";
-import { Pill, type Tone } from "@/components/parts";
+import { titleCase } from "@shared/format";
+import { Pill, type Tone } from "@/components/pill";
 
 const statusTones: Record<string, Tone> = {
   open: "blue",

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { Globe, Lock, UserRound } from "lucide-react";
+import { backOfficeLists } from "@shared/deep-links";
 import {
   ticketPriorities,
   ticketStatuses,
@@ -8,8 +9,10 @@ import {
   type StaffTicketMessage,
   type TicketUpdate,
 } from "@shared/schemas/tickets";
-import { formatDateTime, humanize } from "@/components/format";
-import { BackLink, DetailPending, Panel, useDocumentTitle, ViewHeader } from "@/components/parts";
+import { formatDateTime, formatDuration, humanize } from "@shared/format";
+import { Panel } from "@/components/panel";
+import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
+import { DetailPending } from "@/components/view-states";
 import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -188,7 +191,7 @@ function FirstReply({ entry }: { entry: QueueTicket }) {
           {entry.plan ?? "No monthly plan"}
           <span className="block text-xs text-muted-foreground">
             {entry.serviceLevel}
-            {targetHours ? `: first reply within ${targetHours} h` : ""}
+            {targetHours ? `: first reply within ${formatDuration(targetHours * 3600)}` : ""}
           </span>
         </dd>
       </div>
@@ -329,7 +332,7 @@ function TicketSettings({
 export function TicketDetailView({ id, clientLink }: { id: string; clientLink: ClientLink }) {
   const { data: ticket, error, isPending, refetch } = useStaffTicket(id);
   useDocumentTitle(ticket ? ticket.subject : "Ticket");
-  const back = <BackLink href="/tickets">All tickets</BackLink>;
+  const back = <BackLink href={backOfficeLists.tickets.path()}>All tickets</BackLink>;
 
   if (error || isPending) {
     return (

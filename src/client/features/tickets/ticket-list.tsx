@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { ChevronRight, Clock, Globe, LifeBuoy, Plus } from "lucide-react";
 import type { Ticket } from "@shared/schemas/tickets";
-import { formatDateTime, timeAgo } from "@/components/format";
-import { EmptyState, LoadError, LoadingCards } from "@/components/parts";
+import { formatDateTime, timeAgo } from "@shared/format";
+import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useTickets } from "./api";

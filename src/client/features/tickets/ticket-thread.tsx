@@ -11,9 +11,9 @@ import {
 } from "@shared/schemas/tickets";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatDate, formatDateTime, timeAgo } from "@/components/format";
+import { formatDate, formatDateTime, timeAgo } from "@shared/format";
 import { LogoMark } from "@/components/logo";
-import { EmptyState, LoadError, LoadingCards } from "@/components/parts";
+import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";

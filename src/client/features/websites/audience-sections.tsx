@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BarChart3, Link2, Monitor, Smartphone, Tablet } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
-import { formatNumber } from "@/components/format";
+import { formatNumber } from "@shared/format";
 import { NoData, noVisits, Section } from "./site-parts";
 
 /** Ranked rows with a bar behind each, as a list a screen reader reads in order. */

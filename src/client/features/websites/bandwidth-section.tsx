@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { HardDrive } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
-import { formatBytes } from "@/components/format";
+import { formatBytes } from "@shared/format";
 import { ChartFigure, NoData, Section, SimpleTable } from "./site-parts";
 
 // uPlot and its CSS come with this chunk, fetched only here, after the page's text is shown.

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
-import { daysUntil, expiresInText, formatCalendarDate } from "@/components/format";
+import { daysUntil, expiresInText, formatCalendarDate } from "@shared/format";
 import { cn } from "@/lib/utils";
 import { Section } from "./site-parts";
 

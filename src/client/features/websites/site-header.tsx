@@ -3,9 +3,9 @@ import { Link } from "wouter";
 import { ArrowLeft, Globe } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { DomainName } from "@/components/domain-name";
-import { titleCase } from "@/components/format";
+import { titleCase } from "@shared/format";
 import { HeroBackdrop } from "@/components/page-hero";
-import { Pill, type Tone } from "@/components/parts";
+import { Pill, type Tone } from "@/components/pill";
 import { VisitButton } from "./visit-button";
 
 const statusTones: Record<string, Tone> = {

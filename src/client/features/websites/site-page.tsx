@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Code2 } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { defaultSiteRange } from "@shared/site-range";
-import { LoadError } from "@/components/parts";
+import { LoadError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { useSiteHealth } from "./api";

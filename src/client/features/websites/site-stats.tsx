@@ -1,7 +1,7 @@
 import { Activity, Eye, HardDrive, Users } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { isLive } from "@shared/website-figures";
-import { formatBytes, formatNumber } from "@/components/format";
+import { formatBytes, formatNumber } from "@shared/format";
 import { type Stat, StatTiles } from "./stat-cards";
 import { uptimeText } from "./uptime-text";
 

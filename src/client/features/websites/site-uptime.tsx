@@ -3,8 +3,8 @@ import { Activity, ShieldCheck } from "lucide-react";
 import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
 import { isLive } from "@shared/website-figures";
 import { checkIntervalText } from "@shared/site-range";
-import { formatDateTime, formatNumber, timeAgo, titleCase } from "@/components/format";
-import { Pill } from "@/components/parts";
+import { formatDateTime, formatDuration, formatNumber, timeAgo, titleCase } from "@shared/format";
+import { Pill } from "@/components/pill";
 import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
 
 // uPlot comes with this chunk, fetched only on the site page, after its text is shown.
@@ -31,17 +31,6 @@ export function causeText(cause: string, detail: string | null): string {
   const label = causeLabels[cause] ?? titleCase(cause);
   if (!detail || detail.toLowerCase() === label.toLowerCase()) return label;
   return `${label} · ${detail}`;
-}
-
-/** 45 -> "45 sec", 480 -> "8 min", 3900 -> "1 hr 5 min". */
-export function durationText(seconds: number): string {
-  if (seconds < 60) return `${seconds} sec`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours < 48) return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
-  return `${Math.floor(hours / 24)} days`;
 }
 
 /**
@@ -89,11 +78,11 @@ function IncidentList({ incidents, range }: { incidents: SiteIncident[]; range: 
           </div>
           {incident.endedAt === null ? (
             <Pill tone="red" dot>
-              Ongoing · {durationText(incident.durationSeconds)}
+              Ongoing · {formatDuration(incident.durationSeconds)}
             </Pill>
           ) : (
             <span className="text-muted-foreground tabular-nums">
-              Down {durationText(incident.durationSeconds)}
+              Down {formatDuration(incident.durationSeconds)}
             </span>
           )}
         </li>

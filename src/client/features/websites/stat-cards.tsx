@@ -1,6 +1,6 @@
 import { Activity, Globe, HardDrive, Users, type LucideIcon } from "lucide-react";
 import { dashboardStats } from "@shared/website-figures";
-import { formatBytes, formatNumber, formatPercent } from "@/components/format";
+import { formatBytes, formatNumber, formatPercent } from "@shared/format";
 import { useWebsites } from "./api";
 
 export interface Stat {

@@ -1,6 +1,6 @@
 import type { Website } from "@shared/schemas/websites";
 import { isLive } from "@shared/website-figures";
-import { formatPercent } from "@/components/format";
+import { formatPercent } from "@shared/format";
 
 /** A site's 30-day uptime as the portal words it: a percentage only once the site is live and checked. */
 export function uptimeText(site: Pick<Website, "status" | "uptimePercent">): string {

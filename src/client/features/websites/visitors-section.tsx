@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { Users } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
-import { formatNumber } from "@/components/format";
+import { formatNumber } from "@shared/format";
 import { rangeText } from "./range-picker";
 import { ChartFigure, dayLabel, NoData, noVisits, Section, SimpleTable } from "./site-parts";
 

@@ -13,7 +13,7 @@ import {
 } from "@/components/client-items";
 import { DomainName } from "@/components/domain-name";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatBytes, formatNumber, humanize } from "@/components/format";
+import { formatBytes, formatNumber, humanize } from "@shared/format";
 import { WebsiteStatusBadge } from "@/components/status-badge";
 import { Input } from "@/components/ui/input";
 import { websiteWrites } from "./api";

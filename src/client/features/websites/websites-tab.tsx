@@ -3,15 +3,10 @@ import { BarChart3, Globe, Plus, Settings2 } from "lucide-react";
 import { sitePagePath } from "@shared/routes";
 import type { Website } from "@shared/schemas/websites";
 import { DomainName } from "@/components/domain-name";
-import { formatNumber, titleCase } from "@/components/format";
-import {
-  EmptyState,
-  LoadError,
-  LoadingCards,
-  Pill,
-  SectionHeader,
-  type Tone,
-} from "@/components/parts";
+import { formatNumber, titleCase } from "@shared/format";
+import { Pill, type Tone } from "@/components/pill";
+import { SectionHeader } from "@/components/view-header";
+import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useWebsites } from "./api";

@@ -1,4 +1,5 @@
 import { brand } from "@content/site";
+import { formatCalendarDate, formatDateTime, formatDuration } from "@shared/format";
 import { checkIntervalText } from "@shared/site-range";
 import { simpleEmail, type EmailAction } from "../layout";
 import type { QueuedEmail } from "../outbox";
@@ -6,37 +7,12 @@ import type { QueuedEmail } from "../outbox";
 type Person = { name: string; email: string };
 type Settings = { agencyInbox: string; publicUrl: string };
 
-const agencyTime = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: brand.timeZone,
-  timeZoneName: "short",
-});
+/** "Nov 20, 2026, 2:00 AM PST": in the agency's time zone (brand.timeZone), named. */
+const when = (moment: Date) => formatDateTime(moment, brand.timeZone);
 
-/** "November 20, 2026 at 2:00 AM PST": in the agency's time zone (brand.timeZone), named. */
-export function when(moment: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    agencyTime.formatToParts(moment).find((p) => p.type === type)?.value ?? "";
-  return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
-}
-
-/** "3 hours 12 minutes", "4 minutes", "less than a minute". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  const parts = [
-    days ? `${days} ${days === 1 ? "day" : "days"}` : "",
-    hours ? `${hours} ${hours === 1 ? "hour" : "hours"}` : "",
-    rest && days === 0 ? `${rest} ${rest === 1 ? "minute" : "minutes"}` : "",
-  ].filter(Boolean);
-  return parts.join(" ");
-}
+/** How long an incident lasted: "3 hr 12 min", as the portal and the back office say it. */
+export const incidentDuration = (incident: { startedAt: Date; endedAt: Date }) =>
+  formatDuration((incident.endedAt.getTime() - incident.startedAt.getTime()) / 1000);
 
 /** To a client owner (with a greeting) or to staff (recipient without a name). */
 const greeting = (to: Person | string) => (typeof to === "string" ? "Hello," : `Hi ${to.name},`);
@@ -75,7 +51,7 @@ export function siteRecoveredEmail(
   action: EmailAction,
   settings: Settings,
 ): QueuedEmail {
-  const duration = formatDuration(incident.endedAt.getTime() - incident.startedAt.getTime());
+  const duration = incidentDuration(incident);
   return simpleEmail(
     "site-recovered",
     addressOf(to),
@@ -113,7 +89,11 @@ export function expiryWarningEmail(
     "expiry-warning",
     addressOf(to),
     `${subject.kind === "certificate" ? "Certificate" : "Domain"} ${subject.name} expires ${inDays}`,
-    [greeting(to), `${what} expires ${inDays}, on ${subject.expiresOn}.`, advice],
+    [
+      greeting(to),
+      `${what} expires ${inDays}, on ${formatCalendarDate(subject.expiresOn)}.`,
+      advice,
+    ],
     action,
     settings.agencyInbox,
   );

@@ -40,7 +40,7 @@ import { createSecretBox } from "../../auth/secret-box";
 import { checkTotp, useRecoveryCode } from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { errorResponses, type RouteOptions } from "./common";
-import { emailSignInPath } from "@shared/deep-links";
+import { emailSignInPath, signInLinks } from "@shared/deep-links";
 
 export type AuthRouteOptions = RouteOptions & { oidc: Oidc | undefined };
 
@@ -77,7 +77,7 @@ async function signIn(request: FastifyRequest, db: Db, user: User, method: SignI
 }
 
 const loginPage = (reply: FastifyReply, error: string) =>
-  reply.redirect(`/login?error=${encodeURIComponent(error)}`);
+  reply.redirect(signInLinks.page(undefined, error));
 
 /**
  * An OpenID Connect sign-in's checks (state, nonce, PKCE verifier) travel in a cookie of their
@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
    */
   async function afterSignIn(request: FastifyRequest, user: User, returnTo: string | undefined) {
     if ((await secondFactorState(request, db, user)) === "required") {
-      return `/login/verify${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+      return signInLinks.verify(returnTo);
     }
     return returnTo ?? homePath(user);
   }
@@ -278,9 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       const signedIn = await sessionUser(request, db);
       if (signedIn) return reply.redirect(await afterSignIn(request, signedIn.user, returnTo));
       if (!oidc) {
-        return reply.redirect(
-          returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : "/login",
-        );
+        return reply.redirect(signInLinks.page(returnTo));
       }
       try {
         const { url, ...checks } = await oidc.startLogin();

@@ -335,11 +335,11 @@ describe.each(databaseKinds)("reminders by hand, refunds and credit notes on %s"
   });
 });
 
-/** A due date as the emails write it: "January 31, 2027". */
+/** A due date as the emails write it: "Jan 31, 2027". */
 function dueWords(invoice: InvoiceDetail) {
   return new Date(`${invoice.dueDate}T00:00:00Z`).toLocaleDateString("en-US", {
     year: "numeric",
-    month: "long",
+    month: "short",
     day: "numeric",
     timeZone: "UTC",
   });

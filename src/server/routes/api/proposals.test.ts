@@ -540,7 +540,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
       agreeToTerms: true,
     });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe("This proposal expired on March 1, 2021");
+    expect(late.json().message).toBe("This proposal expired on Mar 1, 2021");
   });
 
   it("keeps the recorded hash of a version sent before proposals carried terms", async () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { signInError } from "./messages";
-import { loginHref } from "./return-to";
-
-describe("loginHref", () => {
-  it("builds the sign-in address that comes back", () => {
-    expect(loginHref("/dashboard")).toBe("/api/login?returnTo=%2Fdashboard");
-    expect(loginHref(undefined)).toBe("/api/login");
-  });
-});
 
 describe("signInError", () => {
   it("explains a used or expired link in the agreed words", () => {

@@ -1,0 +1,172 @@
+/**
+ * How the site writes numbers, money, dates, durations and labels: one wording for the portal,
+ * the back office, emails and PDFs. US English. Screens show instants in the reader's time zone;
+ * emails name the zone they use.
+ */
+import type { LeadKind } from "./schemas/leads";
+
+const whole = new Intl.NumberFormat("en-US");
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/* Numbers and money */
+
+/** 12480 -> "12,480". */
+export const formatNumber = (value: number) => whole.format(value);
+
+/** A count and its noun: "1 lead", "1,204 leads". */
+export const formatCount = (count: number, one: string, many: string) =>
+  `${whole.format(count)} ${count === 1 ? one : many}`;
+
+/**
+ * Integer cents as dollars: 123450 -> "$1,234.50", -199 -> "-$1.99". Amounts are whole cents
+ * everywhere; anything else is a bug, and is refused rather than rounded into a document.
+ */
+export function formatMoney(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`an amount in whole cents, not ${cents}`);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}$${whole.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** 99.98 -> "99.98%". */
+export const formatPercent = (value: number) => `${value}%`;
+
+const byteUnits = ["bytes", "KB", "MB", "GB", "TB", "PB"];
+
+/** A byte count in decimal units, as hosts bill them: "18.4 GB", "512 MB", "0 bytes". */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < byteUnits.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${unit === 0 ? whole.format(value) : oneDecimal.format(value)} ${byteUnits[unit]}`;
+}
+
+/* Dates */
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone (undefined: the reader's), made once. */
+function dateFormat(kind: "date" | "dateTime", timeZone: string | undefined) {
+  const key = `${kind} ${timeZone ?? ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone,
+      // A time with a zone given names the zone: an email cannot know its reader's.
+      ...(kind === "dateTime" && {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: timeZone ? "short" : undefined,
+      }),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
+
+/** An instant as "Jan 5, 2026": in the reader's time zone, or in `timeZone`. */
+export const formatDate = (instant: string | Date, timeZone?: string) =>
+  dateFormat("date", timeZone).format(toDate(instant));
+
+/**
+ * An instant as "Jan 5, 2026, 3:04 PM" in the reader's time zone, or with `timeZone` as
+ * "Jan 5, 2026, 3:04 PM PST".
+ */
+export const formatDateTime = (instant: string | Date, timeZone?: string) =>
+  dateFormat("dateTime", timeZone).format(toDate(instant));
+
+/**
+ * A calendar date ("2026-01-05", or midnight UTC) as "Jan 5, 2026": the same day in every time
+ * zone, on every screen and in every document.
+ */
+export function formatCalendarDate(day: string | Date): string {
+  const date = typeof day === "string" && day.length === 10 ? `${day}T00:00:00Z` : day;
+  return dateFormat("date", "UTC").format(toDate(date));
+}
+
+/** The YYYY-MM-DD of a calendar date, for a date field. */
+export const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : "");
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "2 days ago", "3 months ago". */
+export function timeAgo(iso: string, now: number): string {
+  const elapsed = Math.max(0, now - new Date(iso).getTime());
+  if (elapsed < MINUTE_MS) return "just now";
+  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), "hour");
+  const days = Math.floor(elapsed / DAY_MS);
+  if (days < 30) return relative.format(-days, "day");
+  if (days < 365) return relative.format(-Math.floor(days / 30), "month");
+  return relative.format(-Math.floor(days / 365), "year");
+}
+
+/** Whole days left until an instant, rounded up: 20.9 days -> 21; none once it has passed. */
+export function daysUntil(iso: string, now: number): number {
+  return Math.max(0, Math.ceil((new Date(iso).getTime() - now) / DAY_MS));
+}
+
+/** "Expired 3 days ago", "Expires today", "Expires in 1 day", "Expires in 21 days". */
+export function expiresInText(days: number): string {
+  const count = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+  if (days < 0) return `Expired ${count(-days)} ago`;
+  if (days === 0) return "Expires today";
+  return `Expires in ${count(days)}`;
+}
+
+/* Durations */
+
+/**
+ * How long something lasted or has left, in whole minutes: "under 1 min", "35 min", "1 hr",
+ * "1 hr 5 min", up to "47 hr 59 min" (a day's target counts down in hours), then "2 days 3 hr".
+ */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return "under 1 min";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} hr ${minutes % 60} min` : `${hours} hr`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} days ${hours % 24} hr` : `${days} days`;
+}
+
+/* Labels */
+
+/** "in-progress" -> "In Progress" (the portal's labels). */
+export function titleCase(value: string): string {
+  return value
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** "in-progress" -> "In progress" (the back office's labels). */
+export function humanize(value: string): string {
+  const words = value.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "contact" -> "Message", "application" -> "Application". */
+export const leadKindLabel = (kind: LeadKind | string) =>
+  kind === "contact" ? "Message" : kind === "application" ? "Application" : humanize(kind);
+
+/** A person's name, or their email when the account has none. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
+}
