@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatCalendarDate } from "@shared/format";
 import {
   createTestDatabase,
   databaseKinds,
@@ -191,7 +192,7 @@ describe.each(databaseKinds)("the daily RDAP check (%s)", (kind) => {
       ["owner@riverabakery.test", "Domain riverabakery.com expires in 14 days"],
       ["staff@example.test", "Domain riverabakery.com expires in 14 days"],
     ]);
-    expect(warnings[0]!.text).toContain(`on ${days(14).toISOString().slice(0, 10)}`);
+    expect(warnings[0]!.text).toContain(`on ${formatCalendarDate(days(14))}.`);
   });
 
   it("checks each domain once when two instances pass at the same time", async () => {
