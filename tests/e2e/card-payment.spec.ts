@@ -20,6 +20,8 @@ let server: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A server of its own starts here: on a loaded machine that takes longer than a test.
+  test.setTimeout(90_000);
   stripe = await startStripeStandIn();
   dataDir = mkdtempSync(path.join(tmpdir(), "harborline-card-"));
   const port = await freePort();

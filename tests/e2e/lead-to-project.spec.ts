@@ -28,6 +28,8 @@ let server: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A server of its own starts here: on a loaded machine that takes longer than a test.
+  test.setTimeout(90_000);
   sink = await startSmtpSink();
   dataDir = mkdtempSync(path.join(tmpdir(), "harborline-path-"));
   const port = await freePort();

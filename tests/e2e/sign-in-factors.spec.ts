@@ -19,6 +19,8 @@ let dataDir: string;
 const seenEmails = new Set<string>();
 
 test.beforeAll(async () => {
+  // A server of its own starts here: on a loaded machine that takes longer than a test.
+  test.setTimeout(90_000);
   const port = await freePort();
   appUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "harborline-factors-"));
