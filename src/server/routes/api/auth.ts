@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { safeReturnTo } from "@shared/return-to";
-import { homePath } from "@shared/routes";
+import { homePath } from "@shared/deep-links";
 import {
   authUserSchema,
   checkEmailSchema,
