@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatCalendarDate } from "@shared/format";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
@@ -18,7 +19,7 @@ import {
 import { runMonitorOnce } from "../monitoring/monitor";
 import { createRdapClient } from "./rdap";
 import { RDAP_CHECK_EVERY_MS, RDAP_RETRY_AFTER_MS, runRdapCheckOnce } from "./rdap-check";
-import { updateDomain } from "./domains";
+import { listDomains, listStaffDomains, updateDomain } from "./domains";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -131,6 +132,23 @@ describe.each(databaseKinds)("the daily RDAP check (%s)", (kind) => {
     expect((await rowOf(known.id)).measuredExpiresAt).toEqual(new Date("2027-01-01T00:00:00Z"));
   });
 
+  it("tells staff why the registry could not be read, and not the portal; no server is no failure", async () => {
+    const unknown = await addDomain("a.com");
+    const noServer = await addDomain("riverabakery.example", new Date("2031-03-15T00:00:00Z"));
+    await pass(at(0));
+    const staff = await listStaffDomains(db, companyId, at(0));
+    expect(staff.find((domain) => domain.id === unknown.id)?.registryLookupError).toBe(
+      "The registry has no record of it (404)",
+    );
+    expect(staff.find((domain) => domain.id === noServer.id)).toMatchObject({
+      expirySource: "typed",
+      registryLookupError: null,
+    });
+    for (const domain of await listDomains(db, companyId, at(0))) {
+      expect(domain).not.toHaveProperty("registryLookupError");
+    }
+  });
+
   it("checks a domain once a day, and once after days of downtime (no burst)", async () => {
     standIn.domains.set("riverabakery.com", { expiresAt: "2027-03-04T04:00:00Z" });
     await addDomain("riverabakery.com");
@@ -191,7 +209,7 @@ describe.each(databaseKinds)("the daily RDAP check (%s)", (kind) => {
       ["owner@riverabakery.test", "Domain riverabakery.com expires in 14 days"],
       ["staff@example.test", "Domain riverabakery.com expires in 14 days"],
     ]);
-    expect(warnings[0]!.text).toContain(`on ${days(14).toISOString().slice(0, 10)}`);
+    expect(warnings[0]!.text).toContain(`on ${formatCalendarDate(days(14))}.`);
   });
 
   it("checks each domain once when two instances pass at the same time", async () => {
