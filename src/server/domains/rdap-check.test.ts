@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { formatCalendarDate } from "@shared/format";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatCalendarDate } from "@shared/format";
 import {
   createTestDatabase,
   databaseKinds,
