@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  * its place here: the configuration refuses to load until it does.
  */
 const serverOrder = [
-  ["config", "error-log", "domain-failure", "db", "documents", "scheduling"], // settings, tables, tools
+  ["config", "error-log", "domain-failure", "db", "documents", "scheduling", "net"], // settings, tables, tools
   ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
   ["analytics", "usage", "websites", "domains", "tickets", "billing", "monitoring"], // the nouns
   ["projects", "proposals", "leads", "clients", "inbound"], // nouns built on other nouns

@@ -4,6 +4,7 @@ import {
   backOfficePaths,
   clientLinks,
   dashboardPath,
+  homePath,
   parseDashboardView,
   parseNewInvoiceCompany,
   parseProposalOwner,
@@ -147,6 +148,12 @@ describe("every portal link opens what it names", () => {
     ["projects", clientLinks.projects(), { tab: "projects", proposalId: null }],
     ["ticket", clientLinks.ticket(id), { tab: "support", ticketId: id, newTicket: false }],
     ["new ticket", clientLinks.newTicket(), { tab: "support", newTicket: true }],
+    [
+      "paid invoice",
+      clientLinks.invoicePaid(id),
+      { tab: "billing", invoiceId: id, billingNotice: "paid" },
+    ],
+    ["card saved", clientLinks.cardSaved(), { tab: "billing", billingNotice: "card-saved" }],
   ];
   it.each(cases)("%s", (_, link, view) => {
     const { path, search } = split(link);
@@ -169,6 +176,18 @@ describe("every portal link opens what it names", () => {
     expect(clientLinks.newTicket()).toBe("/dashboard?tab=support&new=1");
     expect(clientLinks.site(id)).toBe(`/dashboard/sites/${id}`);
   });
+
+  it("sends Stripe's payer back to the addresses it was given", () => {
+    expect(clientLinks.invoicePaid("i1")).toBe("/dashboard?tab=billing&invoice=i1&paid=1");
+    expect(clientLinks.cardSaved()).toBe("/dashboard?tab=billing&card=saved");
+  });
+
+  it("leads each person home: staff to the back office, clients to their dashboard", () => {
+    expect(homePath({ isAdmin: true })).toBe("/admin");
+    expect(homePath({ isAdmin: false })).toBe("/dashboard");
+    expect(homePath({})).toBe("/dashboard");
+    expect(clientLinks.account()).toBe("/account");
+  });
 });
 
 describe("the back office's links", () => {
@@ -181,6 +200,17 @@ describe("the back office's links", () => {
     expect(staffLinks.proposal(id)).toBe(`/admin/proposals/${id}`);
     expect(staffLinks.ticket(id)).toBe(`/admin/tickets/${id}`);
     expect(staffLinks.monitoring()).toBe("/admin/monitoring");
+  });
+
+  it("open each section of the back office's menu with no filter", () => {
+    expect(backOfficeLists.leads.path()).toBe("/");
+    expect(backOfficeLists.clients.path()).toBe("/clients");
+    expect(backOfficeLists.invoices.path()).toBe("/invoices");
+    expect(backOfficeLists.tickets.path()).toBe("/tickets");
+    expect(backOfficeLists.audit.path()).toBe("/audit");
+    expect(backOfficePaths.pipeline()).toBe("/pipeline");
+    expect(backOfficePaths.monitoring()).toBe("/monitoring");
+    expect(backOfficePaths.emails()).toBe("/emails");
   });
 
   it("read back the owner of a new proposal and the client of a new invoice", () => {
@@ -249,6 +279,7 @@ describe("signing in comes back to where the person was going", () => {
     expect(signInLinks.start("/dashboard")).toBe("/api/login?returnTo=%2Fdashboard");
     expect(signInLinks.start()).toBe("/api/login");
     expect(signInLinks.verify()).toBe("/login/verify");
+    expect(signInLinks.signOut()).toBe("/api/logout");
     for (const link of [signInLinks.page(returnTo), signInLinks.verify(returnTo)]) {
       expect(parseSignIn(split(link).search, origin)).toEqual({ returnTo, error: null });
     }

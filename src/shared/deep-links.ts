@@ -122,6 +122,10 @@ export const clientLinks = {
   ticket: (id: string) => dashboardPath({ ticketId: id }),
   newTicket: () => dashboardPath({ newTicket: true }),
   account: () => "/account",
+  /** Back from paying an invoice by card: the invoice open, with a thank-you. */
+  invoicePaid: (id: string) => dashboardPath({ invoiceId: id, billingNotice: "paid" }),
+  /** Back from saving a card: Billing, saying the card is saved. */
+  cardSaved: () => dashboardPath({ billingNotice: "card-saved" }),
 };
 
 /* The back office's lists keep their filters in the address, so a reload, a link or Back keeps them. */
@@ -239,6 +243,11 @@ export const staffLinks = {
   monitoring: () => adminPrefix + backOfficePaths.monitoring(),
 };
 
+/** Where a person lands after signing in when no return address says otherwise. */
+export function homePath(user: { isAdmin?: boolean }): string {
+  return user.isAdmin ? staffLinks.home() : clientLinks.dashboard();
+}
+
 /* Signing in: each step comes back to where the person was going (`returnTo`). */
 
 /** The sign-in link an email carries: one use, then the return path it names. */
@@ -251,6 +260,8 @@ export const signInLinks = {
   page: (returnTo?: string, error?: string) => `/login${toSearch({ error, returnTo })}`,
   /** The second-factor step, for those who have one. */
   verify: (returnTo?: string) => `/login/verify${toSearch({ returnTo })}`,
+  /** Signing out: a link (GET) or a form's action (POST) both end the session. */
+  signOut: () => "/api/logout",
 };
 
 /**

@@ -23,11 +23,6 @@ export const portalRoutes = [
 /** The back office: /admin and every page under it (the client router resolves the rest). */
 export const adminPrefix = "/admin";
 
-/** Where a user lands after signing in when no return address says otherwise. */
-export function homePath(user: { isAdmin?: boolean }): string {
-  return user.isAdmin ? adminPrefix : "/dashboard";
-}
-
 /** A website's page in the portal: /dashboard/sites/<id> (served as the app shell). */
 export const sitePagePath = (websiteId: string) => `/dashboard/sites/${websiteId}`;
 const sitePagePattern = /^\/dashboard\/sites\/[0-9a-f-]{36}$/i;

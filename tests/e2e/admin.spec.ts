@@ -247,7 +247,10 @@ test("staff invite a client, who then shows in the clients list and the email lo
   await expect(page.getByRole("heading", { level: 1, name: "Sam Baker" })).toBeVisible();
 
   // Not signed in yet: the member list says so, and the invitation can be sent again.
-  const member = page.getByRole("list", { name: "Members" }).getByRole("listitem");
+  const member = page
+    .getByRole("table", { name: "Members" })
+    .getByRole("row")
+    .filter({ hasText: email });
   await expect(member.getByText("Invited, not yet signed in")).toBeVisible();
   await member.getByRole("button", { name: "Resend the invitation to Sam Baker" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Invitation sent again" })).toContainText(

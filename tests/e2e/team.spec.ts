@@ -19,7 +19,7 @@ test("the owner invites a member with a role, then changes the role", async ({ p
   test.setTimeout(60_000);
   await signIn("client");
   await openTeamTab(page);
-  const members = page.getByRole("list", { name: "Members" });
+  const members = page.getByRole("table", { name: "Members" });
   await expect(members).toContainText("Jordan Rivera");
   await expect(members).toContainText("(you)");
 
@@ -43,7 +43,7 @@ test("the owner invites a member with a role, then changes the role", async ({ p
     email,
   );
 
-  const row = members.getByRole("listitem").filter({ hasText: email });
+  const row = members.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Sam Baker");
   const role = row.getByRole("combobox", { name: "Role of Sam Baker" });
   await expect(role).toHaveText("Billing");
@@ -53,8 +53,8 @@ test("the owner invites a member with a role, then changes the role", async ({ p
   await page.reload();
   await expect(
     page
-      .getByRole("list", { name: "Members" })
-      .getByRole("listitem")
+      .getByRole("table", { name: "Members" })
+      .getByRole("row")
       .filter({ hasText: email })
       .getByRole("combobox", { name: "Role of Sam Baker" }),
   ).toHaveText("Member");
@@ -81,22 +81,22 @@ test("an invited member shows as not signed in yet, with a resend button, until 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await openTeamTab(page);
-    const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({
+    const row = page.getByRole("table", { name: "Members" }).getByRole("row").filter({
       hasText: email,
     });
     await expect(row.getByText("Invited, not yet signed in")).toBeVisible();
     // The owner has signed in: no badge there.
     await expect(
       page
-        .getByRole("list", { name: "Members" })
-        .getByRole("listitem")
+        .getByRole("table", { name: "Members" })
+        .getByRole("row")
         .filter({ hasText: "(you)" })
         .getByText("Invited, not yet signed in"),
     ).toHaveCount(0);
     expect(await wcagViolations(page), `team tab at ${width} px`).toEqual([]);
   }
 
-  const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({
+  const row = page.getByRole("table", { name: "Members" }).getByRole("row").filter({
     hasText: email,
   });
   await row.getByRole("button", { name: "Resend the invitation to Robin Office" }).click();
@@ -123,8 +123,8 @@ test("an invited member shows as not signed in yet, with a resend button, until 
   }
   await page.reload();
   const signedIn = page
-    .getByRole("list", { name: "Members" })
-    .getByRole("listitem")
+    .getByRole("table", { name: "Members" })
+    .getByRole("row")
     .filter({ hasText: email });
   await expect(signedIn).toContainText("Robin Office");
   await expect(signedIn.getByText("Invited, not yet signed in")).toHaveCount(0);

@@ -15,6 +15,8 @@ export type StandInRecord = {
   expiresAt: string;
   registrar?: string;
   status?: string[];
+  /** For .net: where the registry's "related" link sends (a base URL); the stand-in's own by default. */
+  registrarBase?: string;
 };
 
 /** How the registry answers for a name: a record, or one of the ways lookups go wrong. */
@@ -77,7 +79,7 @@ function verisignAnswer(base: string, name: string, record: StandInRecord, withE
             {
               value: `${base}domain/${upper}`,
               rel: "related",
-              href: `${new URL("/registrar/", base).href}domain/${upper}`,
+              href: `${record.registrarBase ?? new URL("/registrar/", base).href}domain/${upper}`,
               type: RDAP_TYPE,
             },
           ]),

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { ArrowLeft } from "lucide-react";
 import { brand } from "@content/site";
 import { clientLinks, signInLinks } from "@shared/deep-links";
-import { homePath } from "@shared/routes";
+import { homePath } from "@shared/deep-links";
 import { PageLoading } from "@/components/page-loading";
 import { AccountView } from "@/features/account/account-view";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { LogOut, ShieldCheck } from "lucide-react";
 import { brand } from "@content/site";
-import { parseSignIn, signInLinks } from "@shared/deep-links";
-import { homePath } from "@shared/routes";
+import { homePath, parseSignIn, signInLinks } from "@shared/deep-links";
 import { PageLoading } from "@/components/page-loading";
 import { PasskeySignIn } from "@/features/auth/passkey-sign-in";
 import { SecondFactorForm } from "@/features/auth/second-factor-form";
@@ -59,7 +58,7 @@ function LoginVerifyContent() {
           <p className="mt-8 border-t border-border pt-6 text-sm text-muted-foreground">
             Not you, or no way to verify?{" "}
             <a
-              href="/api/logout"
+              href={signInLinks.signOut()}
               className="inline-flex min-h-6 items-center gap-1 font-semibold text-foreground underline underline-offset-4"
             >
               <LogOut className="size-3.5" aria-hidden="true" />

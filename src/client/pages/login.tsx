@@ -13,8 +13,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { brand, contact } from "@content/site";
-import { parseSignIn, signInLinks } from "@shared/deep-links";
-import { homePath } from "@shared/routes";
+import { homePath, parseSignIn, signInLinks } from "@shared/deep-links";
 import type { AuthUser } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { DemoSignIn } from "@/features/auth/demo-sign-in";
@@ -115,7 +114,7 @@ function AlreadySignedIn({ user, returnTo }: { user: AuthUser; returnTo: string 
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <a href="/api/logout">
+          <a href={signInLinks.signOut()}>
             <LogOut aria-hidden="true" />
             Log Out
           </a>

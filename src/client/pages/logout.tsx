@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { LayoutDashboard, LogOut } from "lucide-react";
 import { brand } from "@content/site";
+import { clientLinks, signInLinks } from "@shared/deep-links";
 import { Seo } from "@/components/seo";
 import { Button } from "@/components/ui/button";
 
@@ -29,14 +30,14 @@ export function LogoutPage() {
               You will need to sign in again to open your dashboard.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-              <form method="post" action="/api/logout">
+              <form method="post" action={signInLinks.signOut()}>
                 <Button type="submit" size="lg" className="w-full sm:w-auto">
                   <LogOut aria-hidden="true" />
                   Sign out
                 </Button>
               </form>
               <Button asChild size="lg" variant="outline">
-                <Link href="/dashboard">
+                <Link href={clientLinks.dashboard()}>
                   <LayoutDashboard aria-hidden="true" />
                   Stay signed in
                 </Link>

@@ -140,21 +140,32 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toMatch(/JSON object/);
 
-    const cases: [unknown, string][] = [
-      [{ ...view(), site: undefined }, "site"],
-      [{ ...view(), site: "not-a-key" }, "site"],
-      [{ ...view(), url: "javascript:alert(1)" }, "url"],
-      [{ ...view(), url: `https://harborcoffee.example/${"a".repeat(2100)}` }, "url"],
-      [{ ...view(), width: "1440" }, "width"],
-      [{ ...view(), width: 1.5 }, "width"],
-      [{ ...view(), referrer: 42 }, "referrer"],
+    // Each refusal names the field and says what it must be, never zod's own words.
+    const siteKey = "site must be the site key (32 hex digits)";
+    const fullUrl = "url must be the page's full http(s) address";
+    const cases: [unknown, string, string][] = [
+      [{ ...view(), site: undefined }, "site", siteKey],
+      [{ ...view(), site: "not-a-key" }, "site", siteKey],
+      [{ ...view(), url: undefined }, "url", fullUrl],
+      [{ ...view(), url: "/menu" }, "url", fullUrl],
+      [{ ...view(), url: "javascript:alert(1)" }, "url", fullUrl],
+      [
+        { ...view(), url: `https://harborcoffee.example/${"a".repeat(2100)}` },
+        "url",
+        "url must be at most 2000 characters",
+      ],
+      [{ ...view(), width: undefined }, "width", "width must be a number"],
+      [{ ...view(), width: "1440" }, "width", "width must be a number"],
+      [{ ...view(), width: 1.5 }, "width", "width must be a whole number"],
+      [{ ...view(), referrer: 42 }, "referrer", "referrer must be a string"],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, message] of cases) {
       const response = await send(body);
       expect(response.statusCode, field).toBe(400);
-      expect(Object.keys(response.json().errors ?? {}), JSON.stringify(body).slice(0, 80)).toEqual([
-        field,
-      ]);
+      expect(response.json(), JSON.stringify(body).slice(0, 80)).toEqual({
+        message: "Some fields need attention. Please check them and try again.",
+        errors: { [field]: message },
+      });
     }
     const longPath = await send(view(`/${"a".repeat(600)}`));
     expect(longPath.statusCode).toBe(400);
@@ -162,7 +173,9 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
       message: "The page path must be at most 500 characters.",
       errors: { url: "The path must be at most 500 characters" },
     });
-    expect((await send([view()])).statusCode).toBe(400);
+    const notAnObject = await send([view()]);
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json()).toEqual({ message: "The request body must be a JSON object." });
     expect(await stored()).toEqual([]);
   });
 

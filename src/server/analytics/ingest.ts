@@ -16,10 +16,12 @@ import { analyticsSalts, pageViews, websites } from "../db/schema";
 
 /** What /js/hl.js sends, as a text/plain JSON body (so the browser makes no CORS preflight). */
 export const pageViewEventSchema = z.object({
-  site: z.string().regex(/^[0-9a-f]{32}$/, { error: "site must be the site key (32 hex digits)" }),
-  url: plainText("url", "url must be the page's http(s) address")
+  site: z
+    .string({ error: "site must be the site key (32 hex digits)" })
+    .regex(/^[0-9a-f]{32}$/, { error: "site must be the site key (32 hex digits)" }),
+  url: plainText("url", "url must be the page's full http(s) address")
     .max(2000, { error: "url must be at most 2000 characters" })
-    .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's http(s) address" })),
+    .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's full http(s) address" })),
   referrer: plainText("referrer", "referrer must be a string")
     .max(2000, { error: "referrer must be at most 2000 characters" })
     .optional(),

@@ -85,7 +85,7 @@ export async function startInvoiceCheckout(
     invoiceNumber: invoice.number,
     amountCents: invoice.balanceCents,
     customerId,
-    successUrl: `${back}&paid=1`,
+    successUrl: `${settings.publicUrl}${clientLinks.invoicePaid(invoice.id)}`,
     cancelUrl: back,
   });
   return ok(url);
@@ -103,7 +103,7 @@ export async function startCardSetup(
     companyId: payer.companyId,
     userId: payer.userId,
     customerId,
-    successUrl: `${settings.publicUrl}${clientLinks.billing()}&card=saved`,
+    successUrl: `${settings.publicUrl}${clientLinks.cardSaved()}`,
     cancelUrl: `${settings.publicUrl}${clientLinks.billing()}`,
   });
   return ok(url);

@@ -16,7 +16,7 @@ import {
   users,
   websites,
 } from "../db/schema";
-import { listDomains } from "../domains/domains";
+import { listStaffDomains } from "../domains/domains";
 import { noticesOfUsers } from "../notices/notices";
 import {
   addMember,
@@ -118,7 +118,7 @@ export async function findClient(db: DbExecutor, id: string): Promise<ClientDeta
   const [members, siteList, domainList, tickets] = await Promise.all([
     listMembers(db, id),
     listWebsites(db, id),
-    listDomains(db, id),
+    listStaffDomains(db, id),
     listTickets(db, id),
   ]);
   return {

@@ -1,10 +1,16 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { EXPIRING_SOON_DAYS, type Domain, type DomainInput } from "@shared/schemas/domains";
+import {
+  EXPIRING_SOON_DAYS,
+  type Domain,
+  type DomainInput,
+  type StaffDomain,
+} from "@shared/schemas/domains";
 import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import { domainExpiresAt, domains, type Domain as DomainRow, type User } from "../db/schema";
 import { noticeAddedToAccount, noticeAutoRenew } from "../notices/account-notices";
 import type { NoticeSettings } from "../notices/notices";
+import { lookupFailure } from "./rdap-check";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,19 +31,34 @@ function toDomain(row: DomainRow, now: Date): Domain {
   };
 }
 
-export async function listDomains(
-  db: DbExecutor,
-  companyId: string,
-  now = new Date(),
-): Promise<Domain[]> {
-  const rows = await prepared(db, "domains_of_company", (db) =>
+const domainRows = (db: DbExecutor, companyId: string) =>
+  prepared(db, "domains_of_company", (db) =>
     db
       .select()
       .from(domains)
       .where(eq(domains.companyId, sql.placeholder("companyId")))
       .orderBy(asc(domainExpiresAt)),
   ).execute({ companyId });
-  return rows.map((row) => toDomain(row, now));
+
+/** A company's domains as the portal shows them, soonest expiry first. */
+export async function listDomains(
+  db: DbExecutor,
+  companyId: string,
+  now = new Date(),
+): Promise<Domain[]> {
+  return (await domainRows(db, companyId)).map((row) => toDomain(row, now));
+}
+
+/** The same for staff, with why the registry's record could not be read, if it could not. */
+export async function listStaffDomains(
+  db: DbExecutor,
+  companyId: string,
+  now = new Date(),
+): Promise<StaffDomain[]> {
+  return (await domainRows(db, companyId)).map((row) => ({
+    ...toDomain(row, now),
+    registryLookupError: lookupFailure(row.rdapError),
+  }));
 }
 
 /**

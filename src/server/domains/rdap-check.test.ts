@@ -19,7 +19,7 @@ import {
 import { runMonitorOnce } from "../monitoring/monitor";
 import { createRdapClient } from "./rdap";
 import { RDAP_CHECK_EVERY_MS, RDAP_RETRY_AFTER_MS, runRdapCheckOnce } from "./rdap-check";
-import { updateDomain } from "./domains";
+import { listDomains, listStaffDomains, updateDomain } from "./domains";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -130,6 +130,23 @@ describe.each(databaseKinds)("the daily RDAP check (%s)", (kind) => {
     expect(await pass(at(0))).toEqual({ measured: 1, noServer: 0, failed: 1 });
     expect((await rowOf(unknown.id)).rdapError).toBe("The registry has no record of it (404)");
     expect((await rowOf(known.id)).measuredExpiresAt).toEqual(new Date("2027-01-01T00:00:00Z"));
+  });
+
+  it("tells staff why the registry could not be read, and not the portal; no server is no failure", async () => {
+    const unknown = await addDomain("a.com");
+    const noServer = await addDomain("riverabakery.example", new Date("2031-03-15T00:00:00Z"));
+    await pass(at(0));
+    const staff = await listStaffDomains(db, companyId, at(0));
+    expect(staff.find((domain) => domain.id === unknown.id)?.registryLookupError).toBe(
+      "The registry has no record of it (404)",
+    );
+    expect(staff.find((domain) => domain.id === noServer.id)).toMatchObject({
+      expirySource: "typed",
+      registryLookupError: null,
+    });
+    for (const domain of await listDomains(db, companyId, at(0))) {
+      expect(domain).not.toHaveProperty("registryLookupError");
+    }
   });
 
   it("checks a domain once a day, and once after days of downtime (no burst)", async () => {

@@ -15,6 +15,16 @@ export const RDAP_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** How often an instance looks for domains due (a pass with none due is one small statement). */
 export const RDAP_PASS_EVERY_MS = 10 * 60 * 1000;
 
+const NO_SERVER = "No RDAP server for .";
+
+/** Kept as the domain's rdap_error when its ending has no RDAP server: a note, not a failure. */
+export const noServerNote = (ending: string) =>
+  `${NO_SERVER}${ending} domains: the typed expiry date is used`;
+
+/** A stored rdap_error that says why a lookup failed (not that the ending has no server). */
+export const lookupFailure = (rdapError: string | null): string | null =>
+  rdapError && !rdapError.startsWith(NO_SERVER) ? rdapError : null;
+
 export type RdapCheckOptions = {
   db: Db;
   rdap: RdapClient;
@@ -127,7 +137,7 @@ async function checkDomain(
       registrar: null,
       registryStatus: [],
       rdapCheckedAt: now,
-      rdapError: `No RDAP server for .${ending} domains: the typed expiry date is used`,
+      rdapError: noServerNote(ending),
     });
     run.noServer++;
     return;

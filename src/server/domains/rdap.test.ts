@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startRdapStandIn, type RdapStandIn } from "../../../tests/support/rdap-stand-in";
 import {
   createRdapClient,
@@ -86,6 +86,52 @@ describe("a domain's lookup at its registry (stand-in)", () => {
       registrar: "Namecheap, Inc.",
     });
     expect(standIn.requests.map((request) => request.path)).toContain(
+      "/registrar/domain/RIVERABAKERY.NET",
+    );
+  });
+
+  it("does not follow a registrar link into a private, loopback or link-local address", async () => {
+    const port = new URL(standIn.url).port;
+    const fetched = vi.spyOn(globalThis, "fetch");
+    try {
+      for (const registrarBase of [
+        `https://localhost:${port}/registrar/`,
+        "https://169.254.169.254/latest/",
+        `https://[::1]:${port}/registrar/`,
+        "https://10.0.0.7/rdap/",
+      ]) {
+        standIn.domains.set("riverabakery.net", {
+          expiresAt: "2028-01-15T18:22:05Z",
+          registrar: "Namecheap, Inc.",
+          registrarBase,
+        });
+        fetched.mockClear();
+        // The registry's answer stands, without the date only the registrar had.
+        await expect(client().lookup("riverabakery.net"), registrarBase).resolves.toEqual({
+          expiresAt: null,
+          registrar: "Namecheap, Inc.",
+          status: ["client transfer prohibited"],
+        });
+        const asked = fetched.mock.calls.map(([url]) => String(url));
+        expect(asked, registrarBase).toEqual([
+          standIn.bootstrapUrl,
+          `${standIn.url}net/v1/domain/riverabakery.net`,
+        ]);
+      }
+    } finally {
+      fetched.mockRestore();
+    }
+  });
+
+  it("trusts a private address only as the bootstrap file's own host", async () => {
+    standIn.domains.set("riverabakery.net", { expiresAt: "2028-01-15T18:22:05Z" });
+    // The same stand-in, its bootstrap file named as localhost: the registry (at 127.0.0.1, as
+    // the file lists it) is asked, but its link to 127.0.0.1 is not the bootstrap's host.
+    const byName = createRdapClient({
+      bootstrapUrl: standIn.bootstrapUrl.replace("127.0.0.1", "localhost"),
+    });
+    await expect(byName.lookup("riverabakery.net")).resolves.toMatchObject({ expiresAt: null });
+    expect(standIn.requests.map((request) => request.path)).not.toContain(
       "/registrar/domain/RIVERABAKERY.NET",
     );
   });

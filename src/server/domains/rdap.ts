@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { forbiddenTarget } from "../net/addresses";
 import shippedFile from "./rdap-dns.json" with { type: "json" };
 
 /*
@@ -93,6 +94,9 @@ export function createRdapClient(options: RdapOptions = {}) {
     maxBytes: options.maxBytes ?? RDAP_MAX_BYTES,
   };
   let cached: { bootstrap: Bootstrap; until: number } | undefined;
+  // The bootstrap file's own host is trusted as it is (a local stand-in, a mirror on a closed
+  // network): links to it are followed even at a private address.
+  const trustedHost = options.bootstrapUrl ? new URL(options.bootstrapUrl).hostname : undefined;
 
   async function bootstrap(signal?: AbortSignal): Promise<Bootstrap> {
     if (!options.bootstrapUrl) return shippedBootstrap;
@@ -110,7 +114,7 @@ export function createRdapClient(options: RdapOptions = {}) {
     async lookup(name: string, signal?: AbortSignal): Promise<Registration | undefined> {
       const base = rdapBaseUrl(await bootstrap(signal), name);
       if (!base) return undefined;
-      return lookupAt(base, name, { ...limits, signal });
+      return lookupAt(base, name, { ...limits, signal }, trustedHost);
     },
   };
 }
@@ -148,7 +152,12 @@ export async function fetchBootstrap(url: string, limits: Limits): Promise<Boots
   return parsed.data;
 }
 
-async function lookupAt(base: string, name: string, limits: Limits): Promise<Registration> {
+async function lookupAt(
+  base: string,
+  name: string,
+  limits: Limits,
+  trustedHost: string | undefined,
+): Promise<Registration> {
   const registry = new URL(`domain/${encodeURIComponent(name)}`, base);
   const answer = parseAnswer(await getJson(registry, RDAP_MEDIA_TYPE, limits, "The registry"));
   const registration = readRegistration(answer);
@@ -157,6 +166,7 @@ async function lookupAt(base: string, name: string, limits: Limits): Promise<Reg
   const related = registrarLink(answer, registry);
   if (!related) return registration;
   try {
+    await refuseOwnNetwork(related, trustedHost);
     const registrar = readRegistration(
       parseAnswer(await getJson(related, RDAP_MEDIA_TYPE, limits, "The registrar")),
     );
@@ -213,6 +223,23 @@ function registrarLink(answer: DomainAnswer, registry: URL): URL | undefined {
     if (url.protocol === "https:" || url.origin === registry.origin) return url;
   }
   return undefined;
+}
+
+/**
+ * A registry's answer is a third party's word: the link it gives must not lead this server to its
+ * own network (a private, loopback or link-local address, cloud metadata included), unless to the
+ * bootstrap file's host. Checked before the request, by the addresses the name resolves to.
+ */
+async function refuseOwnNetwork(url: URL, trustedHost: string | undefined): Promise<void> {
+  if (trustedHost !== undefined && url.hostname === trustedHost) return;
+  const forbidden = await forbiddenTarget(url.hostname);
+  if (forbidden) {
+    const why =
+      forbidden === "unresolved"
+        ? "its name does not resolve"
+        : `${forbidden} is a private or reserved address`;
+    throw new RdapLookupError(`The registrar's link to ${url.hostname} is not followed: ${why}`);
+  }
 }
 
 /** GETs a JSON document within the time and size limits; any failure is an RdapLookupError. */

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { close, listen, type Server } from "../../../tests/support/local-server";
-import { isForbiddenAddress, probe } from "./probe";
+import { isForbiddenAddress } from "../net/addresses";
+import { probe } from "./probe";
 
 const openssl = (dir: string, ...args: string[]) =>
   execFileSync("/usr/bin/openssl", args, { cwd: dir, stdio: "pipe" });

@@ -4,6 +4,7 @@ import https from "node:https";
 import net from "node:net";
 import type { TLSSocket } from "node:tls";
 import type { CheckFailureCause } from "../db/schema";
+import { isForbiddenAddress } from "../net/addresses";
 import { bodyContains, keywordFailure, type KeywordCheck } from "./page-keyword";
 
 /** What one check of a site saw. */
@@ -35,70 +36,6 @@ export type ProbeOptions = {
 
 export const PROBE_TIMEOUT_MS = 10_000;
 export const PROBE_MAX_REDIRECTS = 5;
-
-const FORBIDDEN_V4: [string, number][] = [
-  ["0.0.0.0", 8], // "this network", unspecified
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local (cloud metadata lives here)
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, broadcast
-];
-const FORBIDDEN_V6: [string, number][] = [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped
-  ["64:ff9b::", 96], // NAT64 (reaches IPv4 addresses, private ones too)
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-];
-
-const v4Bits = (address: string) =>
-  address.split(".").reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n);
-
-/** An IPv6 address as a 128-bit number (an embedded dotted IPv4 tail included). */
-function v6Bits(address: string): bigint {
-  let text = address.toLowerCase().split("%")[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const tail = v4Bits(dotted[1]!);
-    text = `${text.slice(0, -dotted[1]!.length)}${(tail >> 16n).toString(16)}:${(tail & 0xffffn).toString(16)}`;
-  }
-  const [head = "", rest] = text.split("::");
-  const left = head ? head.split(":") : [];
-  const right = rest ? rest.split(":") : [];
-  const groups =
-    rest === undefined
-      ? left
-      : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group || "0", 16)), 0n);
-}
-
-const inSubnet = (bits: bigint, width: number, network: bigint, prefix: number) =>
-  bits >> BigInt(width - prefix) === network >> BigInt(width - prefix);
-
-/**
- * Whether an IP address is one a check may not reach in production: a client's check address (or
- * a redirect, or a DNS answer) must not make the server request its own network.
- */
-export function isForbiddenAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) {
-    const bits = v4Bits(address);
-    return FORBIDDEN_V4.some(([network, prefix]) => inSubnet(bits, 32, v4Bits(network), prefix));
-  }
-  if (family === 6) {
-    const bits = v6Bits(address);
-    return FORBIDDEN_V6.some(([network, prefix]) => inSubnet(bits, 128, v6Bits(network), prefix));
-  }
-  return true;
-}
 
 /** Raised (before any connection) when a check would reach a forbidden address. */
 class ForbiddenAddressError extends Error {

@@ -31,6 +31,17 @@ export const returnToQuerySchema = z.object({ returnTo: returnToField });
 export const emailSignInSchema = z.object({ email: emailField, returnTo: returnToField });
 export type EmailSignIn = z.output<typeof emailSignInSchema>;
 
+/**
+ * The sign-in link an email carries (GET /api/login/email?token=...): its one-use code. A missing
+ * or unknown code lands on the sign-in page; one no link could carry is refused in words.
+ */
+export const emailLinkQuerySchema = z.object({
+  token: z
+    .string({ error: "token must be the code from the sign-in link: open the link as emailed" })
+    .max(200, "token must be at most 200 characters: open the link exactly as emailed")
+    .default(""),
+});
+
 /** The answer to an email sign-in request, the same whether or not the address is known. */
 export const checkEmailSchema = z.object({ message: z.string() });
 

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { emailField, optionalText, plainText, searchText } from "./fields";
 import { memberSchema } from "./team";
-import { domainSchema } from "./domains";
+import { staffDomainSchema } from "./domains";
 import { ticketSchema } from "./tickets";
 import { websiteSchema } from "./websites";
 
@@ -26,7 +26,7 @@ export const clientDetailSchema = z.object({
   company: z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() }),
   members: z.array(memberSchema),
   websites: z.array(websiteSchema),
-  domains: z.array(domainSchema),
+  domains: z.array(staffDomainSchema),
   tickets: z.array(ticketSchema),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;

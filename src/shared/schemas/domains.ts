@@ -32,6 +32,16 @@ export const domainSchema = z.object({
 });
 export type Domain = z.infer<typeof domainSchema>;
 
+/** A domain as staff see it on the client's page: the portal's view, and how its lookup went. */
+export const staffDomainSchema = domainSchema.extend({
+  /**
+   * Why the registry's record could not be read at the last lookup (RDAP), in the lookup's
+   * words; null when it was read, not yet asked, or the ending has no RDAP server.
+   */
+  registryLookupError: z.string().nullable(),
+});
+export type StaffDomain = z.infer<typeof staffDomainSchema>;
+
 /** The client switches auto-renew: PATCH /api/domains/:id. */
 export const autoRenewUpdateSchema = z.object({
   autoRenew: z.boolean({ error: "Auto-renew must be true or false" }),

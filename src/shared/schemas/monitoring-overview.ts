@@ -61,14 +61,3 @@ export type MonitoredSite = z.infer<typeof monitoredSiteSchema>;
 export type Incident = z.infer<typeof incidentSchema>;
 export type Expiring = z.infer<typeof expiringSchema>;
 export type MonitoringOverview = z.infer<typeof monitoringOverviewSchema>;
-
-/** The cause of a failed check, in words. */
-export const causeLabels: Record<string, string> = {
-  timeout: "Timed out",
-  dns: "DNS failure",
-  tls: "Certificate (TLS) error",
-  http: "HTTP error",
-  refused: "Connection refused",
-  error: "Request failed",
-  keyword: "Keyword check failed",
-};

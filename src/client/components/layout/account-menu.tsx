@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronDown, Globe, LogOut, UserRound } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
+import { clientLinks, signInLinks } from "@shared/deep-links";
 import { personName } from "@shared/format";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 
@@ -53,7 +54,11 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         </div>
         <ul className="pt-1.5">
           <li>
-            <Link href="~/account" className={itemClass} onClick={() => setOpen(false)}>
+            <Link
+              href={`~${clientLinks.account()}`}
+              className={itemClass}
+              onClick={() => setOpen(false)}
+            >
               <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
               Your account
             </Link>
@@ -65,7 +70,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             </Link>
           </li>
           <li>
-            <a href="/api/logout" className={itemClass}>
+            <a href={signInLinks.signOut()} className={itemClass}>
               <LogOut className="size-4 text-muted-foreground" aria-hidden="true" />
               Log out
             </a>

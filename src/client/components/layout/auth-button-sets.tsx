@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { adminPrefix } from "@shared/routes";
+import { clientLinks, homePath, signInLinks } from "@shared/deep-links";
 import { Button } from "@/components/ui/button";
 
 /*
@@ -18,7 +18,7 @@ export function SignedOutButtons({ onNavigate, className }: AuthButtonsProps) {
   return (
     <div className={className}>
       <Button asChild variant="ghost">
-        <a href="/api/login">Log In</a>
+        <a href={signInLinks.start()}>Log In</a>
       </Button>
       <Button asChild>
         <Link href="/pricing" onClick={onNavigate}>
@@ -38,17 +38,17 @@ export function SignedInButtons({
   return (
     <div className={className}>
       <Button asChild variant="ghost">
-        <Link href={isStaff ? adminPrefix : "/dashboard"} onClick={onNavigate}>
+        <Link href={homePath({ isAdmin: isStaff })} onClick={onNavigate}>
           {isStaff ? "Back office" : "Dashboard"}
         </Link>
       </Button>
       <Button asChild variant="ghost">
-        <Link href="/account" onClick={onNavigate}>
+        <Link href={clientLinks.account()} onClick={onNavigate}>
           Account
         </Link>
       </Button>
       <Button asChild variant="outline">
-        <a href="/api/logout">Log Out</a>
+        <a href={signInLinks.signOut()}>Log Out</a>
       </Button>
     </div>
   );

@@ -13,6 +13,7 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
 
@@ -31,18 +32,48 @@ const under = (prefix: string) => (path: string) =>
 export const backOfficeSections: Section[] = [
   {
     label: "Leads",
-    href: "/",
+    href: backOfficeLists.leads.path(),
     icon: Inbox,
     // A proposal is written from a lead, so it belongs to the leads.
     matches: (path) => path === "/" || under("/leads")(path) || under("/proposals")(path),
   },
-  { label: "Pipeline", href: "/pipeline", icon: KanbanSquare, matches: under("/pipeline") },
-  { label: "Clients", href: "/clients", icon: Users, matches: under("/clients") },
-  { label: "Invoices", href: "/invoices", icon: Receipt, matches: under("/invoices") },
-  { label: "Tickets", href: "/tickets", icon: LifeBuoy, matches: under("/tickets") },
-  { label: "Monitoring", href: "/monitoring", icon: Activity, matches: under("/monitoring") },
-  { label: "Emails", href: "/emails", icon: Mail, matches: under("/emails") },
-  { label: "Audit", href: "/audit", icon: ScrollText, matches: under("/audit") },
+  {
+    label: "Pipeline",
+    href: backOfficePaths.pipeline(),
+    icon: KanbanSquare,
+    matches: under("/pipeline"),
+  },
+  {
+    label: "Clients",
+    href: backOfficeLists.clients.path(),
+    icon: Users,
+    matches: under("/clients"),
+  },
+  {
+    label: "Invoices",
+    href: backOfficeLists.invoices.path(),
+    icon: Receipt,
+    matches: under("/invoices"),
+  },
+  {
+    label: "Tickets",
+    href: backOfficeLists.tickets.path(),
+    icon: LifeBuoy,
+    matches: under("/tickets"),
+  },
+  {
+    label: "Monitoring",
+    href: backOfficePaths.monitoring(),
+    icon: Activity,
+    matches: under("/monitoring"),
+  },
+  { label: "Emails", href: backOfficePaths.emails(), icon: Mail, matches: under("/emails") },
+  {
+    label: "Audit",
+    href: backOfficeLists.audit.path(),
+    icon: ScrollText,
+    matches: under("/audit"),
+  },
 ];
 
 /** The section a back-office path belongs to, if any. */

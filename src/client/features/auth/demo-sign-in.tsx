@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { Briefcase, Info, Loader2, ShieldCheck } from "lucide-react";
-import { homePath } from "@shared/routes";
+import { homePath } from "@shared/deep-links";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";

@@ -200,7 +200,7 @@ function ClientInvoices({ companyId }: { companyId: string }) {
       {data.invoices.slice(0, 8).map((invoice) => (
         <li key={invoice.id}>
           <Link
-            href={`/invoices/${invoice.id}`}
+            href={backOfficePaths.invoice(invoice.id)}
             className="group flex items-center justify-between gap-3 rounded-xl px-2 py-2.5 transition-colors hover:bg-gold-50"
           >
             <span className="min-w-0">

@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocation, useSearch } from "wouter";
 import { FileCheck2, Loader2, Plus, Save } from "lucide-react";
-import { parseNewInvoiceCompany } from "@shared/deep-links";
+import { backOfficeLists, backOfficePaths, parseNewInvoiceCompany } from "@shared/deep-links";
 import { NET_DAYS, type NewInvoiceInput } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatMoney } from "@shared/format";
@@ -59,7 +59,7 @@ export function NewInvoiceForm() {
                 ? `${invoice.companyName} was emailed the invoice with its PDF.`
                 : "Issue it from its page when it is ready.",
             });
-            navigate(`/invoices/${invoice.id}`, { replace: true });
+            navigate(backOfficePaths.invoice(invoice.id), { replace: true });
           },
           onError: (error) =>
             showServerErrors(error, form.setError, fields, { unitPriceCents: "price" }),
@@ -69,9 +69,9 @@ export function NewInvoiceForm() {
 
   const clientName = clients.data?.find((client) => client.id === companyId)?.name;
   const back = companyId ? (
-    <BackLink href={`/clients/${companyId}`}>{clientName ?? "Client"}</BackLink>
+    <BackLink href={backOfficePaths.client(companyId)}>{clientName ?? "Client"}</BackLink>
   ) : (
-    <BackLink href="/invoices">Invoices</BackLink>
+    <BackLink href={backOfficeLists.invoices.path()}>Invoices</BackLink>
   );
 
   return (

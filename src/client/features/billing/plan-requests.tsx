@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { Check, Loader2, X } from "lucide-react";
+import { backOfficePaths } from "@shared/deep-links";
 import type { PlanRequest } from "@shared/schemas/billing";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatDateTime } from "@shared/format";
@@ -131,7 +132,7 @@ function RequestRow({ request, showClient }: { request: PlanRequest; showClient:
           {showClient && (
             <>
               <Link
-                href={`/clients/${request.companyId}`}
+                href={backOfficePaths.client(request.companyId)}
                 className="font-medium text-accent underline underline-offset-4"
               >
                 {request.companyName}

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation } from "wouter";
 import { Ban, Banknote, Download, FileCheck2, Loader2, Trash2, XCircle } from "lucide-react";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import type { InvoiceDetail, RecordPaymentInput } from "@shared/schemas/billing";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
@@ -238,7 +239,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
             remove.mutate(undefined, {
               onSuccess: () => {
                 toast({ title: "Draft deleted" });
-                navigate(`/clients/${invoice.companyId}`, { replace: true });
+                navigate(backOfficePaths.client(invoice.companyId), { replace: true });
               },
               onError: (error) =>
                 toast({ variant: "destructive", title: "Error", description: errorMessage(error) }),
@@ -261,7 +262,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
 function StaffInvoice({ id }: { id: string }) {
   const { data: invoice, error, isPending, refetch } = useStaffInvoice(id);
   useDocumentTitle(invoice ? `Invoice ${invoiceName(invoice)}` : "Invoice");
-  const back = <BackLink href="/invoices">Invoices</BackLink>;
+  const back = <BackLink href={backOfficeLists.invoices.path()}>Invoices</BackLink>;
   if (error || isPending) {
     return (
       <DetailPending
@@ -285,7 +286,7 @@ function StaffInvoice({ id }: { id: string }) {
             <span>
               For{" "}
               <Link
-                href={`/clients/${invoice.companyId}`}
+                href={backOfficePaths.client(invoice.companyId)}
                 className="font-medium text-accent underline underline-offset-4"
               >
                 {invoice.companyName}

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { Plus, UserRound } from "lucide-react";
 import { HeroBackdrop } from "@/components/page-hero";
 import { Button } from "@/components/ui/button";
+import { clientLinks } from "@shared/deep-links";
 import type { AuthUser } from "@shared/schemas/auth";
 
 /** "Welcome" name: first name, else the part of the email before @, else "User". */
@@ -55,7 +56,7 @@ export function DashboardHeader({ user, bell }: { user: AuthUser; bell?: ReactNo
             variant="outline"
             className="border-white/25 bg-transparent text-ink-50 hover:bg-white/10"
           >
-            <Link href="/account">
+            <Link href={clientLinks.account()}>
               <UserRound aria-hidden="true" />
               Account
             </Link>

@@ -76,7 +76,12 @@ describe("a domain's expiry and where it comes from", () => {
       company: { id: id(9), name: "Rivera Bakery", createdAt: "2026-01-01T00:00:00Z" },
       members: [],
       websites: [],
-      domains: [measured, typed, undated],
+      // The registry could not be asked at the last lookup: staff see why.
+      domains: [
+        { ...measured, registryLookupError: "The registry answered 503" },
+        { ...typed, registryLookupError: null },
+        { ...undated, registryLookupError: null },
+      ],
       tickets: [],
     };
     render(
@@ -93,6 +98,10 @@ describe("a domain's expiry and where it comes from", () => {
       "Expires Mar 15, 2031 · entered by staff",
     );
     expect(within(rowOf("undated.example")).getByText("No expiry date")).toBeTruthy();
+    expect(within(row).getByText(/^Registry lookup failed/).textContent).toBe(
+      "Registry lookup failed: The registry answered 503",
+    );
+    expect(rowOf("riverabakery.example").textContent).not.toContain("lookup failed");
 
     await act(async () => {
       fireEvent.click(within(row).getByRole("button", { name: /edit/i }));

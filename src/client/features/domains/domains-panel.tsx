@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { RefreshCcw } from "lucide-react";
+import { RefreshCcw, TriangleAlert } from "lucide-react";
 import type { ClientDetail } from "@shared/schemas/clients";
-import type { Domain } from "@shared/schemas/domains";
+import type { StaffDomain } from "@shared/schemas/domains";
 import {
   ClientItemsPanel,
   DomainField,
@@ -23,7 +23,7 @@ function DomainForm({
   onDone,
 }: {
   clientId: string;
-  item?: Domain;
+  item?: StaffDomain;
   onDone: () => void;
 }) {
   const prefix = useId();
@@ -79,7 +79,7 @@ function DomainForm({
   );
 }
 
-function DomainSummary({ item: domain, actions }: { item: Domain; actions: ReactNode }) {
+function DomainSummary({ item: domain, actions }: { item: StaffDomain; actions: ReactNode }) {
   return (
     <>
       <div className="min-w-0">
@@ -94,6 +94,12 @@ function DomainSummary({ item: domain, actions }: { item: Domain; actions: React
           <DomainExpiry domain={domain} missing="No expiry date" />
           {domain.expiringSoon && <ExpiringBadge />}
         </p>
+        {domain.registryLookupError && (
+          <p className="mt-1 flex items-start gap-1.5 text-sm break-words text-red-800">
+            <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>Registry lookup failed: {domain.registryLookupError}</span>
+          </p>
+        )}
       </div>
       {actions}
     </>

@@ -7,8 +7,8 @@ import {
   CheckCircle2,
   type LucideIcon,
 } from "lucide-react";
+import { causeLabel } from "@shared/check-causes";
 import {
-  causeLabels,
   EXPIRY_WINDOW_DAYS,
   RECENT_INCIDENT_DAYS,
   type Expiring,
@@ -175,9 +175,7 @@ function incidentColumns(open: boolean, now: number): Column<Incident>[] {
       header: "Cause",
       cell: (incident) => (
         <>
-          <span className="font-medium text-foreground">
-            {causeLabels[incident.cause] ?? incident.cause}
-          </span>
+          <span className="font-medium text-foreground">{causeLabel(incident.cause)}</span>
           {incident.detail && (
             <span className="block text-xs break-words text-muted-foreground">
               {incident.detail}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import { Copy, Download, FilePlus2 } from "lucide-react";
-import { parseProposalOwner } from "@shared/deep-links";
+import { backOfficePaths, parseProposalOwner } from "@shared/deep-links";
 import { formatCalendarDate } from "@shared/format";
 import { Panel } from "@/components/panel";
 import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
@@ -20,9 +20,9 @@ function Aside({ children }: { children: ReactNode }) {
 
 function backLink(owner: { companyId?: string | null }) {
   return owner.companyId ? (
-    <BackLink href={`/clients/${owner.companyId}`}>Client</BackLink>
+    <BackLink href={backOfficePaths.client(owner.companyId)}>Client</BackLink>
   ) : (
-    <BackLink href="/pipeline">Pipeline</BackLink>
+    <BackLink href={backOfficePaths.pipeline()}>Pipeline</BackLink>
   );
 }
 
@@ -72,7 +72,7 @@ function ExistingProposal({ id }: { id: string }) {
     return (
       <DetailPending
         title="Proposal"
-        back={<BackLink href="/pipeline">Pipeline</BackLink>}
+        back={<BackLink href={backOfficePaths.pipeline()}>Pipeline</BackLink>}
         error={error}
         onRetry={() => void refetch()}
         loading="Loading the proposal..."
@@ -105,7 +105,7 @@ function ExistingProposal({ id }: { id: string }) {
                   For{" "}
                   {proposal.companyId ? (
                     <Link
-                      href={`/clients/${proposal.companyId}`}
+                      href={backOfficePaths.client(proposal.companyId)}
                       className="font-medium text-accent underline underline-offset-4"
                     >
                       {who}
@@ -169,7 +169,7 @@ function ExistingProposal({ id }: { id: string }) {
               {proposal.projectId && proposal.companyId && (
                 <p className="mt-3 text-sm">
                   <Link
-                    href={`/clients/${proposal.companyId}`}
+                    href={backOfficePaths.client(proposal.companyId)}
                     className="font-medium text-accent underline underline-offset-4"
                   >
                     The project is on the client&apos;s page

@@ -13,6 +13,7 @@ import {
 } from "@shared/schemas/team";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
+import { ListTable, type Column } from "@/components/list-view";
 import { InvitedBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -127,66 +128,91 @@ export function MemberList({
         }),
     );
 
+  const columns: Column<Member>[] = [
+    {
+      header: "Member",
+      main: true,
+      cell: (member) => (
+        <>
+          <span className="block font-semibold break-words text-foreground">
+            {member.name}
+            {member.id === selfId && (
+              <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
+            )}
+          </span>
+          <span className="block text-sm break-all text-muted-foreground">{member.email}</span>
+        </>
+      ),
+    },
+    {
+      header: "Invitation",
+      inline: true,
+      hideOnPhone: (member) => !member.invited,
+      cell: (member) =>
+        member.invited ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <InvitedBadge />
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Resend the invitation to ${member.name}`}
+              disabled={actions.resend.isPending}
+              onClick={() => void resend(member)}
+            >
+              <MailPlus aria-hidden="true" />
+              Resend invitation
+            </Button>
+          </div>
+        ) : (
+          <span className="text-muted-foreground">Signed in</span>
+        ),
+    },
+    {
+      header: "Role",
+      cell: (member) => (
+        <RolePicker
+          member={member}
+          disabled={busy}
+          onChange={(role) => void changeRole(member, role)}
+        />
+      ),
+    },
+    {
+      header: "Remove",
+      inline: true,
+      headerClassName: "sr-only",
+      cell: (member) => (
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="destructive-ghost"
+              size="sm"
+              aria-label={`Remove ${member.name}`}
+              disabled={busy}
+            >
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          }
+          title={`Remove ${member.name}?`}
+          description={`${member.name} will no longer see anything of ${companyName} in the portal.`}
+          confirmLabel="Remove member"
+          pending={actions.remove.isPending}
+          onConfirm={() => void remove(member)}
+        />
+      ),
+    },
+  ];
+
   return (
     <>
-      <ul className="flex flex-col divide-y divide-border" aria-label="Members">
-        {members.map((member) => (
-          <li
-            key={member.id}
-            className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold break-words text-foreground">
-                {member.name}
-                {member.id === selfId && (
-                  <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
-                )}
-              </p>
-              <p className="text-sm break-all text-muted-foreground">{member.email}</p>
-              {member.invited && (
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <InvitedBadge />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Resend the invitation to ${member.name}`}
-                    disabled={actions.resend.isPending}
-                    onClick={() => void resend(member)}
-                  >
-                    <MailPlus aria-hidden="true" />
-                    Resend invitation
-                  </Button>
-                </div>
-              )}
-            </div>
-            <div className="flex items-center gap-2">
-              <RolePicker
-                member={member}
-                disabled={busy}
-                onChange={(role) => void changeRole(member, role)}
-              />
-              <ConfirmDialog
-                trigger={
-                  <Button
-                    variant="destructive-ghost"
-                    size="sm"
-                    aria-label={`Remove ${member.name}`}
-                    disabled={busy}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Remove
-                  </Button>
-                }
-                title={`Remove ${member.name}?`}
-                description={`${member.name} will no longer see anything of ${companyName} in the portal.`}
-                confirmLabel="Remove member"
-                pending={actions.remove.isPending}
-                onConfirm={() => void remove(member)}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ListTable
+        caption="Members"
+        columns={columns}
+        rows={members}
+        rowKey={(member) => member.id}
+        empty={{ title: "No members yet", body: "Invite someone to use the portal." }}
+      />
       <p role="status" className="mt-2 text-sm text-muted-foreground empty:mt-0">
         {status}
       </p>

@@ -30,11 +30,7 @@ export function MembersPanel({ client }: { client: ClientDetail }) {
       <p role="status" className="mb-3 text-sm text-emerald-800 empty:mb-0">
         {sent}
       </p>
-      {client.members.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No members.</p>
-      ) : (
-        <MemberList members={client.members} actions={actions} companyName={client.company.name} />
-      )}
+      <MemberList members={client.members} actions={actions} companyName={client.company.name} />
     </Panel>
   );
 }

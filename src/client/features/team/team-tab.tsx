@@ -2,14 +2,13 @@ import { useState } from "react";
 import { Users } from "lucide-react";
 import type { Membership } from "@shared/schemas/team";
 import { SectionHeader } from "@/components/view-header";
-import { LoadError, LoadingCards } from "@/components/view-states";
-import { Card } from "@/components/ui/card";
+import { ListState } from "@/components/list-view";
 import { useMembers, usePortalTeamWrites } from "./api";
 import { InviteButton, InviteMemberForm, MemberList } from "./member-list";
 
 /** The dashboard's Team tab, for owners: the members, invitations, roles and removals. */
 export function TeamTab({ membership, selfId }: { membership: Membership; selfId: string }) {
-  const { data: members, isPending, isError, refetch } = useMembers();
+  const members = useMembers();
   const actions = usePortalTeamWrites();
   const [inviting, setInviting] = useState(false);
   const [sent, setSent] = useState("");
@@ -36,24 +35,22 @@ export function TeamTab({ membership, selfId }: { membership: Membership; selfId
       <p role="status" className="mb-4 text-sm font-medium text-emerald-800 empty:mb-0">
         {sent}
       </p>
-      {isError ? (
-        <LoadError what="your team" onRetry={() => void refetch()} />
-      ) : isPending ? (
-        <LoadingCards label="Loading your team..." count={1} columns={1} />
-      ) : (
-        <Card className="p-5 sm:p-6">
-          <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold text-foreground">
-            <Users className="size-5 text-accent" aria-hidden="true" />
-            Members ({members.length})
-          </h3>
-          <MemberList
-            members={members}
-            actions={actions}
-            selfId={selfId}
-            companyName={membership.companyName}
-          />
-        </Card>
-      )}
+      <ListState query={members} loading="Loading your team...">
+        {(list) => (
+          <>
+            <h3 className="mb-3 flex items-center gap-2 text-lg font-semibold text-foreground">
+              <Users className="size-5 text-accent" aria-hidden="true" />
+              Members ({list.length})
+            </h3>
+            <MemberList
+              members={list}
+              actions={actions}
+              selfId={selfId}
+              companyName={membership.companyName}
+            />
+          </>
+        )}
+      </ListState>
     </section>
   );
 }

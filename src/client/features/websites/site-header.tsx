@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, Globe } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
+import { clientLinks } from "@shared/deep-links";
 import { DomainName } from "@/components/domain-name";
 import { titleCase } from "@shared/format";
 import { HeroBackdrop } from "@/components/page-hero";
@@ -25,7 +26,7 @@ export function SiteHeader({ health, bell }: { health?: SiteHealth; bell?: React
       <div className="container-page relative pt-8 pb-24 sm:pt-10 sm:pb-28">
         <div className="flex items-center justify-between gap-4">
           <Link
-            href="/dashboard"
+            href={clientLinks.dashboard()}
             className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-ink-300 transition-colors hover:text-ink-50"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />

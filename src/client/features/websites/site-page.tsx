@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Code2 } from "lucide-react";
+import { clientLinks } from "@shared/deep-links";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { defaultSiteRange } from "@shared/site-range";
 import { LoadError } from "@/components/view-states";
@@ -75,7 +76,7 @@ export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: Re
               This website is not one of yours, or it was removed.
             </p>
             <Button asChild className="mt-5">
-              <Link href="/dashboard">Back to My Websites</Link>
+              <Link href={clientLinks.dashboard()}>Back to My Websites</Link>
             </Button>
           </div>
         ) : (

@@ -3,7 +3,8 @@ import { Activity, ShieldCheck } from "lucide-react";
 import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
 import { isLive } from "@shared/website-figures";
 import { checkIntervalText } from "@shared/site-range";
-import { formatDateTime, formatDuration, formatNumber, timeAgo, titleCase } from "@shared/format";
+import { causeText } from "@shared/check-causes";
+import { formatDateTime, formatDuration, formatNumber, timeAgo } from "@shared/format";
 import { Pill } from "@/components/pill";
 import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
 
@@ -12,26 +13,6 @@ const UptimeChart = lazy(() => import("./site-charts").then((m) => ({ default: m
 const ResponseChart = lazy(() =>
   import("./site-charts").then((m) => ({ default: m.ResponseChart })),
 );
-
-const causeLabels: Record<string, string> = {
-  timeout: "Timed out",
-  dns: "Address not found (DNS)",
-  tls: "Certificate problem",
-  http: "Server error",
-  refused: "Connection refused",
-  error: "Could not connect",
-  keyword: "Wrong page content",
-};
-
-/**
- * What went wrong, said once: the cause's label, and the monitor's detail only when it adds to
- * it ("Server error · HTTP 503", but "Connection refused", not "... · connection refused").
- */
-export function causeText(cause: string, detail: string | null): string {
-  const label = causeLabels[cause] ?? titleCase(cause);
-  if (!detail || detail.toLowerCase() === label.toLowerCase()) return label;
-  return `${label} · ${detail}`;
-}
 
 /**
  * "Checked every 5 minutes. Last check 2 min ago, answered in 180 ms." A failed check did not

@@ -253,6 +253,28 @@ describe.each(databaseKinds)("sign-in on %s", (kind) => {
     expect(made).toEqual([]);
   });
 
+  it("lands a missing code on the sign-in page, and refuses in words a code no link could carry", async () => {
+    const missing = await t.app.inject({ method: "GET", url: "/api/login/email" });
+    expect(missing.headers.location).toBe("/login?error=link-invalid");
+
+    const tooLong = await t.app.inject({
+      method: "GET",
+      url: `/api/login/email?token=${"a".repeat(201)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      message: "Some fields need attention. Please check them and try again.",
+      errors: { token: "token must be at most 200 characters: open the link exactly as emailed" },
+    });
+
+    const twice = await t.app.inject({ method: "GET", url: "/api/login/email?token=a&token=b" });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({
+      token: "token must be the code from the sign-in link: open the link as emailed",
+    });
+    expect(sessionCookie(twice)).toBeUndefined();
+  });
+
   it("sends an address at most three links per 15 minutes, still answering the same", async () => {
     await invite("busy@example.com");
     const before = smtp.received.length;

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { safeReturnTo } from "@shared/return-to";
-import { homePath } from "@shared/routes";
+import { emailSignInPath, homePath, signInLinks } from "@shared/deep-links";
 import {
   authUserSchema,
   checkEmailSchema,
   demoSignInSchema,
+  emailLinkQuerySchema,
   emailSignInSchema,
   passkeySignInSchema,
   returnToQuerySchema,
@@ -40,7 +40,6 @@ import { createSecretBox } from "../../auth/secret-box";
 import { checkTotp, useRecoveryCode } from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { errorResponses, type RouteOptions } from "./common";
-import { emailSignInPath, signInLinks } from "@shared/deep-links";
 
 export type AuthRouteOptions = RouteOptions & { oidc: Oidc | undefined };
 
@@ -392,7 +391,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
     app.get(
       "/api/login/email",
-      { schema: { querystring: z.object({ token: z.string().max(200).default("") }) } },
+      { schema: { querystring: emailLinkQuerySchema } },
       async (request, reply) => {
         const link = request.query.token
           ? await consumeLoginToken(db, request.query.token)

@@ -89,13 +89,29 @@ describe.each(databaseKinds)("domains measured by RDAP, through the API on %s", 
         expiringSoon: false,
       },
     ]);
-    // Staff see the same on the client's page, and the client's switch answers the same way.
+    // Staff see the same on the client's page (and that the lookup went well), and the client's
+    // switch answers the same way.
     const page = (await call(staff, "GET", clientPage)).json();
-    expect(page.domains).toEqual(list);
+    expect(page.domains).toEqual(list.map((domain) => ({ ...domain, registryLookupError: null })));
     const switched = await call(client, "PATCH", `/api/domains/${list[0]!.id}`, {
       autoRenew: false,
     });
     expect(switched.json()).toEqual({ ...list[0], autoRenew: false });
+  });
+
+  it("tells staff, not the client, why the registry could not be read", async () => {
+    // The stand-in's registry has no record of this name: it answers 404.
+    await call(staff, "POST", `${clientPage}/domains`, { domain: "unregistered.com" });
+    const list = await domainsOnceChecked("unregistered.com");
+    const mine = list.find((domain) => domain.domain === "unregistered.com");
+    expect(mine).toMatchObject({ expirySource: null });
+    expect(mine).not.toHaveProperty("registryLookupError");
+    const page = (await call(staff, "GET", clientPage)).json() as {
+      domains: Record<string, unknown>[];
+    };
+    expect(page.domains.find((domain) => domain.domain === "unregistered.com")).toMatchObject({
+      registryLookupError: "The registry has no record of it (404)",
+    });
   });
 
   it("keeps the typed date, said to be typed, for an ending with no RDAP server", async () => {

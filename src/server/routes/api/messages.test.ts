@@ -44,14 +44,7 @@ function walk(
   }
 }
 
-/**
- * Sent by programs, whose answers no one reads: the analytics tag's page views, and the token a
- * sign-in link carries (a bad one lands on the sign-in page, like any dead link).
- */
-const notFromPeople = new Set(["POST /api/events", "GET /api/login/email"]);
-const routes = t.app.routeTable.filter(
-  (route) => route.method !== "HEAD" && !notFromPeople.has(`${route.method} ${route.url}`),
-);
+const routes = t.app.routeTable.filter((route) => route.method !== "HEAD");
 const parts = (schema: unknown) =>
   (schema ?? {}) as Partial<Record<"body" | "querystring" | "params", unknown>> & {
     response?: Record<string, unknown>;
