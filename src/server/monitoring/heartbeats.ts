@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { formatPeriod } from "@shared/format";
 import {
+  heartbeatView,
   MAX_BEAT_MESSAGE,
   type CreatedHeartbeat,
   type Heartbeat,
@@ -31,20 +32,6 @@ export const heartbeatUrl = (publicUrl: string, token: string) =>
 
 type Row = typeof heartbeats.$inferSelect;
 
-export const toHeartbeat = (row: Row): Heartbeat => ({
-  id: row.id,
-  websiteId: row.websiteId,
-  name: row.name,
-  periodSeconds: row.periodSeconds,
-  graceSeconds: row.graceSeconds,
-  state: row.state,
-  createdAt: row.createdAt.toISOString(),
-  lastBeatAt: row.lastBeatAt?.toISOString() ?? null,
-  lastStatus: row.lastStatus ?? null,
-  lastMessage: row.lastMessage ?? null,
-  nextDueAt: row.nextDueAt.toISOString(),
-});
-
 async function siteOf(db: DbExecutor, websiteId: string) {
   const [site] = await db
     .select({ id: websites.id, companyId: websites.companyId, domain: websites.domain })
@@ -63,7 +50,7 @@ export async function heartbeatsOfSites(db: DbExecutor, websiteIds: string[]) {
     .where(inArray(heartbeats.websiteId, websiteIds))
     .orderBy(asc(heartbeats.createdAt), asc(heartbeats.id));
   for (const row of rows) {
-    bySite.set(row.websiteId, [...(bySite.get(row.websiteId) ?? []), toHeartbeat(row)]);
+    bySite.set(row.websiteId, [...(bySite.get(row.websiteId) ?? []), heartbeatView(row)]);
   }
   return bySite;
 }
@@ -100,7 +87,7 @@ export async function createHeartbeat(
       nextDueAt: new Date(now.getTime() + input.periodSeconds * 1000),
     })
     .returning();
-  return { ...toHeartbeat(row!), url: heartbeatUrl(publicUrl, token), companyId: site.companyId };
+  return { ...heartbeatView(row!), url: heartbeatUrl(publicUrl, token), companyId: site.companyId };
 }
 
 /** Deletes a heartbeat and its incidents; undefined when there is no such heartbeat. */
@@ -108,7 +95,7 @@ export async function deleteHeartbeat(db: DbExecutor, id: string) {
   const [row] = await db.delete(heartbeats).where(eq(heartbeats.id, id)).returning();
   if (!row) return undefined;
   const site = await siteOf(db, row.websiteId);
-  return { ...toHeartbeat(row), companyId: site!.companyId };
+  return { ...heartbeatView(row), companyId: site!.companyId };
 }
 
 /** What a job said: a good run, or a failed one with its message. */

@@ -52,6 +52,36 @@ export const heartbeatSchema = z.object({
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 
+/** A heartbeat's row as the server reads it (dates as dates). */
+type HeartbeatRow = Omit<Heartbeat, "createdAt" | "lastBeatAt" | "nextDueAt"> & {
+  createdAt: Date;
+  lastBeatAt: Date | null;
+  nextDueAt: Date;
+};
+
+/** A heartbeat's row as it is shown: only the fields above, dates in ISO. */
+export const heartbeatView = (row: HeartbeatRow): Heartbeat => ({
+  id: row.id,
+  websiteId: row.websiteId,
+  name: row.name,
+  periodSeconds: row.periodSeconds,
+  graceSeconds: row.graceSeconds,
+  state: row.state,
+  createdAt: row.createdAt.toISOString(),
+  lastBeatAt: row.lastBeatAt?.toISOString() ?? null,
+  lastStatus: row.lastStatus ?? null,
+  lastMessage: row.lastMessage ?? null,
+  nextDueAt: row.nextDueAt.toISOString(),
+});
+
+/** A heartbeat in the back office's monitoring view, with its site and client. */
+export const monitoredHeartbeatSchema = heartbeatSchema.extend({
+  domain: z.string(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+});
+export type MonitoredHeartbeat = z.infer<typeof monitoredHeartbeatSchema>;
+
 /** A new heartbeat: the only answer that carries its secret URL, once. */
 export const createdHeartbeatSchema = heartbeatSchema.extend({ url: z.string() });
 export type CreatedHeartbeat = z.infer<typeof createdHeartbeatSchema>;
@@ -68,3 +98,9 @@ export const beatAnswerSchema = z.object({
   status: z.enum(["ok", "fail"]),
   nextDueAt: z.string(),
 });
+
+/** A heartbeat's state in words: "Failed" (the job said so), "Missed", "On time", "No beat yet". */
+export function heartbeatStateText(heartbeat: Pick<Heartbeat, "state" | "lastStatus">): string {
+  if (heartbeat.state === "down") return heartbeat.lastStatus === "fail" ? "Failed" : "Missed";
+  return heartbeat.state === "up" ? "On time" : "No beat yet";
+}

@@ -6,6 +6,7 @@ import { checkIntervalText } from "@shared/site-range";
 import { formatDateTime, formatDuration, formatNumber, timeAgo, titleCase } from "@shared/format";
 import { Pill } from "@/components/pill";
 import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
+import { HeartbeatList } from "./site-heartbeats";
 
 // uPlot comes with this chunk, fetched only on the site page, after its text is shown.
 const UptimeChart = lazy(() => import("./site-charts").then((m) => ({ default: m.UptimeChart })));
@@ -208,6 +209,7 @@ export function UptimeSection({
         Incidents in {range}
       </h3>
       <IncidentList incidents={uptime.incidents} range={range} />
+      <HeartbeatList heartbeats={health.heartbeats} now={now} />
     </Section>
   );
 }
