@@ -28,6 +28,7 @@ const alertsAbout = async (db: Db, name: string) =>
 describe.each(databaseKinds)("heartbeats on %s", (kind) => {
   let t: TestApp;
   let staff: string;
+  let owner: string;
   let site: string;
   let db: Db;
   let n = 0;
@@ -51,9 +52,10 @@ describe.each(databaseKinds)("heartbeats on %s", (kind) => {
     t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
     db = t.database.db;
     await aStaffMember(db, { email: staffEmail });
-    const { company } = await aClient(db);
-    site = (await aWebsite(db, company.id, { domain: "riverabakery.example" })).id;
+    const client = await aClient(db);
+    site = (await aWebsite(db, client.company.id, { domain: "riverabakery.example" })).id;
     staff = await signInAs(t, staffEmail);
+    owner = await signInAs(t, client.owner.email);
   });
   afterAll(() => t.close());
 
@@ -200,6 +202,27 @@ describe.each(databaseKinds)("heartbeats on %s", (kind) => {
     // Later passes change nothing while it is down.
     await checkOverdueHeartbeats(db, new Date(due + 5 * HOUR_MS), settings);
     expect(await incidentsOf(db, created.id)).toHaveLength(1);
+
+    // Staff see it among the open incidents, named, and the heartbeat missed.
+    const overview = (await callApi(t, staff, "GET", "/api/admin/monitoring")).json() as {
+      openIncidents: { cause: string; heartbeatName: string | null }[];
+      heartbeats: { id: string; state: string; domain: string }[];
+    };
+    expect(overview.openIncidents).toContainEqual(
+      expect.objectContaining({ cause: "heartbeat", heartbeatName: "missed backup" }),
+    );
+    expect(overview.heartbeats).toContainEqual(
+      expect.objectContaining({ id: created.id, state: "down", domain: "riverabakery.example" }),
+    );
+    // The owner sees the job beside the site's checks; it is not the site's downtime.
+    const health = (await callApi(t, owner, "GET", `/api/websites/${site}/health`)).json() as {
+      heartbeats: { id: string; state: string }[];
+      uptime: { incidents: { cause: string }[] };
+    };
+    expect(health.heartbeats).toContainEqual(
+      expect.objectContaining({ id: created.id, state: "down" }),
+    );
+    expect(health.uptime.incidents.map((incident) => incident.cause)).not.toContain("heartbeat");
 
     // The site's own checks neither close nor count the heartbeat's incident.
     const open = await db

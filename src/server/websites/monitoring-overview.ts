@@ -75,6 +75,7 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
     companyId: companies.id,
     companyName: companies.name,
     cause: monitorIncidents.cause,
+    heartbeatName: heartbeats.name,
     detail: monitorIncidents.detail,
     startedAt: monitorIncidents.startedAt,
     endedAt: monitorIncidents.endedAt,
@@ -85,6 +86,7 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
       .from(monitorIncidents)
       .innerJoin(websites, eq(websites.id, monitorIncidents.websiteId))
       .innerJoin(companies, eq(companies.id, websites.companyId))
+      .leftJoin(heartbeats, eq(heartbeats.id, monitorIncidents.heartbeatId))
       .where(where)
       .orderBy(order)
       .limit(200);

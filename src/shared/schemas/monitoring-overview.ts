@@ -29,6 +29,8 @@ export const incidentSchema = z.object({
   companyName: z.string(),
   /** timeout, dns, tls, http, refused, error, keyword or heartbeat (a job's beat). */
   cause: z.string(),
+  /** The job whose heartbeat was missed or failed (cause "heartbeat"); null otherwise. */
+  heartbeatName: z.string().nullable(),
   detail: z.string().nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),

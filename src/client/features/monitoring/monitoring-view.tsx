@@ -178,6 +178,7 @@ function incidentColumns(open: boolean, now: number): Column<Incident>[] {
         <>
           <span className="font-medium text-foreground">
             {causeLabels[incident.cause] ?? incident.cause}
+            {incident.heartbeatName && ` · ${incident.heartbeatName}`}
           </span>
           {incident.detail && (
             <span className="block text-xs break-words text-muted-foreground">
@@ -348,7 +349,7 @@ function Overview({
         <Section
           id="open-incidents"
           title={`Open incidents (${data.openIncidents.length})`}
-          description="Sites down now: two failed checks in a row. The client and staff were emailed."
+          description="Sites down now (two failed checks in a row) and jobs whose heartbeat was missed or failed. The client and staff were emailed."
         >
           <ListTable
             caption="Open incidents, oldest first"

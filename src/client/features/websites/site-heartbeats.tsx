@@ -41,9 +41,11 @@ export function HeartbeatList({ heartbeats, now }: { heartbeats: Heartbeat[]; no
                 <p className="break-words text-red-800">{job.lastMessage}</p>
               )}
             </div>
-            <Pill tone={tone[job.state]} dot>
-              {heartbeatStateText(job)}
-            </Pill>
+            <div className="shrink-0 self-start sm:self-auto">
+              <Pill tone={tone[job.state]} dot>
+                {heartbeatStateText(job)}
+              </Pill>
+            </div>
           </li>
         ))}
       </ul>
