@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { requiredText } from "./fields";
+import { plainText, requiredText } from "./fields";
 
 /** A job runs at most once a minute (cron's finest step) and at least once in 31 days. */
 export const MIN_PERIOD_SECONDS = 60;
@@ -89,7 +89,8 @@ export type CreatedHeartbeat = z.infer<typeof createdHeartbeatSchema>;
 /** The beat's query: ?status=fail&msg=... reports a failed run; anything else is a good one. */
 export const beatQuerySchema = z.object({
   status: z.enum(["ok", "fail"], { error: "status must be ok or fail" }).optional(),
-  msg: z.string().optional(),
+  /** Kept on one line, to 300 characters; control characters other than line breaks refused. */
+  msg: plainText("msg").optional(),
 });
 
 /** What a beat answers: that it was recorded, and when the next one is due. */
