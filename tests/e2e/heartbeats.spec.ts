@@ -24,6 +24,8 @@ let server: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A server of its own starting beside the shared one: slow on a busy machine.
+  test.setTimeout(120_000);
   sink = await startSmtpSink();
   dataDir = mkdtempSync(path.join(tmpdir(), "harborline-heartbeat-"));
   const port = await freePort();
