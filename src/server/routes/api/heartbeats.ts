@@ -10,6 +10,7 @@ import { auditContext, withAudit } from "../../audit/audit";
 import {
   createHeartbeat,
   deleteHeartbeat,
+  hashHeartbeatToken,
   listHeartbeats,
   recordBeat,
 } from "../../monitoring/heartbeats";
@@ -53,8 +54,9 @@ export const heartbeatRoutes: RoutePlugin = async (app, { db, config }) => {
       onRequest: beats.rateLimit({
         max: BEATS_PER_MINUTE,
         timeWindow: 60_000,
+        // Counted by the token's hash: a shared store (Redis) never holds a token itself.
         keyGenerator: (request) =>
-          `heartbeat:${(request.params as { token?: string }).token ?? ""}`,
+          `heartbeat:${hashHeartbeatToken((request.params as { token?: string }).token ?? "")}`,
       }),
       schema: {
         params: z.object({ token: z.string() }),
