@@ -3,7 +3,7 @@ import { titleCase } from "./format";
 /*
  * Why an uptime check failed, in words: the one list the portal's site page and the back office's
  * monitoring view both read. The monitor stores the cause as a short code
- * (site_monitors.last_cause, monitor_incidents.cause: checkFailureCauses in the database schema)
+ * (site_monitors.last_cause, monitor_incidents.cause: incidentCauses in the database schema)
  * and a detail of its own ("HTTP 503", "no answer in time").
  */
 
@@ -16,6 +16,7 @@ export const causeLabels: Readonly<Record<string, string>> = {
   refused: "Connection refused",
   error: "Could not connect",
   keyword: "Wrong page content",
+  heartbeat: "Heartbeat missed or failed",
 };
 
 /** A cause's words; one this list does not know yet is shown in title case, never as a blank. */

@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatPeriod,
   formatMoney,
   formatNumber,
   humanize,
@@ -80,6 +81,16 @@ describe("display formats", () => {
     expect(expiresInText(0)).toBe("Expires today");
     expect(expiresInText(-1)).toBe("Expired 1 day ago");
     expect(expiresInText(-3)).toBe("Expired 3 days ago");
+  });
+
+  it("writes a period as it was set, in its largest whole unit", () => {
+    expect(formatPeriod(86_400)).toBe("1 day");
+    expect(formatPeriod(7 * 86_400)).toBe("7 days");
+    expect(formatPeriod(3_600)).toBe("1 hour");
+    expect(formatPeriod(90 * 60)).toBe("90 minutes");
+    expect(formatPeriod(60)).toBe("1 minute");
+    expect(formatPeriod(90)).toBe("90 seconds");
+    expect(formatPeriod(1)).toBe("1 second");
   });
 
   it("writes a duration one way everywhere: minutes, hours up to two days, then days", () => {

@@ -141,6 +141,25 @@ export function formatDuration(seconds: number): string {
   return hours % 24 ? `${days} days ${hours % 24} hr` : `${days} days`;
 }
 
+/**
+ * A period or a grace time as people set it: in its largest whole unit, "1 day", "6 hours",
+ * "15 minutes", "90 seconds" (a job's heartbeat runs "every 1 day" and may be "30 minutes" late).
+ */
+export function formatPeriod(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, "day"],
+    [3_600, "hour"],
+    [60, "minute"],
+  ];
+  for (const [size, unit] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const count = seconds / size;
+      return `${count} ${unit}${count === 1 ? "" : "s"}`;
+    }
+  }
+  return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+}
+
 /* Labels */
 
 /** "in-progress" -> "In Progress" (the portal's labels). */

@@ -103,6 +103,11 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/admin/clients/:id/websites": website,
   "PUT /api/admin/websites/:id": website,
   "POST /api/admin/websites/:id/usage-tokens": { name: "web-1 nginx" },
+  "POST /api/admin/websites/:id/heartbeats": {
+    name: "nightly backup",
+    periodSeconds: 86_400,
+    graceSeconds: 3_600,
+  },
   "POST /api/usage": { date: new Date().toISOString().slice(0, 10), bytes: 1_234_567 },
   "POST /api/admin/clients/:id/domains": domain,
   "PUT /api/admin/domains/:id": domain,
@@ -221,6 +226,8 @@ export type RouteIds = {
    * to revoke.
    */
   usage: { website: string; token: string };
+  /** A heartbeat to delete (default: an id no heartbeat has); made on the usage website. */
+  heartbeat?: string;
   /** A monthly plan of the client. */
   plan: string;
   /** A plan request for each decision, so both can be made. */
@@ -261,6 +268,11 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         `/api/admin/websites/${ids.usage?.website}/usage-tokens`,
       )
       .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
+      .replace(
+        "/api/admin/websites/:id/heartbeats",
+        `/api/admin/websites/${ids.usage?.website}/heartbeats`,
+      )
+      .replace("/api/admin/heartbeats/:id", `/api/admin/heartbeats/${ids.heartbeat ?? SOME_ID}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace(
         "/api/admin/saved-replies/:id",

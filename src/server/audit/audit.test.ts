@@ -17,6 +17,7 @@ import {
 import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
 import { createUsageToken } from "../usage/tokens";
+import { createHeartbeat } from "../monitoring/heartbeats";
 import { addWebsite } from "../websites/websites";
 import { withAudit } from "./audit";
 
@@ -54,6 +55,13 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     const tokenSite = await aWebsite(db, company.id);
     const token = await createUsageToken(db, tokenSite.id, "web-1");
     ids.usage = { website: tokenSite.id, token: token!.id };
+    const heartbeat = await createHeartbeat(
+      db,
+      tokenSite.id,
+      { name: "nightly backup", periodSeconds: 86_400, graceSeconds: 3_600 },
+      "https://www.example.test",
+    );
+    ids.heartbeat = heartbeat!.id;
     // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

@@ -28,6 +28,7 @@ const tables = [
   "credit_notes",
   "domains",
   "expiry_alerts",
+  "heartbeats",
   "inbound_emails",
   "invoice_counters",
   "invoice_reminders",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { causeLabel, causeLabels, causeText } from "@shared/check-causes";
-import { checkFailureCauses } from "../db/schema";
+import { incidentCauses } from "../db/schema";
 
 /*
  * The causes the monitor records and the words the portal and the back office show for them:
@@ -9,12 +9,12 @@ import { checkFailureCauses } from "../db/schema";
 
 describe("a failed check's cause in words", () => {
   it("has words for every cause the monitor records, the keyword check's included", () => {
-    for (const cause of checkFailureCauses) {
+    for (const cause of incidentCauses) {
       expect(causeLabels[cause], cause).toMatch(/^[A-Z]/);
     }
     expect(causeLabel("keyword")).toBe("Wrong page content");
     expect(causeLabel("timeout")).toBe("Timed out");
-    expect(Object.keys(causeLabels).sort()).toEqual([...checkFailureCauses].sort());
+    expect(Object.keys(causeLabels).sort()).toEqual([...incidentCauses].sort());
   });
 
   it("adds the monitor's detail only when it says more than the label", () => {

@@ -7,6 +7,7 @@ import { sendExpiryWarnings, type MonitorSettings } from "./expiry-warnings";
 import { checkAddress, probe, type ProbeOptions } from "./probe";
 import { DAY_MS, recordCheck, type ClaimedSite } from "./site-checks";
 import { keywordCheck } from "./page-keyword";
+import { checkOverdueHeartbeats } from "./heartbeats";
 
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 const quiet: Log = { info() {}, warn() {}, error() {} };
@@ -45,7 +46,8 @@ export type MonitorRun = {
  * One pass of the monitor: every live site gets a monitor row, the sites due are claimed (moved
  * an interval forward in the statement that selects them, FOR UPDATE SKIP LOCKED, so another
  * instance's pass skips them), checked, and each check recorded with its incident and alert in
- * one transaction. A site overdue after downtime is claimed once: one check, not a burst.
+ * one transaction. A site overdue after downtime is claimed once: one check, not a burst. Then
+ * the expiry warnings, and the heartbeats whose beat is overdue (heartbeats.ts).
  */
 export async function runMonitorOnce(options: MonitorRunOptions): Promise<MonitorRun> {
   const now = options.now ?? new Date();
@@ -97,6 +99,14 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   } catch (error) {
     run.errors++;
     log.error({ err: error }, "monitor: expiry warnings failed");
+  }
+  try {
+    const missed = await checkOverdueHeartbeats(db, now, options.settings);
+    run.incidentsOpened += missed.opened;
+    run.emailsQueued += missed.emailsQueued;
+  } catch (error) {
+    run.errors++;
+    log.error({ err: error }, "monitor: heartbeat check failed");
   }
   if (options.prune) {
     try {

@@ -41,7 +41,8 @@ export type CheckRecorded = {
 
 /**
  * Records one check: the raw row, the hour and day roll-ups, the monitor's state, and on the
- * second failure in a row an incident (the partial unique index allows one open per site) with
+ * second failure in a row an incident (the partial unique index allows one open per site; a
+ * heartbeat's incidents are its own and left alone here) with
  * its down email; on the first success after it, the incident's close and its recovery email.
  */
 export async function recordCheck(
@@ -142,6 +143,7 @@ export async function recordCheck(
         .where(
           and(
             eq(monitorIncidents.websiteId, site.id),
+            isNull(monitorIncidents.heartbeatId),
             sql`${monitorIncidents.alertedAt} is not null`,
             sql`${monitorIncidents.endedAt} is not null`,
           ),
@@ -156,6 +158,7 @@ export async function recordCheck(
           .where(
             and(
               eq(monitorIncidents.websiteId, site.id),
+              isNull(monitorIncidents.heartbeatId),
               isNull(monitorIncidents.endedAt),
               isNull(monitorIncidents.alertedAt),
             ),
@@ -180,7 +183,13 @@ export async function recordCheck(
       const [closed] = await tx
         .update(monitorIncidents)
         .set({ endedAt: now })
-        .where(and(eq(monitorIncidents.websiteId, site.id), isNull(monitorIncidents.endedAt)))
+        .where(
+          and(
+            eq(monitorIncidents.websiteId, site.id),
+            isNull(monitorIncidents.heartbeatId),
+            isNull(monitorIncidents.endedAt),
+          ),
+        )
         .returning();
       if (closed) {
         recorded.incidentClosed = true;

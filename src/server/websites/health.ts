@@ -6,6 +6,7 @@ import {
   bandwidthUsage,
   domainExpiresAt,
   domains,
+  heartbeats,
   monitorIncidents,
   monitorRollups,
   pageViews,
@@ -13,6 +14,7 @@ import {
   websites,
 } from "../db/schema";
 import { isLive } from "@shared/schemas/websites";
+import { heartbeatView } from "@shared/schemas/heartbeats";
 import { siteFigures, uptimePercent } from "./figures";
 
 const HOUR_MS = 3_600_000;
@@ -94,6 +96,7 @@ export async function siteHealth(
     monitor,
     domain,
     months,
+    jobs,
   ] = await Promise.all([
     db.select({ visitors: visitorsCount }).from(pageViews).where(inWindow),
     db
@@ -128,6 +131,8 @@ export async function siteHealth(
       .where(
         and(
           eq(monitorIncidents.websiteId, websiteId),
+          // The site's own outages: a job's missed heartbeat is not downtime.
+          isNull(monitorIncidents.heartbeatId),
           lt(monitorIncidents.startedAt, windowEnd),
           or(isNull(monitorIncidents.endedAt), gte(monitorIncidents.endedAt, windowStart)),
         ),
@@ -149,6 +154,11 @@ export async function siteHealth(
         and(eq(bandwidthUsage.websiteId, websiteId), gte(bandwidthUsage.day, `${firstMonth}-01`)),
       )
       .groupBy(sql`1`),
+    db
+      .select()
+      .from(heartbeats)
+      .where(eq(heartbeats.websiteId, websiteId))
+      .orderBy(heartbeats.createdAt, heartbeats.id),
   ]);
 
   const visits = new Map(daily.map((d) => [d.day, d]));
@@ -223,6 +233,7 @@ export async function siteHealth(
         ),
       })),
     },
+    heartbeats: jobs.map(heartbeatView),
     certificateExpiresAt: state?.certExpiresAt?.toISOString() ?? null,
     domain: domain[0]
       ? { expiresAt: domain[0].expiresAt?.toISOString() ?? null, autoRenew: domain[0].autoRenew }

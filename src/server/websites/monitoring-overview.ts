@@ -7,11 +7,13 @@ import {
   type MonitoringOverview,
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
+import { heartbeatView, type MonitoredHeartbeat } from "@shared/schemas/heartbeats";
 import type { Db } from "../db/client";
 import {
   companies,
   domainExpiresAt,
   domains,
+  heartbeats,
   monitorIncidents,
   siteMonitors,
   websites,
@@ -73,6 +75,7 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
     companyId: companies.id,
     companyName: companies.name,
     cause: monitorIncidents.cause,
+    heartbeatName: heartbeats.name,
     detail: monitorIncidents.detail,
     startedAt: monitorIncidents.startedAt,
     endedAt: monitorIncidents.endedAt,
@@ -83,6 +86,7 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
       .from(monitorIncidents)
       .innerJoin(websites, eq(websites.id, monitorIncidents.websiteId))
       .innerJoin(companies, eq(companies.id, websites.companyId))
+      .leftJoin(heartbeats, eq(heartbeats.id, monitorIncidents.heartbeatId))
       .where(where)
       .orderBy(order)
       .limit(200);
@@ -162,11 +166,36 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
     })),
   ].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.name.localeCompare(b.name));
 
+  // Live sites' heartbeats: down first, then those not heard from yet, then the rest by site.
+  const jobs = await db
+    .select({
+      heartbeat: heartbeats,
+      domain: websites.domain,
+      status: websites.status,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
+    .from(heartbeats)
+    .innerJoin(websites, eq(websites.id, heartbeats.websiteId))
+    .innerJoin(companies, eq(companies.id, websites.companyId))
+    .orderBy(asc(websites.domain), asc(heartbeats.createdAt));
+  const stateRank = { down: 0, new: 1, up: 2 } as const;
+  const monitoredHeartbeats: MonitoredHeartbeat[] = jobs
+    .filter((row) => isLive(row.status))
+    .map((row) => ({
+      ...heartbeatView(row.heartbeat),
+      domain: row.domain,
+      companyId: row.companyId,
+      companyName: row.companyName,
+    }))
+    .sort((a, b) => stateRank[a.state] - stateRank[b.state]);
+
   return {
     generatedAt: now.toISOString(),
     sites,
     openIncidents: open.map(toIncident),
     recentIncidents: recent.map(toIncident),
     expiring,
+    heartbeats: monitoredHeartbeats,
   };
 }

@@ -18,6 +18,8 @@ export const auditActions = {
   "website.removed": "Website removed",
   "usage-token.created": "Usage token created",
   "usage-token.revoked": "Usage token revoked",
+  "heartbeat.created": "Heartbeat added",
+  "heartbeat.deleted": "Heartbeat deleted",
   "domain.added": "Domain added",
   "domain.changed": "Domain changed",
   "domain.removed": "Domain removed",

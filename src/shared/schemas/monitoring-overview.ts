@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { monitoredHeartbeatSchema } from "./heartbeats";
 
 /** How far ahead the back office looks for expiring certificates and domains. */
 export const EXPIRY_WINDOW_DAYS = 30;
@@ -26,8 +27,10 @@ export const incidentSchema = z.object({
   domain: z.string(),
   companyId: z.uuid(),
   companyName: z.string(),
-  /** timeout, dns, tls, http, refused or error. */
+  /** timeout, dns, tls, http, refused, error, keyword or heartbeat (a job's beat). */
   cause: z.string(),
+  /** The job whose heartbeat was missed or failed (cause "heartbeat"); null otherwise. */
+  heartbeatName: z.string().nullable(),
   detail: z.string().nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
@@ -56,6 +59,8 @@ export const monitoringOverviewSchema = z.object({
   openIncidents: z.array(incidentSchema),
   recentIncidents: z.array(incidentSchema),
   expiring: z.array(expiringSchema),
+  /** Every live site's heartbeats (its jobs' beats), down first. */
+  heartbeats: z.array(monitoredHeartbeatSchema),
 });
 export type MonitoredSite = z.infer<typeof monitoredSiteSchema>;
 export type Incident = z.infer<typeof incidentSchema>;

@@ -1,6 +1,7 @@
 import { isSiteRange } from "../site-range";
 import { z } from "./zod";
 import { websiteSchema } from "./websites";
+import { heartbeatSchema } from "./heartbeats";
 
 const rangeMessage = "Range must be 7d, 30d, 90d or a month as YYYY-MM";
 
@@ -89,6 +90,8 @@ export const siteHealthSchema = z.object({
     /** Incidents that touched the range, newest first. */
     incidents: z.array(siteIncidentSchema),
   }),
+  /** The site's jobs that report a heartbeat (a nightly backup), oldest first. */
+  heartbeats: z.array(heartbeatSchema),
   /** The https certificate's expiry as the monitor last saw it. */
   certificateExpiresAt: z.string().nullable(),
   /** The expiry of the client's domain of the same name, when the agency manages it. */

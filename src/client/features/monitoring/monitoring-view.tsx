@@ -23,6 +23,7 @@ import {
   formatPercent,
   timeAgo,
 } from "@shared/format";
+import { heartbeatStateText, type MonitoredHeartbeat } from "@shared/schemas/heartbeats";
 import { backOfficePaths } from "@shared/deep-links";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { Pill, type Tone } from "@/components/pill";
@@ -175,7 +176,10 @@ function incidentColumns(open: boolean, now: number): Column<Incident>[] {
       header: "Cause",
       cell: (incident) => (
         <>
-          <span className="font-medium text-foreground">{causeLabel(incident.cause)}</span>
+          <span className="font-medium text-foreground">
+            {causeLabel(incident.cause)}
+            {incident.heartbeatName && ` · ${incident.heartbeatName}`}
+          </span>
           {incident.detail && (
             <span className="block text-xs break-words text-muted-foreground">
               {incident.detail}
@@ -203,6 +207,56 @@ function incidentColumns(open: boolean, now: number): Column<Incident>[] {
         formatDuration(
           incident.durationSeconds ?? (now - new Date(incident.startedAt).getTime()) / 1000,
         ),
+    },
+  ];
+}
+
+const heartbeatTone = { down: "red", new: "neutral", up: "green" } as const;
+
+/** A job's heartbeat: its state, its last beat (and a failed one's message), the next one due. */
+function heartbeatColumns(now: number): Column<MonitoredHeartbeat>[] {
+  return [
+    {
+      header: "Job",
+      main: true,
+      cell: (job) => (
+        <>
+          <span className="font-medium break-words text-foreground">{job.name}</span>
+          <span className="block text-xs text-muted-foreground">{job.domain}</span>
+        </>
+      ),
+    },
+    {
+      header: "State",
+      inline: true,
+      className: "max-lg:order-first",
+      cell: (job) => (
+        <Pill tone={heartbeatTone[job.state]} dot>
+          {heartbeatStateText(job)}
+        </Pill>
+      ),
+    },
+    { header: "Client", cell: (job) => clientLink(job.companyId, job.companyName) },
+    {
+      header: "Last beat",
+      cell: (job) =>
+        job.lastBeatAt ? (
+          <>
+            <time dateTime={job.lastBeatAt}>{timeAgo(job.lastBeatAt, now)}</time>
+            {job.lastMessage && (
+              <span className="block text-xs break-words text-muted-foreground">
+                {job.lastMessage}
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="text-muted-foreground">Never</span>
+        ),
+    },
+    {
+      header: "Next due",
+      className: "whitespace-nowrap",
+      cell: (job) => <time dateTime={job.nextDueAt}>{formatDateTime(job.nextDueAt)}</time>,
     },
   ];
 }
@@ -295,7 +349,7 @@ function Overview({
         <Section
           id="open-incidents"
           title={`Open incidents (${data.openIncidents.length})`}
-          description="Sites down now: two failed checks in a row. The client and staff were emailed."
+          description="Sites down now (two failed checks in a row) and jobs whose heartbeat was missed or failed. The client and staff were emailed."
         >
           <ListTable
             caption="Open incidents, oldest first"
@@ -341,6 +395,23 @@ function Overview({
             empty={{
               title: "Nothing expires soon",
               body: `No certificate or domain expires in the next ${EXPIRY_WINDOW_DAYS} days.`,
+            }}
+          />
+        </Section>
+
+        <Section
+          id="heartbeats"
+          title={`Heartbeats (${data.heartbeats.length})`}
+          description="Jobs of the sites (backups, imports) that call their heartbeat URL when done; missed or failed first."
+        >
+          <ListTable
+            caption="Heartbeats of the live sites' jobs"
+            columns={heartbeatColumns(now)}
+            rows={data.heartbeats}
+            rowKey={(job) => job.id}
+            empty={{
+              title: "No heartbeats",
+              body: "Add one to a site from its client's page, for a job such as a nightly backup.",
             }}
           />
         </Section>

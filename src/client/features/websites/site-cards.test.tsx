@@ -134,6 +134,7 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
     ],
     ...patch,
   },
+  heartbeats: [],
   certificateExpiresAt: null,
   domain: null,
   bandwidth: { months: [], thisMonthBytes: 0 },

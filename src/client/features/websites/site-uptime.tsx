@@ -7,6 +7,7 @@ import { causeText } from "@shared/check-causes";
 import { formatDateTime, formatDuration, formatNumber, timeAgo } from "@shared/format";
 import { Pill } from "@/components/pill";
 import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
+import { HeartbeatList } from "./site-heartbeats";
 
 // uPlot comes with this chunk, fetched only on the site page, after its text is shown.
 const UptimeChart = lazy(() => import("./site-charts").then((m) => ({ default: m.UptimeChart })));
@@ -189,6 +190,7 @@ export function UptimeSection({
         Incidents in {range}
       </h3>
       <IncidentList incidents={uptime.incidents} range={range} />
+      <HeartbeatList heartbeats={health.heartbeats} now={now} />
     </Section>
   );
 }

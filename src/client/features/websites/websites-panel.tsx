@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { websiteWrites } from "./api";
 import { TrackingSnippet } from "./tracking-code";
 import { UsageTokensButton } from "./usage-tokens";
+import { HeartbeatsButton } from "./heartbeats";
 import { uptimeText } from "./uptime-text";
 import {
   checkSummary,
@@ -147,6 +148,7 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
         </div>
         <div className="flex flex-wrap items-center gap-1">
           <UsageTokensButton websiteId={site.id} domain={site.domain} />
+          <HeartbeatsButton websiteId={site.id} domain={site.domain} />
           {actions}
         </div>
       </div>

@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./clients";
 export * from "./websites";
 export * from "./monitoring";
+export * from "./heartbeats";
 export * from "./analytics";
 export * from "./usage";
 export * from "./domains";

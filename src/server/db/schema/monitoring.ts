@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { websites } from "./websites";
+import { heartbeats } from "./heartbeats";
 
 /** The uptime monitor: each site's state, its checks, their roll-ups, incidents and expiry warnings. */
 
@@ -29,6 +30,9 @@ export const checkFailureCauses = [
   "keyword",
 ] as const;
 export type CheckFailureCause = (typeof checkFailureCauses)[number];
+/** An incident's cause: a failed check's, or "heartbeat" (a job's beat missed or failed). */
+export const incidentCauses = [...checkFailureCauses, "heartbeat"] as const;
+export type IncidentCause = (typeof incidentCauses)[number];
 
 /**
  * The monitor's state of each live website. The row is also the lease that makes each check
@@ -107,7 +111,9 @@ export const monitorIncidents = pgTable(
     websiteId: uuid("website_id")
       .notNull()
       .references(() => websites.id, { onDelete: "cascade" }),
-    cause: varchar("cause", { length: 10 }).$type<CheckFailureCause>().notNull(),
+    cause: varchar("cause", { length: 10 }).$type<IncidentCause>().notNull(),
+    /** The heartbeat whose beat was missed or failed; null for the site's own checks. */
+    heartbeatId: uuid("heartbeat_id").references(() => heartbeats.id, { onDelete: "cascade" }),
     /** What was seen, for people: "HTTP 503", "connection refused", ... */
     detail: varchar("detail", { length: 300 }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
@@ -120,10 +126,14 @@ export const monitorIncidents = pgTable(
   },
   (table) => [
     index("monitor_incidents_website_started_idx").on(table.websiteId, table.startedAt),
-    // One open incident per site: the insert that opens it is what sends the alert, once.
+    // One open incident per site (and one per heartbeat): the insert that opens it is what
+    // sends the alert, once. A down site and a missed backup can be open together.
     uniqueIndex("monitor_incidents_one_open_idx")
       .on(table.websiteId)
-      .where(sql`${table.endedAt} is null`),
+      .where(sql`${table.endedAt} is null and ${table.heartbeatId} is null`),
+    uniqueIndex("monitor_incidents_one_open_heartbeat_idx")
+      .on(table.heartbeatId)
+      .where(sql`${table.endedAt} is null and ${table.heartbeatId} is not null`),
   ],
 );
 

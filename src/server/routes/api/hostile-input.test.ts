@@ -205,6 +205,7 @@ const counted = [
   schema.loginTokens,
   schema.auditEvents,
   schema.usageTokens,
+  schema.heartbeats,
   schema.bandwidthUsage,
   schema.ticketAttachments,
 ];
