@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   monitorChecks,
@@ -158,6 +158,7 @@ export async function recordCheck(
               eq(monitorIncidents.websiteId, site.id),
               isNull(monitorIncidents.endedAt),
               isNull(monitorIncidents.alertedAt),
+              ne(monitorIncidents.cause, "manual"),
             ),
           )
           .returning();
@@ -180,7 +181,14 @@ export async function recordCheck(
       const [closed] = await tx
         .update(monitorIncidents)
         .set({ endedAt: now })
-        .where(and(eq(monitorIncidents.websiteId, site.id), isNull(monitorIncidents.endedAt)))
+        .where(
+          and(
+            eq(monitorIncidents.websiteId, site.id),
+            isNull(monitorIncidents.endedAt),
+            // A manual incident is staff's to close.
+            ne(monitorIncidents.cause, "manual"),
+          ),
+        )
         .returning();
       if (closed) {
         recorded.incidentClosed = true;
