@@ -10,6 +10,7 @@ import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
 import { seedDemoHistory } from "./history";
+import { seedDemoStatusPage } from "./status-page";
 import {
   billingAccounts,
   companies,
@@ -79,6 +80,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       })
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
+    await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
     await tx.insert(domains).values([
       {
         companyId: company.id,

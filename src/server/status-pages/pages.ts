@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, like, ne } from "drizzle-orm";
 import type { StaffStatusPageInput, StatusPageSettings } from "@shared/schemas/status-pages";
 import type { DbExecutor } from "../db/client";
 import {
   companies,
+  outboxEmails,
   statusPages,
   statusPageSites,
   statusPageSubscribers,
@@ -192,4 +193,58 @@ export async function pagesShowing(db: DbExecutor, websiteId: string) {
     .innerJoin(statusPages, eq(statusPages.id, statusPageSites.pageId))
     .where(and(eq(statusPageSites.websiteId, websiteId), eq(statusPages.enabled, true)))
     .then((rows) => rows.map((row) => row.page));
+}
+
+/**
+ * A company's status page and its subscribers, for a privacy export (undefined: it has none).
+ * Subscribers are stored per page, so they are the company's to export and erase.
+ */
+export async function statusPageData(db: DbExecutor, companyId: string) {
+  const [page] = await db.select().from(statusPages).where(eq(statusPages.companyId, companyId));
+  if (!page) return undefined;
+  const subscribers = await db
+    .select({
+      email: statusPageSubscribers.email,
+      confirmedAt: statusPageSubscribers.confirmedAt,
+      createdAt: statusPageSubscribers.createdAt,
+    })
+    .from(statusPageSubscribers)
+    .where(eq(statusPageSubscribers.pageId, page.id))
+    .orderBy(asc(statusPageSubscribers.email));
+  return {
+    name: page.name,
+    slug: page.slug,
+    enabled: page.enabled,
+    indexed: page.indexed,
+    customHost: page.customHost,
+    subscribers: subscribers.map((row) => ({
+      email: row.email,
+      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Erases a company's status page subscribers and the emails the page sent them (its confirm links
+ * and updates, which name the page's address); the page itself goes with the company (cascade).
+ */
+export async function eraseStatusPageSubscribers(tx: DbExecutor, companyId: string) {
+  const [page] = await tx.select().from(statusPages).where(eq(statusPages.companyId, companyId));
+  if (!page) return;
+  const subscribers = await tx
+    .delete(statusPageSubscribers)
+    .where(eq(statusPageSubscribers.pageId, page.id))
+    .returning({ email: statusPageSubscribers.email });
+  if (subscribers.length === 0) return;
+  await tx.delete(outboxEmails).where(
+    and(
+      inArray(
+        outboxEmails.to,
+        subscribers.map((row) => row.email),
+      ),
+      inArray(outboxEmails.kind, ["status-subscription", "status-update"]),
+      like(outboxEmails.text, `%${statusPagePath(page.slug)}/%`),
+    ),
+  );
 }

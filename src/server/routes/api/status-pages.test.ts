@@ -4,6 +4,7 @@ import { callApi, createTestApp, signInAs, type TestApp } from "../../../../test
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
+import { seedDemoData } from "../../demo/seed";
 
 const staffEmail = "avery@harborline.example";
 const DAY_MS = 86_400_000;
@@ -303,5 +304,68 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
     expect(actions).toEqual(
       expect.arrayContaining(["status-page.changed", "incident.opened", "incident.update-posted"]),
     );
+  });
+
+  it("includes the page's subscribers in the client's export, and erases them with it", async () => {
+    const subscribed = await callApi(
+      t,
+      undefined,
+      "POST",
+      "/api/status/rivera-bakery/subscriptions",
+      {
+        email: "regular@example.com",
+      },
+    );
+    expect(subscribed.statusCode).toBe(202);
+    const data = (await callApi(t, staff, "GET", `/api/admin/clients/${companyId}/export`)).json();
+    expect(data.statusPage).toMatchObject({
+      slug: "rivera-bakery",
+      subscribers: [{ email: "regular@example.com", confirmedAt: null }],
+    });
+    const [ownerRow] = await t.database.db
+      .select({ email: schema.users.email })
+      .from(schema.companyMembers)
+      .innerJoin(schema.users, eq(schema.users.id, schema.companyMembers.userId))
+      .where(
+        and(
+          eq(schema.companyMembers.companyId, companyId),
+          eq(schema.companyMembers.role, "owner"),
+        ),
+      );
+    const gone = await callApi(t, staff, "DELETE", `/api/admin/clients/${companyId}`, {
+      confirmEmail: ownerRow!.email,
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await t.database.db.select().from(schema.statusPageSubscribers)).toHaveLength(0);
+    const mailed = await t.database.db
+      .select()
+      .from(schema.outboxEmails)
+      .where(eq(schema.outboxEmails.to, "regular@example.com"));
+    expect(mailed).toHaveLength(0);
+    expect((await get("/status/rivera-bakery")).statusCode).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)("the demo's status page on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it("is turned on and shows one past incident with its updates", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/status/rivera-bakery" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("riverabakery.example");
+    const json = (await t.app.inject({ method: "GET", url: "/status/rivera-bakery.json" })).json();
+    const withUpdates = json.incidents.filter((i: { updates: unknown[] }) => i.updates.length > 0);
+    expect(withUpdates).toHaveLength(1);
+    expect(withUpdates[0].updates.map((u: { status: string }) => u.status)).toEqual([
+      "investigating",
+      "identified",
+      "resolved",
+    ]);
+    expect(json.sites[0].uptimePercent90d).toBeGreaterThan(99);
   });
 });
