@@ -71,4 +71,5 @@ export const causeLabels: Record<string, string> = {
   refused: "Connection refused",
   error: "Request failed",
   keyword: "Keyword check failed",
+  manual: "Opened by staff",
 };
