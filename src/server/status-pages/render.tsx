@@ -46,7 +46,7 @@ const barClass = (percent: number | null) =>
  * the state colours, each with contrast of 4.5:1 or more against its background.
  */
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1c1e;background:#f5f3ee}
-header{background:#0b0b0c;color:#fff;padding:24px 16px}header p{margin:0;color:${brand.color};font-weight:700}h1{margin:4px 0 0;font-size:1.6rem}
+header{background:#0b0b0c;color:#fff;padding:24px 16px}header p{margin:0;color:${brand.color};font-weight:700}h1{margin:4px 0 0;font-size:1.6rem}header>*{max-width:828px;margin-inline:auto}
 main{max-width:860px;margin:0 auto;padding:16px}section{margin:24px 0}h2{font-size:1.2rem;margin:0 0 12px}
 .card{background:#fff;border:1px solid #dcd8cf;border-radius:8px;padding:16px;margin:0 0 12px}h3{margin:0;font-size:1.05rem;overflow-wrap:anywhere}
 .banner{padding:14px 16px;border-radius:8px;font-weight:700;color:#fff;background:#5c5c63}.banner.up{background:#1d6b35}.banner.down{background:#a8201a}

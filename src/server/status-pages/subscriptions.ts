@@ -9,6 +9,9 @@ import { pagesShowing, statusPagePath } from "./pages";
 /** What subscriptions need of the settings: where links point, who answers replies. */
 export type SubscriberSettings = { publicUrl: string; agencyInbox: string };
 
+/** How soon a confirm link may be sent again to an address not yet confirmed. */
+const RESEND_AFTER_MS = 10 * 60_000;
+
 /** A page's address for people: the client's own host when set, else ours. */
 export const pageUrl = (page: StatusPage, publicUrl: string) =>
   page.customHost ? `https://${page.customHost}/` : `${publicUrl}${statusPagePath(page.slug)}`;
@@ -36,8 +39,16 @@ export async function subscribe(
       and(eq(statusPageSubscribers.pageId, page.id), eq(statusPageSubscribers.email, address)),
     );
   if (existing?.confirmedAt) return;
+  // The link is sent again at most every 10 minutes: the form cannot flood an inbox.
+  const now = new Date();
+  if (existing && now.getTime() - existing.createdAt.getTime() < RESEND_AFTER_MS) return;
   const token = existing?.token ?? randomBytes(24).toString("base64url");
-  if (!existing) {
+  if (existing) {
+    await tx
+      .update(statusPageSubscribers)
+      .set({ createdAt: now })
+      .where(eq(statusPageSubscribers.id, existing.id));
+  } else {
     await tx
       .insert(statusPageSubscribers)
       .values({ pageId: page.id, email: address, token })

@@ -41,9 +41,9 @@ export const statusPageInputSchema = z.object({
 });
 export type StatusPageInput = z.input<typeof statusPageInputSchema>;
 
-/** Staff may also set the client's own host name. */
+/** Staff may also set the client's own host name (null: none; left out: unchanged). */
 export const staffStatusPageInputSchema = statusPageInputSchema.extend({
-  customHost: customHostField.default(null),
+  customHost: customHostField.optional(),
 });
 export type StaffStatusPageInput = z.input<typeof staffStatusPageInputSchema>;
 
