@@ -5,6 +5,7 @@ import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../../demo/seed";
+import { recordCheck } from "../../monitoring/site-checks";
 
 const staffEmail = "avery@harborline.example";
 const DAY_MS = 86_400_000;
@@ -373,5 +374,59 @@ describe.each(databaseKinds)("the demo's status page on %s", (kind) => {
       "resolved",
     ]);
     expect(json.sites[0].uptimePercent90d).toBeGreaterThan(99);
+  });
+});
+
+describe.each(databaseKinds)("a manual incident beside the monitor on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail });
+  });
+  afterAll(() => t.close());
+
+  it("is neither alerted of nor closed by the monitor, which opens and closes its own", async () => {
+    const { db } = t.database;
+    const { company } = await aClient(db);
+    const site = await aWebsite(db, company.id, { domain: "shop.example" });
+    await db.insert(schema.siteMonitors).values({ websiteId: site.id, status: "up" });
+    const [manual] = await db
+      .insert(schema.monitorIncidents)
+      .values({
+        websiteId: site.id,
+        cause: "manual",
+        title: "Checkout broken",
+        startedAt: new Date(),
+      })
+      .returning();
+    const settings = {
+      agencyInbox: "studio@harborline.example",
+      publicUrl: "http://127.0.0.1",
+      checkIntervalSeconds: 60,
+    };
+    const failed = {
+      ok: false,
+      statusCode: 503,
+      responseMs: 20,
+      cause: "http" as const,
+      detail: "HTTP 503",
+      certExpiresAt: null,
+    };
+    const start = Date.now();
+    await recordCheck(db, site, failed, new Date(start), settings);
+    const opened = await recordCheck(db, site, failed, new Date(start + 1000), settings);
+    expect(opened.incidentOpened).toBe(true);
+    const closed = await recordCheck(
+      db,
+      site,
+      { ...failed, ok: true, statusCode: 200, cause: null, detail: null },
+      new Date(start + 2000),
+      settings,
+    );
+    expect(closed.incidentClosed).toBe(true);
+    const [still] = await db
+      .select()
+      .from(schema.monitorIncidents)
+      .where(eq(schema.monitorIncidents.id, manual!.id));
+    expect(still).toMatchObject({ endedAt: null, alertedAt: null });
   });
 });
