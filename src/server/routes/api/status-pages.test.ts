@@ -6,6 +6,7 @@ import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/facto
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../../demo/seed";
 import { recordCheck } from "../../monitoring/site-checks";
+import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink";
 
 const staffEmail = "avery@harborline.example";
 const DAY_MS = 86_400_000;
@@ -428,5 +429,53 @@ describe.each(databaseKinds)("a manual incident beside the monitor on %s", (kind
       .from(schema.monitorIncidents)
       .where(eq(schema.monitorIncidents.id, manual!.id));
     expect(still).toMatchObject({ endedAt: null, alertedAt: null });
+  });
+});
+
+describe.each(databaseKinds)("status update emails through SMTP on %s", (kind) => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail, SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it("carry List-Unsubscribe and List-Unsubscribe-Post (RFC 8058)", async () => {
+    const { db } = t.database;
+    await aStaffMember(db, { email: staffEmail });
+    const staff = await signInAs(t, staffEmail);
+    const { company } = await aClient(db);
+    const site = await aWebsite(db, company.id, { domain: "shop.example" });
+    const saved = await callApi(t, staff, "PUT", `/api/admin/clients/${company.id}/status-page`, {
+      enabled: true,
+      name: "Shop status",
+      slug: "shop",
+      websiteIds: [site.id],
+    });
+    expect(saved.statusCode).toBe(200);
+    await callApi(t, undefined, "POST", "/api/status/shop/subscriptions", {
+      email: "reader@example.com",
+    });
+    const [confirm] = await sink.waitFor(1, 20_000);
+    const link = new URL(/http\S+\/confirm\?token=[\w-]+/.exec(confirm!.text)![0]);
+    expect(
+      (await t.app.inject({ method: "GET", url: link.pathname + link.search })).statusCode,
+    ).toBe(200);
+    const opened = await callApi(t, staff, "POST", "/api/admin/incidents", {
+      websiteId: site.id,
+      title: "Orders delayed",
+      status: "investigating",
+      message: "Orders placed today may arrive a day late.",
+    });
+    expect(opened.statusCode).toBe(201);
+    const update = await sink.waitForMail((mail) => /Orders delayed/.test(mail.subject), 0, 20_000);
+    expect(update.headers["list-unsubscribe"]).toMatch(
+      /^<http:\/\/\S+\/status\/shop\/unsubscribe\?token=[\w-]+>$/,
+    );
+    expect(update.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   });
 });
