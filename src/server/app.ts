@@ -62,6 +62,9 @@ import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
 import { heartbeatRoutes } from "./routes/api/heartbeats";
 import { noticeRoutes } from "./routes/api/notices";
+import { statusPageRoutes } from "./routes/api/status-pages";
+import { registerStatusHosts } from "./routes/api/status-public";
+import { ownHostCheck } from "./status-pages/hosts";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
 import { teamRoutes } from "./routes/api/team";
@@ -160,6 +163,8 @@ export async function buildApp({
   let fastPath: FastPath | undefined;
   let closing = false;
   const trustProxy = trustedProxies(config.trustProxy);
+  // A client's status page host name (status.client.com) is the app's to answer, not the fast path's.
+  const isOwnHost = ownHostCheck(config.publicUrl);
   const app = Fastify({
     // Errors are always logged without the values of a failed query.
     logger:
@@ -178,7 +183,8 @@ export async function buildApp({
     // Fastify's own server, as it would make it, with the built pages answered first.
     serverFactory: (handler, options) => {
       const server = createServer(options.http ?? {}, (request, response) => {
-        if (!fastPath?.(request, response)) handler(request, response);
+        const fast = isOwnHost(request.headers.host) && fastPath?.(request, response);
+        if (!fast) handler(request, response);
       });
       server.keepAliveTimeout = connectionLimits.keepAliveTimeoutMs;
       server.requestTimeout = connectionLimits.requestTimeoutMs;
@@ -314,6 +320,8 @@ export async function buildApp({
     await ingest.close();
   });
   const oidc = config.oidc ? createOidc(config.oidc, config.publicUrl) : undefined;
+  // A client's own host name answers its status page, before any route of ours.
+  registerStatusHosts(app, database.db, config.publicUrl);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, oidc });
@@ -339,6 +347,7 @@ export async function buildApp({
     auditRoutes,
     accountRoutes,
     noticeRoutes,
+    statusPageRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

@@ -17,6 +17,7 @@ export const causeLabels: Readonly<Record<string, string>> = {
   error: "Could not connect",
   keyword: "Wrong page content",
   heartbeat: "Heartbeat missed or failed",
+  manual: "Opened by staff",
 };
 
 /** A cause's words; one this list does not know yet is shown in title case, never as a blank. */

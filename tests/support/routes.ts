@@ -193,6 +193,31 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     previewUrl: "https://preview.harborcoffee.com/",
   },
   "POST /api/admin/projects/:id/website": { domain: "harborcoffee.com", plan: "Starter Hosting" },
+  "PUT /api/status-page": {
+    enabled: true,
+    name: "Harbor Coffee status",
+    slug: "harbor-coffee-status",
+    indexed: false,
+    websiteIds: [],
+  },
+  "PUT /api/admin/clients/:id/status-page": {
+    enabled: true,
+    name: "Harbor Coffee status",
+    slug: "harbor-coffee-status",
+    indexed: false,
+    websiteIds: [],
+    customHost: "status.harborcoffee.com",
+  },
+  "POST /api/admin/incidents": {
+    websiteId: SOME_ID,
+    title: "Orders not reaching the kitchen",
+    status: "investigating",
+    message: "Online orders are not printing in the kitchen; we are looking into it.",
+  },
+  "POST /api/admin/incidents/:id/updates": {
+    status: "identified",
+    message: "The printer service's certificate expired; a new one is on its way.",
+  },
   // Not awaited on the seeded milestone: answered 409 after the body is checked.
   "POST /api/projects/:id/milestones/:milestoneId/answer": {
     decision: "approved",
@@ -228,6 +253,8 @@ export type RouteIds = {
   usage: { website: string; token: string };
   /** A heartbeat to delete (default: an id no heartbeat has); made on the usage website. */
   heartbeat?: string;
+  /** An incident to post an update on (default: an id no incident has). */
+  incident?: string;
   /** A monthly plan of the client. */
   plan: string;
   /** A plan request for each decision, so both can be made. */
@@ -246,6 +273,9 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   const body = validBodies[key];
   if (key === "POST /api/admin/proposals" || key === "POST /api/admin/invoices") {
     return { ...body, companyId: ids.client };
+  }
+  if (key === "POST /api/admin/incidents" && ids.usage) {
+    return { ...body, websiteId: ids.usage.website };
   }
   if (key === "POST /api/admin/invoices/:id/refunds" && ids.invoices?.refundPayment) {
     return { ...body, paymentId: ids.invoices.refundPayment };
@@ -273,6 +303,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         `/api/admin/websites/${ids.usage?.website}/heartbeats`,
       )
       .replace("/api/admin/heartbeats/:id", `/api/admin/heartbeats/${ids.heartbeat ?? SOME_ID}`)
+      .replace("/api/admin/incidents/:id", `/api/admin/incidents/${ids.incident ?? SOME_ID}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace(
         "/api/admin/saved-replies/:id",

@@ -42,6 +42,7 @@ const views = {
       import("@/features/billing/billing-panel"),
       import("@/features/proposals/proposals-panel"),
       import("@/features/projects/projects-panel"),
+      import("@/features/status-pages/settings-panel"),
     ]).then(
       ([
         { ClientDetailView },
@@ -51,6 +52,7 @@ const views = {
         { BillingPanel },
         { ClientProposalsPanel },
         { ProjectsPanel },
+        { ClientStatusPagePanel },
       ]) => {
         // A client's page shows what they have; each part belongs to its own noun.
         const panels = {
@@ -60,6 +62,7 @@ const views = {
           billing: BillingPanel,
           proposals: ClientProposalsPanel,
           projects: ProjectsPanel,
+          statusPage: ClientStatusPagePanel,
         };
         return function ClientWithPanels({ id }: { id: string }) {
           return <ClientDetailView id={id} panels={panels} />;
@@ -78,7 +81,20 @@ const views = {
     import("@/features/tickets/ticket-detail").then((m) => m.TicketDetailView),
   ),
   monitoring: preloadable(() =>
-    import("@/features/monitoring/monitoring-view").then((m) => m.MonitoringView),
+    Promise.all([
+      import("@/features/monitoring/monitoring-view"),
+      import("@/features/status-pages/incidents-panel"),
+    ]).then(([{ MonitoringView }, { IncidentUpdatesPanel }]) => {
+      // The monitor's view, then staff's incident updates and manual incidents.
+      return function MonitoringWithUpdates() {
+        return (
+          <>
+            <MonitoringView />
+            <IncidentUpdatesPanel />
+          </>
+        );
+      };
+    }),
   ),
   emails: preloadable(() => import("@/features/emails/emails-view").then((m) => m.EmailsView)),
   audit: preloadable(() => import("@/features/audit/audit-log").then((m) => m.AuditLog)),

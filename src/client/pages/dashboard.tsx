@@ -57,7 +57,24 @@ const tabParts = {
       };
     }),
   ),
-  team: preloadable(() => import("@/features/team/team-tab").then((m) => m.TeamTab)),
+  team: preloadable(() =>
+    Promise.all([
+      import("@/features/team/team-tab"),
+      import("@/features/status-pages/settings-panel"),
+    ]).then(([{ TeamTab }, { StatusPagePanel }]) => {
+      // Owners' tab: their team, then their company's public status page.
+      return function TeamAndStatusPage(props: Parameters<typeof TeamTab>[0]) {
+        return (
+          <>
+            <TeamTab {...props} />
+            <div className="mt-8">
+              <StatusPagePanel />
+            </div>
+          </>
+        );
+      };
+    }),
+  ),
 };
 
 // The tab the address asks for is fetched as soon as this page's code runs, alongside the

@@ -62,6 +62,14 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       "https://www.example.test",
     );
     ids.heartbeat = heartbeat!.id;
+    const incident = await callApi(
+      t,
+      staff,
+      "POST",
+      "/api/admin/incidents",
+      concreteBody("POST /api/admin/incidents", ids),
+    );
+    ids.incident = incident.json().id;
     // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

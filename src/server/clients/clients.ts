@@ -28,6 +28,7 @@ import {
 import { findProject, listProjects } from "../projects/project-reading";
 import { findProposal, listProposals } from "../proposals/proposal-reading";
 import { findTicket, listTickets } from "../tickets/tickets";
+import { eraseStatusPageSubscribers, statusPageData } from "../status-pages/pages";
 import { listWebsites } from "../websites/websites";
 
 /** Counts per company of the given companies, as a lookup. */
@@ -308,6 +309,8 @@ export async function exportClientData(db: DbExecutor, id: string) {
     ),
     proposals: await Promise.all(proposalList.map((p) => findProposal(db, p.id, asClient))),
     projects: await Promise.all(projectList.map((p) => findProject(db, p.id, id))),
+    // Its status page, with the visitors subscribed to it.
+    statusPage: (await statusPageData(db, id)) ?? null,
   };
 }
 
@@ -328,7 +331,10 @@ export async function deleteClientData(db: DbExecutor, id: string): Promise<bool
       .from(companyMembers)
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(and(eq(companyMembers.companyId, id), eq(users.isAdmin, false)));
-    // Websites, domains, billing, tickets and their messages go with the company (cascade).
+    // Its status page's subscribers, and what the page mailed them.
+    await eraseStatusPageSubscribers(tx, id);
+    // Websites, domains, billing, tickets, the status page and their rows go with the company
+    // (cascade).
     await tx.delete(companies).where(eq(companies.id, id));
     for (const member of members) {
       await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${member.id}`);

@@ -11,6 +11,7 @@ import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
 import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
+import { seedDemoStatusPage } from "./status-page";
 import {
   billingAccounts,
   companies,
@@ -81,6 +82,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
     await seedDemoHeartbeat(tx, site!.id, now);
+    await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
     await tx.insert(domains).values([
       {
         companyId: company.id,

@@ -15,6 +15,8 @@ export type Email = {
   replyTo?: string;
   /** Files it carries (an invoice's PDF). */
   attachments?: EmailAttachment[];
+  /** A list email's one-click unsubscribe address (RFC 8058). */
+  listUnsubscribe?: string;
 };
 
 /** An email as the outbox hands it over: `id` is its outbox row's. */
@@ -42,10 +44,18 @@ export function signInLinksIn(text: string, publicUrl: string): string[] {
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const host = new URL(config.publicUrl).hostname;
-  const message = ({ id, attachments, ...email }: OutgoingEmail) => ({
+  const message = ({ id, attachments, listUnsubscribe, ...email }: OutgoingEmail) => ({
     from: config.mailFrom,
     messageId: `<${id}@${host}>`,
     ...email,
+    ...(listUnsubscribe
+      ? {
+          headers: {
+            "List-Unsubscribe": `<${listUnsubscribe}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }
+      : {}),
     ...(attachments
       ? {
           attachments: attachments.map((file) => ({

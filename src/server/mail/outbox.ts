@@ -31,7 +31,9 @@ export type EmailKind =
   | "plan-request"
   | "site-down"
   | "site-recovered"
-  | "expiry-warning";
+  | "expiry-warning"
+  | "status-subscription"
+  | "status-update";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -71,6 +73,9 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "site-down": URGENT,
   "site-recovered": ROUTINE,
   "expiry-warning": ROUTINE,
+  // A subscriber waits for the link to confirm with.
+  "status-subscription": URGENT,
+  "status-update": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */
@@ -92,6 +97,7 @@ export async function enqueueEmails(db: DbExecutor, emails: QueuedEmail[]): Prom
       text: email.text,
       html: email.html,
       attachments: email.attachments ?? null,
+      listUnsubscribe: email.listUnsubscribe ?? null,
     })),
   );
   signalAfterCommit(db, EMAILS_QUEUED);
@@ -240,6 +246,7 @@ export function createOutboxWorker({
         html: email.html,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         ...(email.attachments ? { attachments: email.attachments } : {}),
+        ...(email.listUnsubscribe ? { listUnsubscribe: email.listUnsubscribe } : {}),
       });
       await db
         .update(outboxEmails)

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   monitorChecks,
@@ -161,6 +161,7 @@ export async function recordCheck(
               isNull(monitorIncidents.heartbeatId),
               isNull(monitorIncidents.endedAt),
               isNull(monitorIncidents.alertedAt),
+              ne(monitorIncidents.cause, "manual"),
             ),
           )
           .returning();
@@ -188,6 +189,8 @@ export async function recordCheck(
             eq(monitorIncidents.websiteId, site.id),
             isNull(monitorIncidents.heartbeatId),
             isNull(monitorIncidents.endedAt),
+            // A manual incident is staff's to close.
+            ne(monitorIncidents.cause, "manual"),
           ),
         )
         .returning();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
@@ -7,6 +7,7 @@ import {
   domainExpiresAt,
   domains,
   heartbeats,
+  incidentUpdates,
   monitorIncidents,
   monitorRollups,
   pageViews,
@@ -160,6 +161,20 @@ export async function siteHealth(
       .where(eq(heartbeats.websiteId, websiteId))
       .orderBy(heartbeats.createdAt, heartbeats.id),
   ]);
+  // Staff's updates on the incidents, oldest first: the portal shows them with each incident.
+  const updates =
+    incidents.length === 0
+      ? []
+      : await db
+          .select()
+          .from(incidentUpdates)
+          .where(
+            inArray(
+              incidentUpdates.incidentId,
+              incidents.map((incident) => incident.id),
+            ),
+          )
+          .orderBy(asc(incidentUpdates.createdAt));
 
   const visits = new Map(daily.map((d) => [d.day, d]));
   const checks = new Map(rollups.map((r) => [r.periodStart.toISOString().slice(0, 10), r]));
@@ -223,6 +238,15 @@ export async function siteHealth(
       lastResponseMs: lastFailed ? null : (state?.lastResponseMs ?? null),
       lastCause: lastFailed ? (state?.lastCause ?? "error") : null,
       incidents: incidents.map((incident) => ({
+        title: incident.title,
+        updates: updates
+          .filter((update) => update.incidentId === incident.id)
+          .map((update) => ({
+            id: update.id,
+            status: update.status,
+            message: update.message,
+            createdAt: update.createdAt.toISOString(),
+          })),
         cause: incident.cause,
         detail: incident.detail,
         startedAt: incident.startedAt.toISOString(),

@@ -67,6 +67,9 @@ export const auditActions = {
   "member.invitation-resent": "Team member's invitation sent again",
   "member.role-changed": "Team member's role changed",
   "member.removed": "Team member removed",
+  "status-page.changed": "Status page settings changed",
+  "incident.opened": "Incident opened by hand",
+  "incident.update-posted": "Incident update posted",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

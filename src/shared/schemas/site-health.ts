@@ -2,6 +2,7 @@ import { isSiteRange } from "../site-range";
 import { z } from "./zod";
 import { websiteSchema } from "./websites";
 import { heartbeatSchema } from "./heartbeats";
+import { incidentUpdateSchema } from "./status-pages";
 
 const rangeMessage = "Range must be 7d, 30d, 90d or a month as YYYY-MM";
 
@@ -39,6 +40,10 @@ export const siteIncidentSchema = z.object({
   endedAt: z.string().nullable(),
   /** Seconds down, up to now for an ongoing incident. */
   durationSeconds: z.number().int(),
+  /** A manual incident's title, as staff wrote it. */
+  title: z.string().nullable(),
+  /** Staff's updates on it, oldest first (also on the status page). */
+  updates: z.array(incidentUpdateSchema),
 });
 export type SiteIncident = z.infer<typeof siteIncidentSchema>;
 

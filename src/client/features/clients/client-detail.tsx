@@ -70,6 +70,7 @@ export function ClientDetailView({
     billing: BillingPanel,
     proposals: ProposalsPanel,
     projects: ProjectsPanel,
+    statusPage: StatusPagePanel,
   },
 }: {
   id: string;
@@ -81,6 +82,8 @@ export function ClientDetailView({
     /** The pipeline's panels, when the page has them. */
     proposals?: ClientPanel;
     projects?: ClientPanel;
+    /** The client's public status page, when the page has it. */
+    statusPage?: ClientPanel;
   };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
@@ -158,6 +161,7 @@ export function ClientDetailView({
         <div className="flex min-w-0 flex-col gap-6">
           <BillingPanel client={client} />
           <TicketsPanel client={client} />
+          {StatusPagePanel && <StatusPagePanel client={client} />}
         </div>
       </div>
     </>

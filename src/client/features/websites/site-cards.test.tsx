@@ -123,6 +123,8 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
         startedAt: "2026-11-20T04:00:00Z",
         endedAt: null,
         durationSeconds: 21_600,
+        title: null,
+        updates: [],
       },
       {
         cause: "http",
@@ -130,6 +132,8 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
         startedAt: "2026-11-19T04:00:00Z",
         endedAt: "2026-11-19T04:08:00Z",
         durationSeconds: 480,
+        title: null,
+        updates: [],
       },
     ],
     ...patch,
@@ -167,6 +171,8 @@ describe("the site page's uptime panel", () => {
           startedAt: "2026-11-20T04:00:00Z",
           endedAt: null,
           durationSeconds: 21_600,
+          title: null,
+          updates: [],
         },
       ],
     });

@@ -1,3 +1,4 @@
+import { incidentUpdateStatusLabels } from "@shared/schemas/status-pages";
 import { lazy, useMemo } from "react";
 import { Activity, ShieldCheck } from "lucide-react";
 import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
@@ -52,11 +53,24 @@ function IncidentList({ incidents, range }: { incidents: SiteIncident[]; range: 
         >
           <div className="min-w-0">
             <p className="font-medium text-foreground">
-              {causeText(incident.cause, incident.detail)}
+              {incident.title ?? causeText(incident.cause, incident.detail)}
             </p>
             <p className="text-muted-foreground">
               <time dateTime={incident.startedAt}>{formatDateTime(incident.startedAt)}</time>
             </p>
+            {incident.updates.length > 0 && (
+              <ol aria-label="Updates from us" className="mt-2 flex flex-col gap-1.5">
+                {[...incident.updates].reverse().map((update) => (
+                  <li key={update.id} className="border-l-2 border-gold-400 pl-3">
+                    <span className="font-medium">{incidentUpdateStatusLabels[update.status]}</span>{" "}
+                    <time dateTime={update.createdAt} className="text-xs text-muted-foreground">
+                      {formatDateTime(update.createdAt)}
+                    </time>
+                    <span className="block whitespace-pre-wrap">{update.message}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
           </div>
           {incident.endedAt === null ? (
             <Pill tone="red" dot>

@@ -72,6 +72,11 @@ export const outboxEmails = pgTable(
     html: text("html").notNull(),
     /** Files sent with it (an invoice's PDF), base64, as they were when it was queued. */
     attachments: jsonb("attachments").$type<EmailAttachment[]>(),
+    /**
+     * The one-click unsubscribe address of a list email (a status page's updates): sent as
+     * List-Unsubscribe with List-Unsubscribe-Post (RFC 8058).
+     */
+    listUnsubscribe: varchar("list_unsubscribe", { length: 500 }),
     /** pending (to send, maybe after a failure), sent, or failed (gave up after the last try). */
     status: varchar("status", { length: 20 }).notNull().default("pending"),
     /** Which emails go first when there is a backlog: the lower, the sooner (set from the kind). */

@@ -17,3 +17,4 @@ export * from "./billing";
 export * from "./proposals";
 export * from "./projects";
 export * from "./audit";
+export * from "./status-pages";

@@ -14,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { users } from "./auth";
 import { websites } from "./websites";
 import { heartbeats } from "./heartbeats";
 
@@ -30,8 +31,13 @@ export const checkFailureCauses = [
   "keyword",
 ] as const;
 export type CheckFailureCause = (typeof checkFailureCauses)[number];
-/** An incident's cause: a failed check's, or "heartbeat" (a job's beat missed or failed). */
-export const incidentCauses = [...checkFailureCauses, "heartbeat"] as const;
+/**
+ * What an incident was: a check failure the monitor saw; "heartbeat", a job's beat missed or
+ * failed; or "manual", an outage staff opened by hand (one the monitor cannot see), with a title
+ * they wrote. The monitor never opens, alerts of or closes a manual incident; staff close it
+ * with a "resolved" update.
+ */
+export const incidentCauses = [...checkFailureCauses, "heartbeat", "manual"] as const;
 export type IncidentCause = (typeof incidentCauses)[number];
 
 /**
@@ -116,6 +122,8 @@ export const monitorIncidents = pgTable(
     heartbeatId: uuid("heartbeat_id").references(() => heartbeats.id, { onDelete: "cascade" }),
     /** What was seen, for people: "HTTP 503", "connection refused", ... */
     detail: varchar("detail", { length: 300 }),
+    /** A manual incident's title, as staff wrote it (null for the monitor's own). */
+    title: varchar("title", { length: 200 }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /**
@@ -127,10 +135,13 @@ export const monitorIncidents = pgTable(
   (table) => [
     index("monitor_incidents_website_started_idx").on(table.websiteId, table.startedAt),
     // One open incident per site (and one per heartbeat): the insert that opens it is what
-    // sends the alert, once. A down site and a missed backup can be open together.
+    // sends the alert, once. A down site and a missed backup can be open together. Manual
+    // incidents stand apart: the monitor opens its own beside one.
     uniqueIndex("monitor_incidents_one_open_idx")
       .on(table.websiteId)
-      .where(sql`${table.endedAt} is null and ${table.heartbeatId} is null`),
+      .where(
+        sql`${table.endedAt} is null and ${table.heartbeatId} is null and ${table.cause} <> 'manual'`,
+      ),
     uniqueIndex("monitor_incidents_one_open_heartbeat_idx")
       .on(table.heartbeatId)
       .where(sql`${table.endedAt} is null and ${table.heartbeatId} is not null`),
@@ -155,5 +166,39 @@ export const expiryAlerts = pgTable(
     primaryKey({
       columns: [table.kind, table.subjectId, table.expiresOn, table.daysBefore],
     }),
+  ],
+);
+
+export const incidentUpdateStatuses = [
+  "investigating",
+  "identified",
+  "monitoring",
+  "resolved",
+] as const;
+export type IncidentUpdateStatus = (typeof incidentUpdateStatuses)[number];
+
+/**
+ * What staff wrote about an incident, newest last: shown on the client's status page and in the
+ * portal, mailed to the page's subscribers and told to the client's users.
+ */
+export const incidentUpdates = pgTable(
+  "incident_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    incidentId: uuid("incident_id")
+      .notNull()
+      .references(() => monitorIncidents.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 20 }).$type<IncidentUpdateStatus>().notNull(),
+    message: varchar("message", { length: 2000 }).notNull(),
+    /** The staff member who wrote it (kept as null when their account goes). */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("incident_updates_incident_idx").on(table.incidentId, table.createdAt),
+    check(
+      "incident_updates_status_check",
+      sql`${table.status} in ('investigating', 'identified', 'monitoring', 'resolved')`,
+    ),
   ],
 );
