@@ -31,7 +31,8 @@ export type EmailKind =
   | "plan-request"
   | "site-down"
   | "site-recovered"
-  | "expiry-warning";
+  | "expiry-warning"
+  | "maintenance-notice";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -71,6 +72,7 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "site-down": URGENT,
   "site-recovered": ROUTINE,
   "expiry-warning": ROUTINE,
+  "maintenance-notice": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */

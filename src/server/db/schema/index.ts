@@ -16,3 +16,4 @@ export * from "./billing";
 export * from "./proposals";
 export * from "./projects";
 export * from "./audit";
+export * from "./maintenance";
