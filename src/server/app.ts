@@ -60,6 +60,7 @@ import { invoiceRoutes } from "./routes/api/invoices";
 import { invoiceFollowUpRoutes } from "./routes/api/invoice-follow-ups";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
+import { maintenanceRoutes } from "./routes/api/maintenance";
 import { noticeRoutes } from "./routes/api/notices";
 import { projectRoutes } from "./routes/api/projects";
 import { proposalRoutes } from "./routes/api/proposals";
@@ -325,6 +326,7 @@ export async function buildApp({
     websiteRoutes,
     usageRoutes,
     monitoringRoutes,
+    maintenanceRoutes,
     domainRoutes,
     billingRoutes,
     invoiceRoutes,

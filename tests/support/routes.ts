@@ -103,6 +103,13 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/admin/clients/:id/websites": website,
   "PUT /api/admin/websites/:id": website,
   "POST /api/admin/websites/:id/usage-tokens": { name: "web-1 nginx" },
+  // websiteIds: the client's kept website (concreteBody puts it in).
+  "POST /api/admin/clients/:id/maintenance-windows": {
+    websiteIds: [SOME_ID],
+    startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 7 * 86_400_000 + 2 * 3_600_000).toISOString(),
+    note: "Moving the site to a faster server.",
+  },
   "POST /api/usage": { date: new Date().toISOString().slice(0, 10), bytes: 1_234_567 },
   "POST /api/admin/clients/:id/domains": domain,
   "PUT /api/admin/domains/:id": domain,
@@ -221,6 +228,8 @@ export type RouteIds = {
    * to revoke.
    */
   usage: { website: string; token: string };
+  /** A maintenance window of the client to cancel (default: an id no window has). */
+  maintenanceWindow?: string;
   /** A monthly plan of the client. */
   plan: string;
   /** A plan request for each decision, so both can be made. */
@@ -239,6 +248,9 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   const body = validBodies[key];
   if (key === "POST /api/admin/proposals" || key === "POST /api/admin/invoices") {
     return { ...body, companyId: ids.client };
+  }
+  if (key === "POST /api/admin/clients/:id/maintenance-windows") {
+    return { ...body, websiteIds: [ids.usage?.website ?? SOME_ID] };
   }
   if (key === "POST /api/admin/invoices/:id/refunds" && ids.invoices?.refundPayment) {
     return { ...body, paymentId: ids.invoices.refundPayment };
@@ -261,6 +273,10 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         `/api/admin/websites/${ids.usage?.website}/usage-tokens`,
       )
       .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
+      .replace(
+        "/api/admin/maintenance-windows/:id",
+        `/api/admin/maintenance-windows/${ids.maintenanceWindow ?? SOME_ID}`,
+      )
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace(
         "/api/admin/saved-replies/:id",

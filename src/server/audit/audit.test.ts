@@ -54,6 +54,15 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     const tokenSite = await aWebsite(db, company.id);
     const token = await createUsageToken(db, tokenSite.id, "web-1");
     ids.usage = { website: tokenSite.id, token: token!.id };
+    // A maintenance window on it, for the walk to cancel.
+    const windows = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${company.id}/maintenance-windows`,
+      concreteBody("POST /api/admin/clients/:id/maintenance-windows", ids),
+    );
+    ids.maintenanceWindow = windows.json().windows[0].id;
     // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

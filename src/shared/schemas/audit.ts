@@ -18,6 +18,8 @@ export const auditActions = {
   "website.removed": "Website removed",
   "usage-token.created": "Usage token created",
   "usage-token.revoked": "Usage token revoked",
+  "maintenance.scheduled": "Maintenance window scheduled",
+  "maintenance.cancelled": "Maintenance window cancelled",
   "domain.added": "Domain added",
   "domain.changed": "Domain changed",
   "domain.removed": "Domain removed",
