@@ -42,6 +42,7 @@ const views = {
       import("@/features/billing/billing-panel"),
       import("@/features/proposals/proposals-panel"),
       import("@/features/projects/projects-panel"),
+      import("@/features/monitoring/maintenance-panel"),
     ]).then(
       ([
         { ClientDetailView },
@@ -51,6 +52,7 @@ const views = {
         { BillingPanel },
         { ClientProposalsPanel },
         { ProjectsPanel },
+        { MaintenancePanel },
       ]) => {
         // A client's page shows what they have; each part belongs to its own noun.
         const panels = {
@@ -60,6 +62,7 @@ const views = {
           billing: BillingPanel,
           proposals: ClientProposalsPanel,
           projects: ProjectsPanel,
+          maintenance: MaintenancePanel,
         };
         return function ClientWithPanels({ id }: { id: string }) {
           return <ClientDetailView id={id} panels={panels} />;

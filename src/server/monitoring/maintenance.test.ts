@@ -22,6 +22,7 @@ import {
 import { siteFigures } from "../websites/figures";
 import { siteHealth } from "../websites/health";
 import { sendMaintenanceNotices } from "./maintenance";
+import type { ProbeResult } from "./probe";
 import { recordCheck, type ClaimedSite } from "./site-checks";
 
 const settings = {
@@ -39,8 +40,22 @@ const READ_AT = new Date(DAY_START + DAY);
 type Span = { start: number; end: number };
 const inside = (spans: Span[], at: number) => spans.some((s) => s.start <= at && at < s.end);
 
-const up = { ok: true, statusCode: 200, responseMs: 120, cause: null, detail: null };
-const down = { ok: false, statusCode: 503, responseMs: 40, cause: "http", detail: "HTTP 503" };
+const up: ProbeResult = {
+  ok: true,
+  statusCode: 200,
+  responseMs: 120,
+  cause: null,
+  detail: null,
+  certExpiresAt: null,
+};
+const down: ProbeResult = {
+  ok: false,
+  statusCode: 503,
+  responseMs: 40,
+  cause: "http",
+  detail: "HTTP 503",
+  certExpiresAt: null,
+};
 
 describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
   let database: TestDatabase;
@@ -78,8 +93,7 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
   /** Checks the site every `everyMs` over the day, failing inside `failures`. */
   async function checkDay(site: ClaimedSite, everyMs: number, failures: Span[]) {
     for (let at = DAY_START; at < DAY_START + DAY; at += everyMs) {
-      const result = { ...(inside(failures, at) ? down : up), certExpiresAt: null } as const;
-      await recordCheck(db, site, result, new Date(at), settings);
+      await recordCheck(db, site, inside(failures, at) ? down : up, new Date(at), settings);
     }
   }
 
@@ -157,8 +171,7 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
     const { company, site } = await liveSite();
     await aWindow(company.id, [site.id], { start: DAY_START, end: DAY_START + HOUR });
     for (const minutes of [50, 55, 60, 65]) {
-      const result = { ...down, certExpiresAt: null } as const;
-      await recordCheck(db, site, result, new Date(DAY_START + minutes * MINUTE), settings);
+      await recordCheck(db, site, down, new Date(DAY_START + minutes * MINUTE), settings);
     }
     const incidents = await db.select().from(monitorIncidents);
     expect(incidents).toHaveLength(1);

@@ -70,6 +70,7 @@ export function ClientDetailView({
     billing: BillingPanel,
     proposals: ProposalsPanel,
     projects: ProjectsPanel,
+    maintenance: MaintenancePanel,
   },
 }: {
   id: string;
@@ -81,6 +82,8 @@ export function ClientDetailView({
     /** The pipeline's panels, when the page has them. */
     proposals?: ClientPanel;
     projects?: ClientPanel;
+    /** The monitor's maintenance windows of the client's sites. */
+    maintenance?: ClientPanel;
   };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
@@ -153,6 +156,7 @@ export function ClientDetailView({
           {ProposalsPanel && <ProposalsPanel client={client} />}
           {ProjectsPanel && <ProjectsPanel client={client} />}
           <WebsitesPanel client={client} />
+          {MaintenancePanel && <MaintenancePanel client={client} />}
           <DomainsPanel client={client} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
