@@ -10,6 +10,7 @@ import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
 import { seedDemoHistory } from "./history";
+import { seedDemoMaintenance } from "./maintenance";
 import {
   billingAccounts,
   companies,
@@ -79,6 +80,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       })
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
+    await seedDemoMaintenance(tx, company.id, site!.id, staff.id, now);
     await tx.insert(domains).values([
       {
         companyId: company.id,
