@@ -101,8 +101,7 @@ export const windowView = (window: WindowWithSites, now: Date): MaintenanceWindo
   endsAt: window.endsAt.toISOString(),
   note: window.note,
   sites: window.sites,
-  state:
-    window.startsAt > now ? "upcoming" : window.endsAt > now ? "ongoing" : ("over" as const),
+  state: window.startsAt > now ? "upcoming" : window.endsAt > now ? "ongoing" : ("over" as const),
 });
 
 /** A company's windows that end after `since` (default: now), soonest first. */
@@ -138,7 +137,8 @@ export async function scheduleMaintenanceWindow(
 ): Promise<Outcome<MaintenanceWindowRow>> {
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
-  if (endsAt <= now) return invalid("The window is over already: its end must be in the future", "endsAt");
+  if (endsAt <= now)
+    return invalid("The window is over already: its end must be in the future", "endsAt");
   if (startsAt.getTime() < now.getTime() - START_GRACE_MS) {
     return invalid("Start must not be in the past", "startsAt");
   }

@@ -223,11 +223,13 @@ export function createMonitorWorker({
         log,
       });
       if (prune) prunedAt = at.getTime();
-      if (result.incidentsOpened +
+      if (
+        result.incidentsOpened +
           result.incidentsClosed +
           result.expiryWarnings +
           result.maintenanceNotices >
-        0) {
+        0
+      ) {
         log.info(result, "monitor pass");
       }
       return result;
