@@ -121,6 +121,8 @@ test("a maintenance window keeps a failing site's alert back, and the client see
   await expect(scheduled.getByRole("listitem").first()).toContainText(inMaintenance);
   await expect(scheduled.getByRole("listitem").first()).toContainText("Ongoing");
   expect(await wcagViolations(staff), "client page with maintenance").toEqual([]);
+  const shots = process.env.E2E_SCREENSHOTS;
+  if (shots) await panel.screenshot({ path: `${shots}/maintenance-staff-1280.png` });
 
   // Both sites fail. The control site's down email arrives; by then the monitor has seen the
   // site in maintenance down too, and no incident nor email came of it.
@@ -157,7 +159,6 @@ test("a maintenance window keeps a failing site's alert back, and the client see
     await expect(windows).toContainText("Moving the site to a faster server.");
     await expect(client.getByText(/maintenance on 1 day, not counted/)).toBeAttached();
     expect(await wcagViolations(client), `site page at ${width}`).toEqual([]);
-    const shots = process.env.E2E_SCREENSHOTS;
     if (shots) {
       await client.screenshot({ path: `${shots}/maintenance-site-${width}.png`, fullPage: true });
     }
