@@ -61,6 +61,7 @@ import { invoiceFollowUpRoutes } from "./routes/api/invoice-follow-ups";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
 import { heartbeatRoutes } from "./routes/api/heartbeats";
+import { maintenanceRoutes } from "./routes/api/maintenance";
 import { noticeRoutes } from "./routes/api/notices";
 import { statusPageRoutes } from "./routes/api/status-pages";
 import { registerStatusHosts } from "./routes/api/status-public";
@@ -335,6 +336,7 @@ export async function buildApp({
     usageRoutes,
     monitoringRoutes,
     heartbeatRoutes,
+    maintenanceRoutes,
     domainRoutes,
     billingRoutes,
     invoiceRoutes,

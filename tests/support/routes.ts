@@ -108,6 +108,13 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     periodSeconds: 86_400,
     graceSeconds: 3_600,
   },
+  // websiteIds: the client's kept website (concreteBody puts it in).
+  "POST /api/admin/clients/:id/maintenance-windows": {
+    websiteIds: [SOME_ID],
+    startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 7 * 86_400_000 + 2 * 3_600_000).toISOString(),
+    note: "Moving the site to a faster server.",
+  },
   "POST /api/usage": { date: new Date().toISOString().slice(0, 10), bytes: 1_234_567 },
   "POST /api/admin/clients/:id/domains": domain,
   "PUT /api/admin/domains/:id": domain,
@@ -255,6 +262,8 @@ export type RouteIds = {
   heartbeat?: string;
   /** An incident to post an update on (default: an id no incident has). */
   incident?: string;
+  /** A maintenance window of the client to cancel (default: an id no window has). */
+  maintenanceWindow?: string;
   /** A monthly plan of the client. */
   plan: string;
   /** A plan request for each decision, so both can be made. */
@@ -276,6 +285,9 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   }
   if (key === "POST /api/admin/incidents" && ids.usage) {
     return { ...body, websiteId: ids.usage.website };
+  }
+  if (key === "POST /api/admin/clients/:id/maintenance-windows") {
+    return { ...body, websiteIds: [ids.usage?.website ?? SOME_ID] };
   }
   if (key === "POST /api/admin/invoices/:id/refunds" && ids.invoices?.refundPayment) {
     return { ...body, paymentId: ids.invoices.refundPayment };
@@ -304,6 +316,10 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       )
       .replace("/api/admin/heartbeats/:id", `/api/admin/heartbeats/${ids.heartbeat ?? SOME_ID}`)
       .replace("/api/admin/incidents/:id", `/api/admin/incidents/${ids.incident ?? SOME_ID}`)
+      .replace(
+        "/api/admin/maintenance-windows/:id",
+        `/api/admin/maintenance-windows/${ids.maintenanceWindow ?? SOME_ID}`,
+      )
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace(
         "/api/admin/saved-replies/:id",

@@ -43,6 +43,7 @@ const views = {
       import("@/features/proposals/proposals-panel"),
       import("@/features/projects/projects-panel"),
       import("@/features/status-pages/settings-panel"),
+      import("@/features/monitoring/maintenance-panel"),
     ]).then(
       ([
         { ClientDetailView },
@@ -53,6 +54,7 @@ const views = {
         { ClientProposalsPanel },
         { ProjectsPanel },
         { ClientStatusPagePanel },
+        { MaintenancePanel },
       ]) => {
         // A client's page shows what they have; each part belongs to its own noun.
         const panels = {
@@ -63,6 +65,7 @@ const views = {
           proposals: ClientProposalsPanel,
           projects: ProjectsPanel,
           statusPage: ClientStatusPagePanel,
+          maintenance: MaintenancePanel,
         };
         return function ClientWithPanels({ id }: { id: string }) {
           return <ClientDetailView id={id} panels={panels} />;

@@ -70,6 +70,15 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       concreteBody("POST /api/admin/incidents", ids),
     );
     ids.incident = incident.json().id;
+    // A maintenance window on it, for the walk to cancel.
+    const windows = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${company.id}/maintenance-windows`,
+      concreteBody("POST /api/admin/clients/:id/maintenance-windows", ids),
+    );
+    ids.maintenanceWindow = windows.json().windows[0].id;
     // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

@@ -37,6 +37,8 @@ const tables = [
   "lead_notes",
   "leads",
   "login_tokens",
+  "maintenance_window_sites",
+  "maintenance_windows",
   "milestone_approvals",
   "monitor_checks",
   "monitor_incidents",

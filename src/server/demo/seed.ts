@@ -12,6 +12,7 @@ import type { Db, DbExecutor } from "../db/client";
 import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
+import { seedDemoMaintenance } from "./maintenance";
 import {
   billingAccounts,
   companies,
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
     await seedDemoHistory(tx, site!.id, now);
     await seedDemoHeartbeat(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
+    await seedDemoMaintenance(tx, company.id, site!.id, staff.id, now);
     await tx.insert(domains).values([
       {
         companyId: company.id,

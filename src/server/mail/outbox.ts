@@ -33,7 +33,8 @@ export type EmailKind =
   | "site-recovered"
   | "expiry-warning"
   | "status-subscription"
-  | "status-update";
+  | "status-update"
+  | "maintenance-notice";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -76,6 +77,7 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   // A subscriber waits for the link to confirm with.
   "status-subscription": URGENT,
   "status-update": ROUTINE,
+  "maintenance-notice": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { monitorChecks, monitorRollups, websites } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { sendExpiryWarnings, type MonitorSettings } from "./expiry-warnings";
+import { sendMaintenanceNotices } from "./maintenance";
 import { checkAddress, probe, type ProbeOptions } from "./probe";
 import { DAY_MS, recordCheck, type ClaimedSite } from "./site-checks";
 import { keywordCheck } from "./page-keyword";
@@ -39,6 +40,7 @@ export type MonitorRun = {
   incidentsClosed: number;
   emailsQueued: number;
   expiryWarnings: number;
+  maintenanceNotices: number;
   errors: number;
 };
 
@@ -59,6 +61,7 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
     incidentsClosed: 0,
     emailsQueued: 0,
     expiryWarnings: 0,
+    maintenanceNotices: 0,
     errors: 0,
   };
   const { db } = options;
@@ -107,6 +110,14 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   } catch (error) {
     run.errors++;
     log.error({ err: error }, "monitor: heartbeat check failed");
+  }
+  try {
+    const told = await sendMaintenanceNotices(db, now, options.settings);
+    run.maintenanceNotices += told.notices;
+    run.emailsQueued += told.emailsQueued;
+  } catch (error) {
+    run.errors++;
+    log.error({ err: error }, "monitor: maintenance notices failed");
   }
   if (options.prune) {
     try {
@@ -222,7 +233,13 @@ export function createMonitorWorker({
         log,
       });
       if (prune) prunedAt = at.getTime();
-      if (result.incidentsOpened + result.incidentsClosed + result.expiryWarnings > 0) {
+      if (
+        result.incidentsOpened +
+          result.incidentsClosed +
+          result.expiryWarnings +
+          result.maintenanceNotices >
+        0
+      ) {
         log.info(result, "monitor pass");
       }
       return result;

@@ -8,6 +8,7 @@ import {
   type Website,
 } from "../db/schema";
 import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
+import { siteInMaintenance } from "./maintenance";
 import { checkAddress, type ProbeResult } from "./probe";
 
 /*
@@ -44,6 +45,8 @@ export type CheckRecorded = {
  * second failure in a row an incident (the partial unique index allows one open per site; a
  * heartbeat's incidents are its own and left alone here) with
  * its down email; on the first success after it, the incident's close and its recovery email.
+ * Inside a maintenance window the check is kept and counted apart (not in uptime), and a failure
+ * opens no incident and sends no email.
  */
 export async function recordCheck(
   db: Db,
@@ -60,6 +63,7 @@ export async function recordCheck(
       .where(eq(siteMonitors.websiteId, site.id))
       .for("update");
     if (!state) return recorded;
+    const inMaintenance = await siteInMaintenance(tx, site.id, now);
     await tx.insert(monitorChecks).values({
       websiteId: site.id,
       checkedAt: now,
@@ -68,9 +72,12 @@ export async function recordCheck(
       responseMs: result.responseMs,
       cause: result.cause,
       certExpiresAt: result.certExpiresAt,
+      inMaintenance,
     });
-    const up = result.ok ? 1 : 0;
-    const responseMs = result.ok ? result.responseMs : 0;
+    const counted = inMaintenance ? 0 : 1;
+    const maintenance = inMaintenance ? 1 : 0;
+    const up = result.ok ? counted : 0;
+    const responseMs = up ? result.responseMs : 0;
     for (const [granularity, periodStart] of [
       ["hour", hourOf(now)],
       ["day", dayStartOf(now)],
@@ -81,9 +88,10 @@ export async function recordCheck(
           websiteId: site.id,
           granularity,
           periodStart,
-          checks: 1,
+          checks: counted,
           up,
           responseMsSum: responseMs,
+          maintenance,
         })
         .onConflictDoUpdate({
           target: [
@@ -92,9 +100,10 @@ export async function recordCheck(
             monitorRollups.periodStart,
           ],
           set: {
-            checks: sql`${monitorRollups.checks} + 1`,
+            checks: sql`${monitorRollups.checks} + ${counted}`,
             up: sql`${monitorRollups.up} + ${up}`,
             responseMsSum: sql`${monitorRollups.responseMsSum} + ${responseMs}`,
+            maintenance: sql`${monitorRollups.maintenance} + ${maintenance}`,
           },
         });
     }
@@ -124,7 +133,7 @@ export async function recordCheck(
       .where(eq(siteMonitors.websiteId, site.id));
 
     const address = checkAddress(site);
-    if (!result.ok && failures >= 2) {
+    if (!result.ok && failures >= 2 && !inMaintenance) {
       const [opened] = await tx
         .insert(monitorIncidents)
         .values({

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import type { PublicStatus } from "@shared/schemas/status-pages";
 import type { DbExecutor } from "../db/client";
 import { monitorRollups, siteMonitors, type StatusPage } from "../db/schema";
+import { listMaintenanceWindows } from "../monitoring/maintenance";
 import { uptimePercent, utcDay } from "../websites/figures";
 import { incidentsWithUpdates } from "./incidents";
 import { pageSites } from "./pages";
@@ -19,17 +20,25 @@ export type MaintenanceWindow = {
   domains: string[];
 };
 
-/**
- * The maintenance windows a page shows. Maintenance windows are being added separately: until
- * they are, a page shows none; their change fills this in, and the page's "Scheduled
- * maintenance" section renders what it answers.
- */
+/** How far ahead a page lists scheduled maintenance. */
+const MAINTENANCE_AHEAD_MS = 30 * DAY_MS;
+
+/** The maintenance windows a page shows: those under way now and those of the next 30 days. */
 export async function scheduledMaintenance(
-  _db: DbExecutor,
-  _websiteIds: string[],
-  _now: Date,
+  db: DbExecutor,
+  websiteIds: string[],
+  now: Date,
 ): Promise<MaintenanceWindow[]> {
-  return [];
+  const windows = await listMaintenanceWindows(db, websiteIds, {
+    from: now,
+    to: new Date(now.getTime() + MAINTENANCE_AHEAD_MS),
+  });
+  return windows.map((window) => ({
+    title: window.note,
+    startsAt: window.startsAt.toISOString(),
+    endsAt: window.endsAt.toISOString(),
+    domains: window.sites.map((site) => site.domain),
+  }));
 }
 
 /**

@@ -193,6 +193,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       pageViews: 3,
       uptimePercent: null,
       responseMs: null,
+      maintenanceChecks: 0,
     });
     expect(health.days[28]).toEqual({
       day: utcDay(now, 1),
@@ -200,6 +201,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
       pageViews: 0,
       uptimePercent: 99.86,
       responseMs: 200,
+      maintenanceChecks: 0,
     });
     expect(health.days[26]).toMatchObject({ visitors: 1, pageViews: 1 });
     expect(health.pageViews).toBe(4);
@@ -224,6 +226,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
     expect(health.responseTimes.points[28]).toEqual({
       at: `${utcDay(now, 1)}T00:00:00.000Z`,
       responseMs: 200,
+      maintenance: false,
     });
     expect(
       health.uptime.incidents.map((i: { cause: string; endedAt: string | null }) => [
@@ -263,7 +266,7 @@ describe.each(databaseKinds)("a website's health page on %s", (kind) => {
     expect(granularity).toBe("hour");
     expect(points.length).toBe(6 * 24 + now.getUTCHours() + 1);
     const hour = points.find((p: { at: string }) => p.at === twoHoursAgoIso());
-    expect(hour).toEqual({ at: twoHoursAgoIso(), responseMs: 180 });
+    expect(hour).toEqual({ at: twoHoursAgoIso(), responseMs: 180, maintenance: false });
 
     const month = utcDay(now).slice(0, 7);
     const thisMonth = await callApi(

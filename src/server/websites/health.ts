@@ -38,7 +38,7 @@ const averageResponse = (rollup: { up: number; responseMsSum: number }) =>
  * A website's range of UTC days (SiteWindow) as its page in the portal shows them, or undefined
  * when the company has no such website: visitors, page views, pages, referrers and devices from
  * the page views; uptime per day from the day roll-ups and response times from the hour or day
- * roll-ups; the incidents that touched the range; the certificate's and the domain's expiry;
+ * roll-ups (checks inside maintenance windows are counted apart: not in uptime, but marked); the incidents that touched the range; the certificate's and the domain's expiry;
  * bandwidth per month for a year.
  */
 export async function siteHealth(
@@ -47,7 +47,7 @@ export async function siteHealth(
   websiteId: string,
   window: SiteWindow & { range: string; checkIntervalSeconds: number },
   now = new Date(),
-): Promise<SiteHealth | undefined> {
+): Promise<Omit<SiteHealth, "maintenanceWindows"> | undefined> {
   const [row] = await db
     .select()
     .from(websites)
@@ -74,6 +74,7 @@ export async function siteHealth(
         checks: monitorRollups.checks,
         up: monitorRollups.up,
         responseMsSum: monitorRollups.responseMsSum,
+        maintenance: monitorRollups.maintenance,
       })
       .from(monitorRollups)
       .where(
@@ -188,6 +189,7 @@ export async function siteHealth(
       pageViews: seen?.pageViews ?? 0,
       uptimePercent: checked ? uptimePercent(checked.checks, checked.up) : null,
       responseMs: checked ? averageResponse(checked) : null,
+      maintenanceChecks: checked?.maintenance ?? 0,
     };
   });
   const byHour = new Map(hourly.map((r) => [r.periodStart.getTime(), r]));
@@ -201,10 +203,15 @@ export async function siteHealth(
             return {
               at: new Date(at).toISOString(),
               responseMs: checked ? averageResponse(checked) : null,
+              maintenance: (checked?.maintenance ?? 0) > 0,
             };
           },
         )
-      : days.map((d) => ({ at: `${d.day}T00:00:00.000Z`, responseMs: d.responseMs }));
+      : days.map((d) => ({
+          at: `${d.day}T00:00:00.000Z`,
+          responseMs: d.responseMs,
+          maintenance: d.maintenanceChecks > 0,
+        }));
   const measured = window.granularity === "hour" ? hourly : rollups;
   const checksInRange = measured.reduce((sum, r) => sum + r.checks, 0);
   const upInRange = measured.reduce((sum, r) => sum + r.up, 0);

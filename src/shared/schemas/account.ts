@@ -24,6 +24,7 @@ export const clientNoticeKinds = {
   "invoice-paid": "Payment receipts",
   "payment-failed": "Card payments that failed",
   "site-incident": "Our website going down and coming back up",
+  "site-maintenance": "Maintenance planned on our websites",
 } as const;
 
 /**

@@ -20,6 +20,8 @@ export const auditActions = {
   "usage-token.revoked": "Usage token revoked",
   "heartbeat.created": "Heartbeat added",
   "heartbeat.deleted": "Heartbeat deleted",
+  "maintenance.scheduled": "Maintenance window scheduled",
+  "maintenance.cancelled": "Maintenance window cancelled",
   "domain.added": "Domain added",
   "domain.changed": "Domain changed",
   "domain.removed": "Domain removed",

@@ -1,5 +1,6 @@
 import { isSiteRange } from "../site-range";
 import { z } from "./zod";
+import { maintenanceWindowSchema } from "./maintenance";
 import { websiteSchema } from "./websites";
 import { heartbeatSchema } from "./heartbeats";
 import { incidentUpdateSchema } from "./status-pages";
@@ -28,6 +29,8 @@ export const siteHealthDaySchema = z.object({
   uptimePercent: z.number().nullable(),
   /** Average response time of that day's successful checks, or null. */
   responseMs: z.number().int().nullable(),
+  /** Checks made inside a maintenance window that day: not in its uptime; charts mark the day. */
+  maintenanceChecks: z.number().int(),
 });
 export type SiteHealthDay = z.infer<typeof siteHealthDaySchema>;
 
@@ -68,7 +71,14 @@ export const siteHealthSchema = z.object({
    */
   responseTimes: z.object({
     granularity: z.enum(["hour", "day"]),
-    points: z.array(z.object({ at: z.string(), responseMs: z.number().int().nullable() })),
+    points: z.array(
+      z.object({
+        at: z.string(),
+        responseMs: z.number().int().nullable(),
+        /** The period had checks inside a maintenance window (drawn as maintenance). */
+        maintenance: z.boolean(),
+      }),
+    ),
   }),
   /** The 10 most viewed pages. */
   topPages: z.array(z.object({ path: z.string(), views: z.number().int() })),
@@ -106,5 +116,7 @@ export const siteHealthSchema = z.object({
     months: z.array(z.object({ month: z.string(), bytes: z.number().int() })),
     thisMonthBytes: z.number().int(),
   }),
+  /** Maintenance windows of the site that touch the range or are still to come, soonest first. */
+  maintenanceWindows: z.array(maintenanceWindowSchema),
 });
 export type SiteHealth = z.infer<typeof siteHealthSchema>;

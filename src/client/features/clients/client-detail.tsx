@@ -71,6 +71,7 @@ export function ClientDetailView({
     proposals: ProposalsPanel,
     projects: ProjectsPanel,
     statusPage: StatusPagePanel,
+    maintenance: MaintenancePanel,
   },
 }: {
   id: string;
@@ -84,6 +85,8 @@ export function ClientDetailView({
     projects?: ClientPanel;
     /** The client's public status page, when the page has it. */
     statusPage?: ClientPanel;
+    /** The monitor's maintenance windows of the client's sites. */
+    maintenance?: ClientPanel;
   };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
@@ -156,6 +159,7 @@ export function ClientDetailView({
           {ProposalsPanel && <ProposalsPanel client={client} />}
           {ProjectsPanel && <ProjectsPanel client={client} />}
           <WebsitesPanel client={client} />
+          {MaintenancePanel && <MaintenancePanel client={client} />}
           <DomainsPanel client={client} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">

@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MaintenanceWindowInput, MaintenanceWindowList } from "@shared/schemas/maintenance";
 import type { MonitoringOverview } from "@shared/schemas/monitoring-overview";
-import { getJson } from "@/lib/api";
+import { getJson, sendJson } from "@/lib/api";
 import { live, staffKey } from "@/lib/queries";
 
 /** The monitoring view's data, fetched when it opens and again every minute while it is open. */
@@ -11,3 +12,34 @@ export const useMonitoringOverview = () =>
     queryFn: ({ signal }) => getJson<MonitoringOverview>("/api/admin/monitoring", signal),
     refetchInterval: 60_000,
   });
+
+const windowsKey = (clientId: string) => [...staffKey, "maintenance-windows", clientId] as const;
+const windowsUrl = (clientId: string) => `/api/admin/clients/${clientId}/maintenance-windows`;
+
+/** A client's maintenance windows: coming, ongoing and those of the last 30 days. */
+export const useMaintenanceWindows = (clientId: string) =>
+  useQuery({
+    ...live,
+    queryKey: windowsKey(clientId),
+    queryFn: ({ signal }) => getJson<MaintenanceWindowList>(windowsUrl(clientId), signal),
+  });
+
+/** Schedules a window; the answer is the client's new list. */
+export function useScheduleMaintenance(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MaintenanceWindowInput) =>
+      sendJson<MaintenanceWindowList>("POST", windowsUrl(clientId), input),
+    onSuccess: (list) => queryClient.setQueryData(windowsKey(clientId), list),
+  });
+}
+
+/** Cancels a window (204), then reads the list again. */
+export function useCancelMaintenance(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (windowId: string) =>
+      sendJson<null>("DELETE", `/api/admin/maintenance-windows/${windowId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: windowsKey(clientId) }),
+  });
+}

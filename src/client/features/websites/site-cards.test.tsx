@@ -101,8 +101,22 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
   to: "2026-11-20",
   checkIntervalSeconds,
   days: [
-    { day: "2026-11-19", visitors: 0, pageViews: 0, uptimePercent: 100, responseMs: 180 },
-    { day: "2026-11-20", visitors: 0, pageViews: 0, uptimePercent: 75, responseMs: 190 },
+    {
+      day: "2026-11-19",
+      visitors: 0,
+      pageViews: 0,
+      uptimePercent: 100,
+      responseMs: 180,
+      maintenanceChecks: 0,
+    },
+    {
+      day: "2026-11-20",
+      visitors: 0,
+      pageViews: 0,
+      uptimePercent: 75,
+      responseMs: 190,
+      maintenanceChecks: 0,
+    },
   ],
   visitors: 0,
   pageViews: 0,
@@ -142,6 +156,7 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
   certificateExpiresAt: null,
   domain: null,
   bandwidth: { months: [], thisMonthBytes: 0 },
+  maintenanceWindows: [],
 });
 
 const now = Date.parse("2026-11-20T10:02:00Z");

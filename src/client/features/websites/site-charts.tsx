@@ -14,6 +14,7 @@ const grid = "rgba(17,17,19,0.07)";
 const gold = "#d4af37";
 const goldDeep = "#7a5f16";
 const red = "#b42318";
+const violet = "#6d28d9";
 const font = '11px "Inter Variable", system-ui, sans-serif';
 
 type Hover = number | null;
@@ -158,14 +159,21 @@ export function UptimeChart({
   days,
   incidentDays,
 }: {
-  days: { day: string; uptimePercent: number | null; responseMs: number | null }[];
+  days: {
+    day: string;
+    uptimePercent: number | null;
+    responseMs: number | null;
+    maintenanceChecks: number;
+  }[];
   /** The days an incident began on. */
   incidentDays: Set<string>;
 }) {
   const [at, setAt] = useState<Hover>(null);
   const setup = useMemo(() => {
     const labels = days.map((d) => d.day);
-    const measured = days.flatMap((d) => (d.uptimePercent === null ? [] : [d.uptimePercent]));
+    const measured = days.flatMap((d) =>
+      d.uptimePercent === null ? (d.maintenanceChecks > 0 ? [100] : []) : [d.uptimePercent],
+    );
     const bars = uPlot.paths.bars!({ size: [0.7, 28], gap: 1 });
     const options: Omit<uPlot.Options, "width" | "height"> = {
       scales: {
@@ -177,16 +185,28 @@ export function UptimeChart({
         {},
         { label: "Uptime", fill: ink, stroke: ink, paths: bars, points: { show: false } },
         { label: "Incident", fill: red, stroke: red, paths: bars, points: { show: false } },
+        {
+          label: "Maintenance",
+          fill: violet,
+          stroke: violet,
+          paths: bars,
+          points: { show: false },
+        },
       ],
       axes: [
         axis(dayTicks(labels), 56),
         axis((_u, splits) => splits.map((v) => `${Number(v.toFixed(2))}%`), 30, 52),
       ],
     };
+    // An incident's day is red; a day with maintenance (not counted in its uptime) is violet,
+    // drawn full when the whole day was maintenance.
+    const kind = (d: (typeof days)[number]) =>
+      incidentDays.has(d.day) ? "incident" : d.maintenanceChecks > 0 ? "maintenance" : "up";
     const data: uPlot.AlignedData = [
       days.map((_, i) => i),
-      days.map((d) => (incidentDays.has(d.day) ? null : d.uptimePercent)),
-      days.map((d) => (incidentDays.has(d.day) ? d.uptimePercent : null)),
+      days.map((d) => (kind(d) === "up" ? d.uptimePercent : null)),
+      days.map((d) => (kind(d) === "incident" ? d.uptimePercent : null)),
+      days.map((d) => (kind(d) === "maintenance" ? (d.uptimePercent ?? 100) : null)),
     ];
     return { options, data };
   }, [days, incidentDays]);
@@ -196,8 +216,8 @@ export function UptimeChart({
       <Readout>
         {point
           ? point.uptimePercent === null
-            ? `${dayLabel(point.day)}: not checked`
-            : `${dayLabel(point.day)}: ${point.uptimePercent}% up${point.responseMs === null ? "" : `, ${point.responseMs} ms average response`}${incidentDays.has(point.day) ? ", incident" : ""}`
+            ? `${dayLabel(point.day)}: ${point.maintenanceChecks > 0 ? "maintenance" : "not checked"}`
+            : `${dayLabel(point.day)}: ${point.uptimePercent}% up${point.responseMs === null ? "" : `, ${point.responseMs} ms average response`}${incidentDays.has(point.day) ? ", incident" : ""}${point.maintenanceChecks > 0 ? ", maintenance not counted" : ""}`
           : "Point at a bar to see a day."}
       </Readout>
       <Chart {...setup} height={180} onHover={setAt} />
@@ -205,6 +225,7 @@ export function UptimeChart({
         items={[
           { label: "Uptime per day", swatch: "bg-ink-700" },
           { label: "Day with an incident", swatch: "bg-red-700" },
+          { label: "Day with maintenance (not counted)", swatch: "bg-violet-700" },
         ]}
       />
     </>

@@ -7,6 +7,7 @@ import { checkIntervalText } from "@shared/site-range";
 import { causeText } from "@shared/check-causes";
 import { formatDateTime, formatDuration, formatNumber, timeAgo } from "@shared/format";
 import { Pill } from "@/components/pill";
+import { MaintenanceList } from "./site-maintenance";
 import { ChartFigure, dayLabel, NoData, Section, SimpleTable } from "./site-parts";
 import { HeartbeatList } from "./site-heartbeats";
 
@@ -97,7 +98,14 @@ const hourLabel = new Intl.DateTimeFormat("en-US", {
 export const pointLabel = (at: string, granularity: "hour" | "day") =>
   granularity === "hour" ? `${hourLabel.format(new Date(at))} UTC` : dayLabel(at.slice(0, 10));
 
-/** Uptime per day and response time, side by side, then the range's incidents. */
+/** A day's uptime in the table: the time in maintenance is not counted, and says so. */
+const uptimeCell = (d: SiteHealth["days"][number]) => {
+  const maintenance = d.maintenanceChecks > 0;
+  if (d.uptimePercent === null) return maintenance ? "Maintenance" : "Not checked";
+  return maintenance ? `${d.uptimePercent}% (maintenance not counted)` : `${d.uptimePercent}%`;
+};
+
+/** Uptime per day and response time, side by side, then the range's incidents and maintenance. */
 export function UptimeSection({
   health,
   now,
@@ -111,6 +119,7 @@ export function UptimeSection({
   const { days, uptime, responseTimes } = health;
   const live = isLive(health.website.status);
   const checked = days.filter((d) => d.uptimePercent !== null);
+  const maintained = days.filter((d) => d.maintenanceChecks > 0);
   // One set per answer, so the chart is not built again on every render.
   const incidentDays = useMemo(
     () =>
@@ -151,13 +160,13 @@ export function UptimeSection({
           <span className="text-muted-foreground">up over {range}</span>
         </p>
       )}
-      {checked.length ? (
+      {checked.length || maintained.length ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="min-w-0">
             <h3 className="mb-2 font-sans text-sm font-semibold text-foreground">Uptime per day</h3>
             <ChartFigure
               height={180}
-              summary={`Bar chart of uptime per day over ${range}: ${checked.length} days checked, ${uptime.percent ?? "no"}${uptime.percent === null ? "" : "%"} uptime overall${lowest ? `; lowest ${lowest.uptimePercent}% on ${dayLabel(lowest.day)}` : ""}; ${uptime.incidents.length} ${uptime.incidents.length === 1 ? "incident" : "incidents"}.`}
+              summary={`Bar chart of uptime per day over ${range}: ${checked.length} days checked, ${uptime.percent ?? "no"}${uptime.percent === null ? "" : "%"} uptime overall${lowest ? `; lowest ${lowest.uptimePercent}% on ${dayLabel(lowest.day)}` : ""}; ${uptime.incidents.length} ${uptime.incidents.length === 1 ? "incident" : "incidents"}${maintained.length ? `; maintenance on ${maintained.length} ${maintained.length === 1 ? "day" : "days"}, not counted` : ""}.`}
               chart={<UptimeChart days={days} incidentDays={incidentDays} />}
               tableLabel="Uptime per day, as a table"
               table={
@@ -166,7 +175,7 @@ export function UptimeSection({
                   head={["Day", "Uptime", "Avg. response"]}
                   rows={days.map((d) => [
                     dayLabel(d.day),
-                    d.uptimePercent === null ? "Not checked" : `${d.uptimePercent}%`,
+                    uptimeCell(d),
                     d.responseMs === null ? "-" : `${d.responseMs} ms`,
                   ])}
                 />
@@ -205,6 +214,15 @@ export function UptimeSection({
       </h3>
       <IncidentList incidents={uptime.incidents} range={range} />
       <HeartbeatList heartbeats={health.heartbeats} now={now} />
+      {health.maintenanceWindows.length > 0 && (
+        <>
+          <h3 className="mt-6 mb-1 font-sans text-sm font-semibold text-foreground">Maintenance</h3>
+          <p className="mb-3 text-sm text-muted-foreground">
+            We keep checking during maintenance, but that time does not count against uptime.
+          </p>
+          <MaintenanceList windows={health.maintenanceWindows} />
+        </>
+      )}
     </Section>
   );
 }

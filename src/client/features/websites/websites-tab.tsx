@@ -10,6 +10,7 @@ import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useWebsites } from "./api";
+import { MaintenanceNotice } from "./site-maintenance";
 import { VisitButton } from "./visit-button";
 import { uptimeText } from "./uptime-text";
 
@@ -134,27 +135,30 @@ export function WebsitesTab({
           start? Pick a plan and we will take it from there.
         </EmptyState>
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-          {websites.map((site) => (
-            <li key={site.id}>
-              <WebsiteCard site={site} onManage={onManage} />
+        <>
+          <MaintenanceNotice />
+          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {websites.map((site) => (
+              <li key={site.id}>
+                <WebsiteCard site={site} onManage={onManage} />
+              </li>
+            ))}
+            <li>
+              <Link
+                href="/pricing"
+                className="group flex h-full min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-foreground/15 bg-card/50 p-6 text-center transition-colors hover:border-gold-500 hover:bg-gold-50"
+              >
+                <span className="inline-flex size-12 items-center justify-center rounded-full border border-gold-500/50 bg-gold-500/10 text-gold-700 transition-colors group-hover:bg-gold-500 group-hover:text-ink-950">
+                  <Plus className="size-5" aria-hidden="true" />
+                </span>
+                <span className="font-semibold text-foreground">Add another website</span>
+                <span className="max-w-56 text-sm text-muted-foreground">
+                  A new site, a landing page or an online shop: see plans and pricing.
+                </span>
+              </Link>
             </li>
-          ))}
-          <li>
-            <Link
-              href="/pricing"
-              className="group flex h-full min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-foreground/15 bg-card/50 p-6 text-center transition-colors hover:border-gold-500 hover:bg-gold-50"
-            >
-              <span className="inline-flex size-12 items-center justify-center rounded-full border border-gold-500/50 bg-gold-500/10 text-gold-700 transition-colors group-hover:bg-gold-500 group-hover:text-ink-950">
-                <Plus className="size-5" aria-hidden="true" />
-              </span>
-              <span className="font-semibold text-foreground">Add another website</span>
-              <span className="max-w-56 text-sm text-muted-foreground">
-                A new site, a landing page or an online shop: see plans and pricing.
-              </span>
-            </Link>
-          </li>
-        </ul>
+          </ul>
+        </>
       )}
     </section>
   );

@@ -18,3 +18,4 @@ export * from "./proposals";
 export * from "./projects";
 export * from "./audit";
 export * from "./status-pages";
+export * from "./maintenance";

@@ -82,13 +82,16 @@ export const monitorChecks = pgTable(
     responseMs: integer("response_ms"),
     cause: varchar("cause", { length: 10 }).$type<CheckFailureCause>(),
     certExpiresAt: timestamp("cert_expires_at", { withTimezone: true }),
+    /** Made inside a maintenance window: kept, but no incident and not in uptime. */
+    inMaintenance: boolean("in_maintenance").notNull().default(false),
   },
   (table) => [index("monitor_checks_website_checked_idx").on(table.websiteId, table.checkedAt)],
 );
 
 /**
  * Checks counted per hour (kept 90 days) and per day (kept for good): uptime over any window is
- * up / checks summed over it.
+ * up / checks summed over it. Checks inside a maintenance window are counted apart, in
+ * `maintenance` only, so checks, up and the response times are of the time that counts.
  */
 export const monitorRollups = pgTable(
   "monitor_rollups",
@@ -102,6 +105,8 @@ export const monitorRollups = pgTable(
     up: integer("up").notNull().default(0),
     /** Sum of the response times of the successful checks, for the average. */
     responseMsSum: bigint("response_ms_sum", { mode: "number" }).notNull().default(0),
+    /** Checks made inside a maintenance window: not in checks nor up; charts show the time. */
+    maintenance: integer("maintenance").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.websiteId, table.granularity, table.periodStart] }),

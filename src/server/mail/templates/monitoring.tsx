@@ -98,3 +98,30 @@ export function expiryWarningEmail(
     settings.agencyInbox,
   );
 }
+
+/** A maintenance window on some of a client's sites: 48 hours ahead, and when it starts. */
+export function maintenanceEmail(
+  to: Person,
+  phase: "ahead" | "started",
+  window: { startsAt: Date; endsAt: Date; note: string; domains: string[] },
+  action: EmailAction,
+  settings: Settings,
+): QueuedEmail {
+  const sites = window.domains.join(", ");
+  const span = `from ${when(window.startsAt)} to ${when(window.endsAt)}`;
+  return simpleEmail(
+    "maintenance-notice",
+    to.email,
+    phase === "ahead" ? `Maintenance planned on ${sites}` : `Maintenance has started on ${sites}`,
+    [
+      greeting(to),
+      phase === "ahead"
+        ? `${brand.name} will carry out maintenance on ${sites} ${span}.`
+        : `Maintenance on ${sites} has started and runs until ${when(window.endsAt)}.`,
+      window.note,
+      "We keep checking the sites during the window; this time does not count against their uptime.",
+    ],
+    action,
+    settings.agencyInbox,
+  );
+}

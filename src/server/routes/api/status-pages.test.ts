@@ -139,6 +139,44 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
     expect(body.maintenance).toEqual([]);
   });
 
+  it("lists the maintenance staff scheduled on its sites until it is cancelled", async () => {
+    const startsAt = new Date(Date.now() + 2 * DAY_MS);
+    const endsAt = new Date(startsAt.getTime() + 2 * 3_600_000);
+    const scheduled = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${companyId}/maintenance-windows`,
+      {
+        websiteIds: [siteId],
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        note: "Moving the bakery's site to a faster server.",
+      },
+    );
+    expect(scheduled.statusCode).toBe(200);
+    const body = (await get("/status/rivera-bakery.json")).json();
+    expect(body.maintenance).toEqual([
+      {
+        title: "Moving the bakery's site to a faster server.",
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        domains: ["riverabakery.example"],
+      },
+    ]);
+    const page = await get("/status/rivera-bakery");
+    expect(page.body).toContain("Moving the bakery&#x27;s site to a faster server.");
+    const windowId = scheduled.json().windows[0].id;
+    const cancelled = await callApi(
+      t,
+      staff,
+      "DELETE",
+      `/api/admin/maintenance-windows/${windowId}`,
+    );
+    expect(cancelled.statusCode).toBeLessThan(300);
+    expect((await get("/status/rivera-bakery.json")).json().maintenance).toEqual([]);
+  });
+
   it("lets staff open an incident by hand and post updates, shown everywhere", async () => {
     const bad = await callApi(t, staff, "POST", "/api/admin/incidents", {
       websiteId: siteId,

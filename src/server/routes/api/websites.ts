@@ -5,6 +5,7 @@ import { siteWindow } from "@shared/site-range";
 import { websiteInputSchema, websiteSchema } from "@shared/schemas/websites";
 import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { companyExists, findClient } from "../../clients/clients";
+import { listMaintenanceWindows, windowView } from "../../monitoring/maintenance";
 import { signedInMember } from "../../plugins/auth-guard";
 import { siteHealth } from "../../websites/health";
 import {
@@ -68,7 +69,15 @@ export const websiteRoutes: RoutePlugin = async (app, { db, config }) => {
             checkIntervalSeconds: config.monitorIntervalSeconds,
           }));
         if (!health) return reply.code(404).send(notFound("Website"));
-        return health;
+        const now = new Date();
+        // The windows that touch the range, and those still to come.
+        const windows = await listMaintenanceWindows(db, [health.website.id], {
+          from: new Date(`${health.from}T00:00:00Z`),
+          to: new Date("9999-12-31T00:00:00Z"),
+        });
+        const rangeEnd = Date.parse(`${health.to}T00:00:00Z`) + 86_400_000;
+        const shown = windows.filter((w) => w.endsAt > now || w.startsAt.getTime() < rangeEnd);
+        return { ...health, maintenanceWindows: shown.map((w) => windowView(w, now)) };
       },
     );
   });
