@@ -295,9 +295,13 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   return body;
 }
 
+/** Heartbeat URLs are limited per token: each walk of one gets a token of its own. */
+let beatTokens = 0;
+
 export function concreteUrl(url: string, ids: RouteIds): string {
   return (
     url
+      .replace("/api/heartbeats/:token", () => `/api/heartbeats/hlb_walk${++beatTokens}`)
       .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
       .replace("/api/admin/leads/:id/convert", `/api/admin/leads/${ids.lead}/convert`)
       .replace(

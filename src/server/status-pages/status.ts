@@ -13,12 +13,7 @@ export const STATUS_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** A scheduled maintenance window, as a page shows it. */
-export type MaintenanceWindow = {
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  domains: string[];
-};
+export type MaintenanceWindow = PublicStatus["maintenance"][number];
 
 /** How far ahead a page lists scheduled maintenance. */
 const MAINTENANCE_AHEAD_MS = 30 * DAY_MS;

@@ -148,7 +148,15 @@ export const publicStatusSchema = z.object({
     }),
   ),
   incidents: z.array(incidentWithUpdatesSchema.omit({ websiteId: true })),
-  maintenance: z.array(z.unknown()),
+  /** Maintenance under way or within 30 days, soonest first. */
+  maintenance: z.array(
+    z.object({
+      title: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      domains: z.array(z.string()),
+    }),
+  ),
   generatedAt: z.string(),
 });
 export type PublicStatus = z.infer<typeof publicStatusSchema>;

@@ -59,7 +59,9 @@ export const heartbeatRoutes: RoutePlugin = async (app, { db, config }) => {
           `heartbeat:${hashHeartbeatToken((request.params as { token?: string }).token ?? "")}`,
       }),
       schema: {
-        params: z.object({ token: z.string() }),
+        params: z.object({
+          token: z.string({ error: "The heartbeat's URL must end with its token" }),
+        }),
         querystring: beatQuerySchema,
         response: { 200: beatAnswerSchema, ...notFoundResponse, ...errorResponses },
       },

@@ -1,3 +1,4 @@
+import { plainText } from "@shared/schemas/fields";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
@@ -221,7 +222,18 @@ export const statusPageRoutes: RoutePlugin = async (app, options: RouteOptions) 
   // for a host name staff added to a status page.
   app.get(
     "/api/status-hosts/check",
-    { schema: { querystring: z.object({ domain: z.string().max(253).default("") }) } },
+    {
+      schema: {
+        querystring: z.object({
+          domain: plainText(
+            "domain",
+            "domain must be the host name to check, like status.client.com",
+          )
+            .max(253, "domain must be a host name of at most 253 characters")
+            .default(""),
+        }),
+      },
+    },
     async (request, reply) => {
       const ours = await isStatusHost(db, request.query.domain.trim().toLowerCase());
       return reply

@@ -1,6 +1,7 @@
+import { plainText } from "@shared/schemas/fields";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { subscribeInputSchema } from "@shared/schemas/status-pages";
+import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status-pages";
 import type { Db } from "../../db/client";
 import type { StatusPage } from "../../db/schema";
 import { atomFeed, badgeSvg } from "../../status-pages/feeds";
@@ -112,6 +113,34 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  const tokenQuery = z.object({
+    token: plainText("token", "token must be the one in the email's link")
+      .max(100, "token must be the one in the email's link")
+      .default(""),
+  });
+  const pageParams = z.object({
+    slug: z
+      .string({ error: "The status page's address is missing" })
+      .max(60, "A status page's address is at most 60 characters"),
+  });
+  // For programs: the answer is checked against its published shape.
+  app.get(
+    "/status/:slug.json",
+    { schema: { params: pageParams, response: { 200: publicStatusSchema } } },
+    async (request, reply) => {
+      const page = await shownPageBySlug(db, request.params.slug);
+      if (!page) return notFoundPage(reply);
+      return answerPart(
+        db,
+        config.publicUrl,
+        page,
+        { kind: "json" },
+        pageLinks(page.slug, false),
+        reply,
+      );
+    },
+  );
+
   app.get("/status/*", async (request, reply) => {
     const rest = (request.params as { "*": string })["*"];
     const match = /^([a-z0-9-]{1,60})((?:\.json)|(?:\/.*))?$/.exec(rest.split("?")[0]!);
@@ -121,8 +150,6 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
     return answerPart(db, config.publicUrl, page, part, pageLinks(page.slug, false), reply);
   });
 
-  const tokenQuery = z.object({ token: z.string().max(100).default("") });
-  const pageParams = z.object({ slug: z.string().max(60) });
   app.get(
     "/status/:slug/confirm",
     { schema: { params: pageParams, querystring: tokenQuery } },
@@ -178,25 +205,17 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
       const page = await shownPageBySlug(db, request.params.slug);
       const removed = page && (await unsubscribe(db, page, request.query.token));
       const back = { href: statusPagePath(request.params.slug), label: "Back to the status page" };
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-      if (!removed) {
-        return reply
-          .code(404)
-          .send(
-            renderMessagePage(
-              "Link not valid",
-              "This unsubscribe link is not valid, or you were unsubscribed already.",
-              back,
-            ),
-          );
-      }
-      return reply.send(
-        renderMessagePage(
-          "Unsubscribed",
-          "You will not be emailed about this status page again.",
-          back,
-        ),
-      );
+      const [status, title, message] = removed
+        ? [200, "Unsubscribed", "You will not be emailed about this status page again."]
+        : [
+            404,
+            "Link not valid",
+            "This unsubscribe link is not valid, or you were unsubscribed already.",
+          ];
+      reply.code(status).header("cache-control", "no-store");
+      // The page's button and a mail program's one-click post are forms; a program gets JSON.
+      if (!wantsHtml(request)) return reply.send({ message });
+      return reply.type("text/html; charset=utf-8").send(renderMessagePage(title, message, back));
     },
   );
 
