@@ -94,6 +94,16 @@ export async function listMaintenanceWindows(
   return [...windows.values()];
 }
 
+/** The sites of one window, by domain. */
+export function windowSites(db: DbExecutor, windowId: string) {
+  return db
+    .select({ id: websites.id, domain: websites.domain })
+    .from(maintenanceWindowSites)
+    .innerJoin(websites, eq(websites.id, maintenanceWindowSites.websiteId))
+    .where(eq(maintenanceWindowSites.windowId, windowId))
+    .orderBy(asc(websites.domain));
+}
+
 /** A window as the API answers it. */
 export const windowView = (window: WindowWithSites, now: Date): MaintenanceWindow => ({
   id: window.id,

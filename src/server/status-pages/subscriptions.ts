@@ -2,8 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbExecutor } from "../db/client";
 import { statusPageSubscribers, type IncidentUpdateStatus, type StatusPage } from "../db/schema";
-import { enqueueEmails } from "../mail/outbox";
-import { statusUpdateEmail, subscriptionConfirmEmail } from "../mail/templates/status-pages";
+import { enqueueEmails, type QueuedEmail } from "../mail/outbox";
+import {
+  statusMaintenanceEmail,
+  statusUpdateEmail,
+  subscriptionConfirmEmail,
+} from "../mail/templates/status-pages";
 import { pagesShowing, statusPagePath } from "./pages";
 
 /** What subscriptions need of the settings: where links point, who answers replies. */
@@ -101,16 +105,25 @@ export async function unsubscribe(
   return removed.length > 0;
 }
 
-/** Mails an incident update to the confirmed subscribers of each shown page showing the site. */
-export async function tellSubscribers(
+/**
+ * Mails the confirmed subscribers of each shown page that shows any of some sites, once per
+ * page: `email` writes one subscriber's email, given the page's sites among those.
+ */
+async function mailSubscribers(
   tx: DbExecutor,
-  websiteId: string,
-  incident: { title: string; domain: string },
-  update: { status: IncidentUpdateStatus; message: string; createdAt: Date },
+  websiteIds: string[],
   settings: SubscriberSettings,
+  email: (
+    subscriber: { email: string; unsubscribeUrl: string },
+    page: { name: string; url: string },
+  ) => QueuedEmail,
 ): Promise<number> {
+  const pages = new Map<string, StatusPage>();
+  for (const websiteId of websiteIds) {
+    for (const page of await pagesShowing(tx, websiteId)) pages.set(page.id, page);
+  }
   let queued = 0;
-  for (const page of await pagesShowing(tx, websiteId)) {
+  for (const page of pages.values()) {
     const subscribers = await tx
       .select()
       .from(statusPageSubscribers)
@@ -120,18 +133,62 @@ export async function tellSubscribers(
           isNotNull(statusPageSubscribers.confirmedAt),
         ),
       );
+    const shown = { name: page.name, url: pageUrl(page, settings.publicUrl) };
     const emails = subscribers.map((subscriber) =>
-      statusUpdateEmail(
-        subscriber.email,
-        { name: page.name, url: pageUrl(page, settings.publicUrl) },
-        incident,
-        update,
-        unsubscribeUrl(page, subscriber.token, settings.publicUrl),
-        settings.agencyInbox,
+      email(
+        {
+          email: subscriber.email,
+          unsubscribeUrl: unsubscribeUrl(page, subscriber.token, settings.publicUrl),
+        },
+        shown,
       ),
     );
     await enqueueEmails(tx, emails);
     queued += emails.length;
   }
   return queued;
+}
+
+/** Mails an incident update to the confirmed subscribers of each shown page showing the site. */
+export function tellSubscribers(
+  tx: DbExecutor,
+  websiteId: string,
+  incident: { title: string; domain: string },
+  update: { status: IncidentUpdateStatus; message: string; createdAt: Date },
+  settings: SubscriberSettings,
+): Promise<number> {
+  return mailSubscribers(tx, [websiteId], settings, (subscriber, page) =>
+    statusUpdateEmail(
+      subscriber.email,
+      page,
+      incident,
+      update,
+      subscriber.unsubscribeUrl,
+      settings.agencyInbox,
+    ),
+  );
+}
+
+/** Mails maintenance scheduled or called off to the subscribers of the pages showing its sites. */
+export function tellSubscribersOfMaintenance(
+  tx: DbExecutor,
+  change: "scheduled" | "cancelled",
+  window: { note: string; startsAt: Date; endsAt: Date; sites: { id: string; domain: string }[] },
+  settings: SubscriberSettings,
+): Promise<number> {
+  const domains = window.sites.map((site) => site.domain);
+  return mailSubscribers(
+    tx,
+    window.sites.map((site) => site.id),
+    settings,
+    (subscriber, page) =>
+      statusMaintenanceEmail(
+        subscriber.email,
+        page,
+        change,
+        { ...window, domains },
+        subscriber.unsubscribeUrl,
+        settings.agencyInbox,
+      ),
+  );
 }

@@ -51,3 +51,34 @@ export function statusUpdateEmail(
   );
   return { ...email, listUnsubscribe: unsubscribeUrl };
 }
+
+/**
+ * Maintenance staff scheduled (or called off) on a site a page shows, to a confirmed subscriber,
+ * with one-click unsubscribe.
+ */
+export function statusMaintenanceEmail(
+  to: string,
+  page: Page,
+  change: "scheduled" | "cancelled",
+  window: { note: string; startsAt: Date; endsAt: Date; domains: string[] },
+  unsubscribeUrl: string,
+  agencyInbox: string,
+): QueuedEmail {
+  const when = `${formatDateTime(window.startsAt, brand.timeZone)} to ${formatDateTime(window.endsAt, brand.timeZone)}`;
+  const heading = change === "scheduled" ? "Scheduled maintenance" : "Maintenance called off";
+  const email = simpleEmail(
+    "status-update",
+    to,
+    `[${page.name}] ${heading}: ${when}`,
+    [
+      `${heading} · ${window.domains.join(", ")} · ${when}`,
+      change === "scheduled"
+        ? window.note
+        : `The maintenance planned for this time will not take place. ${window.note}`,
+      `You receive this because you subscribed to ${page.name}. Unsubscribe: ${unsubscribeUrl}`,
+    ],
+    { label: "Open the status page", href: page.url },
+    agencyInbox,
+  );
+  return { ...email, listUnsubscribe: unsubscribeUrl };
+}

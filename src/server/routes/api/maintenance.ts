@@ -9,9 +9,11 @@ import {
   cancelMaintenanceWindow,
   companyMaintenanceWindows,
   scheduleMaintenanceWindow,
+  windowSites,
 } from "../../monitoring/maintenance";
 import { signedInMember } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
+import { tellSubscribersOfMaintenance } from "../../status-pages/subscriptions";
 import {
   deletedResponses,
   errorResponses,
@@ -32,7 +34,8 @@ const listResponse = { 200: maintenanceWindowListSchema, ...notFoundResponse, ..
  * Maintenance windows: staff schedule, list and cancel them on a client's page; the client's
  * members read the ongoing and coming ones in the portal.
  */
-export const maintenanceRoutes: RoutePlugin = async (app, { db }) => {
+export const maintenanceRoutes: RoutePlugin = async (app, { db, config }) => {
+  const settings = { publicUrl: config.publicUrl, agencyInbox: config.agencyInbox };
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/maintenance-windows",
@@ -88,6 +91,13 @@ export const maintenanceRoutes: RoutePlugin = async (app, { db }) => {
           );
           if (!scheduled.ok) throw new DomainFailureError(scheduled);
           const { startsAt, endsAt, note } = scheduled.value;
+          const sites = await windowSites(tx, scheduled.value.id);
+          await tellSubscribersOfMaintenance(
+            tx,
+            "scheduled",
+            { ...scheduled.value, sites },
+            settings,
+          );
           await audit({
             action: "maintenance.scheduled",
             targetType: "maintenance-window",
@@ -116,6 +126,13 @@ export const maintenanceRoutes: RoutePlugin = async (app, { db }) => {
           const outcome = await cancelMaintenanceWindow(tx, request.params.id, now);
           if (!outcome.ok) return outcome;
           const { startsAt, endsAt, note, companyId } = outcome.value;
+          const sites = await windowSites(tx, outcome.value.id);
+          await tellSubscribersOfMaintenance(
+            tx,
+            "cancelled",
+            { ...outcome.value, sites },
+            settings,
+          );
           await audit({
             action: "maintenance.cancelled",
             targetType: "maintenance-window",

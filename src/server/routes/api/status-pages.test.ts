@@ -326,6 +326,38 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
       updates: [{ status: "investigating" }, { status: "identified" }, { status: "resolved" }],
     });
 
+    // Maintenance staff schedule on a site the page shows, and then call off, is mailed too.
+    const startsAt = new Date(Date.now() + 3 * DAY_MS);
+    const scheduled = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${companyId}/maintenance-windows`,
+      {
+        websiteIds: [siteId],
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+        note: "Updating the online ordering system.",
+      },
+    );
+    await callApi(
+      t,
+      staff,
+      "DELETE",
+      `/api/admin/maintenance-windows/${scheduled.json().windows[0].id}`,
+    );
+    const maintenanceMail = (await outbox("status-update")).filter((email) =>
+      email.subject.includes("aintenance"),
+    );
+    expect(maintenanceMail.map((email) => [email.to, email.subject.split(":")[0]]).sort()).toEqual([
+      ["fan@example.com", "[Rivera Bakery status] Maintenance called off"],
+      ["fan@example.com", "[Rivera Bakery status] Scheduled maintenance"],
+    ]);
+    for (const email of maintenanceMail) {
+      expect(email.text).toContain("Updating the online ordering system.");
+      expect(email.listUnsubscribe).toBe(update!.listUnsubscribe);
+    }
+
     // A GET shows a button and changes nothing; the mail client's POST (RFC 8058) unsubscribes.
     const path = unsubscribeUrl.pathname + unsubscribeUrl.search;
     expect((await get(path)).body).toContain("<button");
