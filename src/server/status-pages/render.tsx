@@ -37,9 +37,24 @@ const overallWords = {
   unknown: "Status not known yet",
 } as const;
 
-/** A bar's class: fully up, mostly up, down a while, or not checked. */
-const barClass = (percent: number | null) =>
-  percent === null ? "n" : percent >= 100 ? "u" : percent >= 99 ? "w" : "d";
+/**
+ * A bar's class: fully up, mostly up, down a while, or not checked; "m" (all maintenance) or a
+ * maintenance cap ("c") where planned work took some of the day.
+ */
+function barClass(day: { uptimePercent: number | null; maintenance: boolean }) {
+  const percent = day.uptimePercent;
+  if (percent === null) return day.maintenance ? "m" : "n";
+  const state = percent >= 100 ? "u" : percent >= 99 ? "w" : "d";
+  return day.maintenance ? `${state} c` : state;
+}
+
+/** A bar's words, for those who cannot see its colour. */
+function barText(day: { day: string; uptimePercent: number | null; maintenance: boolean }) {
+  const uptime = day.uptimePercent === null ? undefined : `${formatPercent(day.uptimePercent)} up`;
+  const parts = [uptime ?? (day.maintenance ? undefined : "no data")];
+  if (day.maintenance) parts.push("planned maintenance, not counted");
+  return `${formatCalendarDate(day.day)}: ${parts.filter(Boolean).join(", ")}`;
+}
 
 /*
  * The brand's look in a few hundred bytes: its near-black and gold header, its ink on paper, and
@@ -51,7 +66,7 @@ main{max-width:860px;margin:0 auto;padding:16px}section{margin:24px 0}h2{font-si
 .card{background:#fff;border:1px solid #dcd8cf;border-radius:8px;padding:16px;margin:0 0 12px}h3{margin:0;font-size:1.05rem;overflow-wrap:anywhere}
 .banner{padding:14px 16px;border-radius:8px;font-weight:700;color:#fff;background:#5c5c63}.banner.up{background:#1d6b35}.banner.down{background:#a8201a}
 .row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;align-items:baseline}.st{font-weight:700}.st.up{color:#1d6b35}.st.down{color:#a8201a}.st.unknown{color:#5c5c63}
-.bars{display:flex;gap:1px;list-style:none;margin:12px 0 4px;padding:0;height:32px}.bars li{flex:1;border-radius:1px;background:#c9c6bf}.bars .u{background:#2e8b4a}.bars .w{background:#c98a00}.bars .d{background:#c6362c}
+.bars{display:flex;gap:1px;list-style:none;margin:12px 0 4px;padding:0;height:32px}.bars li{flex:1;border-radius:1px;background:#c9c6bf}.bars .u{background:#2e8b4a}.bars .w{background:#c98a00}.bars .d{background:#c6362c}.bars .m{background:#6d4bc4}.bars .c{box-shadow:inset 0 5px #6d4bc4}.key{display:inline-block;width:10px;height:10px;border-radius:2px;background:#6d4bc4}
 .bars span,.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .axis{display:flex;justify-content:space-between;color:#5c5c63;font-size:.85rem;margin:0}.muted{color:#5c5c63;font-size:.9rem}
 .upd{list-style:none;margin:8px 0 0;padding:0}.upd li{border-left:3px solid ${brand.color};padding:2px 0 2px 10px;margin:8px 0}.upd p{margin:2px 0;white-space:pre-wrap}
@@ -173,13 +188,8 @@ export function renderStatusPage(
               </p>
               <ol className="bars" aria-label={`${site.domain}: daily uptime, last 90 days`}>
                 {site.days.map((day) => (
-                  <li key={day.day} className={barClass(day.uptimePercent)}>
-                    <span>
-                      {formatCalendarDate(day.day)}:{" "}
-                      {day.uptimePercent === null
-                        ? "no data"
-                        : `${formatPercent(day.uptimePercent)} up`}
-                    </span>
+                  <li key={day.day} className={barClass(day)}>
+                    <span>{barText(day)}</span>
                   </li>
                 ))}
               </ol>
@@ -187,6 +197,12 @@ export function renderStatusPage(
                 <span>90 days ago</span>
                 <span>Today</span>
               </p>
+              {site.days.some((day) => day.maintenance) && (
+                <p className="muted">
+                  <span className="key" aria-hidden="true" /> Planned maintenance: that time is not
+                  counted in the uptime.
+                </p>
+              )}
             </article>
           ))}
         </section>

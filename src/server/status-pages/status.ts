@@ -60,6 +60,7 @@ export async function publicStatus(
             periodStart: monitorRollups.periodStart,
             checks: monitorRollups.checks,
             up: monitorRollups.up,
+            maintenance: monitorRollups.maintenance,
           })
           .from(monitorRollups)
           .where(
@@ -111,7 +112,11 @@ export async function publicStatus(
       uptimePercent90d: uptimePercent(checks, up),
       days: days.map((day) => {
         const row = byDay.get(day);
-        return { day, uptimePercent: row ? uptimePercent(row.checks, row.up) : null };
+        return {
+          day,
+          uptimePercent: row ? uptimePercent(row.checks, row.up) : null,
+          maintenance: (row?.maintenance ?? 0) > 0,
+        };
       }),
     };
   });

@@ -129,8 +129,15 @@ export type IncidentWithUpdates = z.infer<typeof incidentWithUpdatesSchema>;
 /** A visitor's subscription: POST /api/status/:slug/subscriptions (form or JSON). */
 export const subscribeInputSchema = z.object({ email: emailField });
 
-/** One day's bar: its uptime in percent, or null when the site was not checked. */
-export const statusDaySchema = z.object({ day: z.string(), uptimePercent: z.number().nullable() });
+/**
+ * One day's bar: its uptime in percent, or null when the site was not checked outside
+ * maintenance; and whether planned maintenance took some of it (that time is not counted).
+ */
+export const statusDaySchema = z.object({
+  day: z.string(),
+  uptimePercent: z.number().nullable(),
+  maintenance: z.boolean(),
+});
 
 /** GET /status/<slug>.json: what the page shows, for programs. */
 export const publicStatusSchema = z.object({

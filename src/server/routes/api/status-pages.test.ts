@@ -46,7 +46,8 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
     owner = await signInAs(t, bakery.owner.email);
     member = await signInAs(t, "sam@riverabakery.example", { companyId, role: "member" });
     await db.insert(schema.siteMonitors).values({ websiteId: siteId, status: "up" });
-    // 89 days fully up, and one day at 50% (1440 checks, 720 up).
+    // 88 days fully up, one day at 50% (1440 checks, 720 up), and one with 2 hours of planned
+    // maintenance (120 checks counted apart, not in checks or up).
     const today = Date.UTC(
       new Date().getUTCFullYear(),
       new Date().getUTCMonth(),
@@ -57,8 +58,9 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
         websiteId: siteId,
         granularity: "day" as const,
         periodStart: new Date(today - i * DAY_MS),
-        checks: 1440,
-        up: i === 3 ? 720 : 1440,
+        checks: i === 5 ? 1320 : 1440,
+        up: i === 3 ? 720 : i === 5 ? 1320 : 1440,
+        maintenance: i === 5 ? 120 : 0,
       })),
     );
   });
@@ -112,8 +114,13 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
     expect(page.body).not.toMatch(/<script/i);
     expect(Buffer.byteLength(page.body)).toBeLessThan(30 * 1024);
     // 90 bars, each with its text.
-    expect(page.body.match(/<li class="[unwd]"><span>/g)).toHaveLength(90);
+    expect(page.body.match(/<li class="[unwdmc ]+"><span>/g)).toHaveLength(90);
     expect(page.body).toContain("50% up");
+    // The maintenance day is up, marked, and said so in words.
+    expect(
+      page.body.match(/<li class="u c"><span>[^<]*: 100% up, planned maintenance, not counted</g),
+    ).toHaveLength(1);
+    expect(page.body).toContain("Planned maintenance: that time is");
 
     // Another company cannot take the slug.
     const taken = await callApi(
@@ -134,8 +141,11 @@ describe.each(databaseKinds)("client status pages on %s", (kind) => {
     expect(body).toMatchObject({ name: "Rivera Bakery status", status: "up" });
     expect(body.sites[0]).toMatchObject({ domain: "riverabakery.example", status: "up" });
     expect(body.sites[0].days).toHaveLength(90);
-    // 720 down of 129,600 checks.
+    // 720 down of 129,480 checks: the 120 in maintenance are left out.
     expect(body.sites[0].uptimePercent90d).toBe(99.44);
+    expect(body.sites[0].days.filter((day: { maintenance: boolean }) => day.maintenance)).toEqual([
+      { day: expect.any(String), uptimePercent: 100, maintenance: true },
+    ]);
     expect(body.maintenance).toEqual([]);
   });
 
