@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { expect, test } from "./support/fixtures";
 
@@ -16,36 +13,24 @@ import { expect, test } from "./support/fixtures";
 test.describe.configure({ mode: "serial" });
 
 let stripe: StripeStandIn;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  // A server of its own starts here: on a loaded machine that takes longer than a test.
-  test.setTimeout(90_000);
+  test.setTimeout(OWN_SERVER_START_MS);
   stripe = await startStripeStandIn();
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-card-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  server = await startOwnServer("card", {
+    env: {
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
-      LOG_LEVEL: "warn",
-      API_RATE_LIMIT: "100000",
     },
-    "build",
-  );
+  });
   stripe.webhookUrl = `${server.url}/api/stripe/webhook`;
-  await waitForReady(server);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.close();
   await stripe?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("the demo client pays the open invoice by card and comes back to see it paid", async ({

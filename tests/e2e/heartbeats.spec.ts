@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from "../support/smtp-sink";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 
@@ -20,38 +17,21 @@ const domain = "riverabakery.example";
 const shots = process.env.E2E_SCREENSHOTS;
 
 let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  // A server of its own starting beside the shared one: slow on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(OWN_SERVER_START_MS);
   sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-heartbeat-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Harborline <hello@harborline.example>",
-      AGENCY_INBOX: agencyInbox,
-      // The shortest interval: a monitor pass every second, so a missed beat is seen at once.
-      MONITOR_INTERVAL: "10",
-      LOG_LEVEL: "warn",
-      FORM_RATE_LIMIT: "1000",
-      API_RATE_LIMIT: "100000",
-    },
-    "build",
-  );
-  await waitForReady(server);
+  server = await startOwnServer("heartbeat", {
+    mail: sink,
+    // The shortest interval: a monitor pass every second, so a missed beat is seen at once.
+    env: { AGENCY_INBOX: agencyInbox, MONITOR_INTERVAL: "10" },
+  });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.close();
   await sink?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function mailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ReceivedEmail> {

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from "../support/smtp-sink";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { expect, test } from "./support/fixtures";
 import { combobox, formReady, humanPause, textbox } from "./support/forms";
 
@@ -24,37 +21,18 @@ const applicant = {
 };
 
 let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  // A server of its own starts here: on a loaded machine that takes longer than a test.
-  test.setTimeout(90_000);
+  test.setTimeout(OWN_SERVER_START_MS);
   sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-path-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      // The links in the emails must reach this server.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Harborline <hello@harborline.example>",
-      AGENCY_INBOX: agencyInbox,
-      LOG_LEVEL: "warn",
-      FORM_RATE_LIMIT: "1000",
-      API_RATE_LIMIT: "100000",
-    },
-    "build",
-  );
-  await waitForReady(server);
+  // The links in the emails must reach this server: its PUBLIC_URL is its own.
+  server = await startOwnServer("path", { mail: sink, env: { AGENCY_INBOX: agencyInbox } });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.close();
   await sink?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The first email to `to` whose subject matches; on failure, says what did arrive. */

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { close, listen } from "../support/local-server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { wcagViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
@@ -23,44 +20,27 @@ const inMaintenance = `maint-${unique}.example`;
 const control = `control-${unique}.example`;
 
 let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 /** The sites' stand-in: answers 200 until the test makes it fail. */
 const target = { failing: false, url: "", server: undefined as unknown as http.Server };
 
 test.beforeAll(async () => {
-  // A server of its own, migrating and seeding a fresh database: slow on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(OWN_SERVER_START_MS);
   sink = await startSmtpSink();
   target.server = http.createServer((_req, res) => {
     res.writeHead(target.failing ? 503 : 200).end(target.failing ? "down" : "ok");
   });
   target.url = await listen(target.server);
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-maintenance-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Harborline <hello@harborline.example>",
-      AGENCY_INBOX: agencyInbox,
-      MONITOR_INTERVAL: "10",
-      LOG_LEVEL: "warn",
-      FORM_RATE_LIMIT: "1000",
-      API_RATE_LIMIT: "100000",
-    },
-    "build",
-  );
-  await waitForReady(server);
+  server = await startOwnServer("maintenance", {
+    mail: sink,
+    env: { AGENCY_INBOX: agencyInbox, MONITOR_INTERVAL: "10" },
+  });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.close();
   await sink?.stop();
   if (target.server) await close(target.server);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signedIn(browser: Browser, as: "admin" | "client", width: number): Promise<Page> {

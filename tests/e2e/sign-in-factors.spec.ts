@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { wcagViolations } from "./support/axe";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 
 /*
  * Passkeys and the second factor, on a server of their own: WebAuthn refuses an IP address as
@@ -13,37 +12,26 @@ import { freePort, startServer, waitForReady, type ServerProcess } from "../supp
  */
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess;
+let server: OwnServer;
 let appUrl: string;
-let dataDir: string;
 const seenEmails = new Set<string>();
 
 test.beforeAll(async () => {
-  // A server of its own starts here: on a loaded machine that takes longer than a test.
-  test.setTimeout(90_000);
-  const port = await freePort();
-  appUrl = `http://localhost:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-factors-"));
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: appUrl,
-      LOG_LEVEL: "warn",
+  test.setTimeout(OWN_SERVER_START_MS);
+  server = await startOwnServer("factors", {
+    host: "localhost",
+    env: {
       ADMIN_EMAILS: "admin@example.com",
-      API_RATE_LIMIT: "100000",
       // Each browser context below says it comes from an address of its own, so the per-address
       // limit on sign-in links counts each person apart.
       TRUST_PROXY: "true",
     },
-    "build",
-  );
-  await waitForReady(server);
+  });
+  appUrl = `http://localhost:${server.port}`;
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 /** The code an authenticator app shows for this secret (or the next one, 30 s on). */
@@ -55,7 +43,7 @@ function totpCode(secret: string, offsetMs = 0) {
 
 /** The newest sign-in link emailed to this address that no earlier step has used. */
 async function emailedLink(to: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
+  const outbox = path.join(server.dataDir, "outbox");
   for (let tries = 0; tries < 100; tries++) {
     let files: string[] = [];
     try {

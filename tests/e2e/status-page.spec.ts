@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { wcagViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
@@ -13,38 +10,20 @@ import { expect, test } from "./support/fixtures";
  */
 
 let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 // One server for the three tests: they run in order in one worker.
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  // The server's start (its demo data included) is slow on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(OWN_SERVER_START_MS);
   sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-status-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "Harborline <hello@harborline.example>",
-      LOG_LEVEL: "warn",
-      FORM_RATE_LIMIT: "1000",
-      API_RATE_LIMIT: "100000",
-    },
-    "build",
-  );
-  await waitForReady(server, 170_000);
+  server = await startOwnServer("status", { mail: sink });
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.close();
   await sink?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 for (const width of [375, 1280]) {
@@ -63,7 +42,12 @@ for (const width of [375, 1280]) {
     await expect(
       page.getByRole("heading", { level: 1, name: "Rivera Bakery status" }),
     ).toBeVisible();
-    await expect(page.getByRole("heading", { name: "riverabakery.example" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "riverabakery.example", exact: true }),
+    ).toBeVisible();
+    // The demo's window next week, under its own heading.
+    await expect(page.getByRole("heading", { name: "Scheduled maintenance" })).toBeVisible();
+    await expect(page.getByText(/riverabakery\.example · .* to /)).toBeVisible();
     await expect(page.getByText(/uptime over the last 90 days/)).toBeVisible();
     await expect(
       page

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { freePort, startServer, waitForReady, type ServerProcess } from "../support/server-process";
+import { OWN_SERVER_START_MS, startOwnServer, type OwnServer } from "./support/own-server";
 import { wcagViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
@@ -16,30 +13,15 @@ import { expect, test } from "./support/fixtures";
 // One server for the file: its start is slow on a busy machine.
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "harborline-tickets-"));
-  const port = await freePort();
-  server = startServer(
-    port,
-    {
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      FORM_RATE_LIMIT: "1000",
-      API_RATE_LIMIT: "100000",
-    },
-    "build",
-  );
-  await waitForReady(server);
+  test.setTimeout(OWN_SERVER_START_MS);
+  server = await startOwnServer("tickets");
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 async function signedIn(browser: Browser, as: "client" | "admin", width = 1280): Promise<Page> {
