@@ -271,7 +271,7 @@ try {
     `\nGenerator check: nginx home page with ${THREADS} wrk threads ${base.toFixed(0)} req/s, with ${THREADS * 2} ${doubled.toFixed(0)} req/s (${(gain * 100).toFixed(1)}%): ${
       gain > 0.1
         ? "MORE THAN 10%: wrk was the limit, the ratios above are not to be trusted"
-        : "within 10%, so wrk was not the limit"
+        : "no gain over 10%, so wrk was not the limit"
     }`,
   );
 } finally {
