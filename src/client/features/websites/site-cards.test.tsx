@@ -203,6 +203,26 @@ describe("the site page's uptime panel", () => {
     );
   });
 
+  it("marks the time inside a maintenance window in the response-time table", () => {
+    const withWindow: SiteHealth = {
+      ...health({ status: "up", lastCause: null, lastResponseMs: 182 }),
+      responseTimes: {
+        granularity: "day",
+        points: [
+          { at: "2026-11-19T00:00:00Z", responseMs: 180, maintenance: false },
+          { at: "2026-11-20T00:00:00Z", responseMs: 410, maintenance: true },
+        ],
+      },
+    };
+    render(<UptimeSection health={withWindow} now={now} range="the last 30 days" />);
+    const table = screen.getByRole("table", { name: "Average response time per day" });
+    const cells = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.lastElementChild!.textContent);
+    expect(cells).toEqual(["180 ms", "410 ms (maintenance)"]);
+  });
+
   it("words the real check interval and the response time of a site that answers", () => {
     const up = health({ status: "up", lastCause: null, lastResponseMs: 182 }, 300);
     render(<UptimeSection health={up} now={now} range="the last 30 days" />);

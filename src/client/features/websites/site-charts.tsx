@@ -239,12 +239,15 @@ export function ResponseChart({
   label,
 }: {
   granularity: "hour" | "day";
-  points: { at: string; responseMs: number | null }[];
+  points: { at: string; responseMs: number | null; maintenance: boolean }[];
   label: (at: string, granularity: "hour" | "day") => string;
 }) {
   const [at, setAt] = useState<Hover>(null);
+  const anyMaintenance = points.some((p) => p.maintenance);
   const setup = useMemo(() => {
     const days = points.map((p) => p.at.slice(0, 10));
+    // Time inside a maintenance window is shaded violet, the chart's full height.
+    const top = Math.max(100, ...points.map((p) => p.responseMs ?? 0));
     const options: Omit<uPlot.Options, "width" | "height"> = {
       scales: {
         x: { time: false },
@@ -254,6 +257,13 @@ export function ResponseChart({
       series: [
         {},
         { label: "Response time", stroke: goldDeep, width: 1.75, points: { show: false } },
+        {
+          label: "Maintenance",
+          fill: "rgba(109,40,217,0.16)",
+          stroke: "transparent",
+          paths: uPlot.paths.bars!({ size: [1, Infinity], gap: 0 }),
+          points: { show: false },
+        },
       ],
       axes: [
         granularity === "hour"
@@ -272,7 +282,11 @@ export function ResponseChart({
         axis((_u, splits) => splits.map((v) => `${compact.format(v)} ms`), 30, 52),
       ],
     };
-    const data: uPlot.AlignedData = [points.map((_, i) => i), points.map((p) => p.responseMs)];
+    const data: uPlot.AlignedData = [
+      points.map((_, i) => i),
+      points.map((p) => p.responseMs),
+      points.map((p) => (p.maintenance ? top : null)),
+    ];
     return { options, data };
   }, [points, granularity]);
   const point = at === null ? undefined : points[at];
@@ -280,10 +294,18 @@ export function ResponseChart({
     <>
       <Readout>
         {point
-          ? `${label(point.at, granularity)}: ${point.responseMs === null ? "no answer" : `${point.responseMs.toLocaleString("en-US")} ms average`}`
+          ? `${label(point.at, granularity)}: ${point.responseMs === null ? "no answer" : `${point.responseMs.toLocaleString("en-US")} ms average`}${point.maintenance ? ", maintenance" : ""}`
           : `Point at the line to see ${granularity === "hour" ? "an hour" : "a day"}.`}
       </Readout>
       <Chart {...setup} height={180} onHover={setAt} />
+      {anyMaintenance && (
+        <Legend
+          items={[
+            { label: "Response time", swatch: "bg-gold-700" },
+            { label: "Maintenance", swatch: "bg-violet-200" },
+          ]}
+        />
+      )}
     </>
   );
 }

@@ -197,7 +197,7 @@ export function UptimeSection({
                   head={[per === "hour" ? "Hour" : "Day", "Avg. response"]}
                   rows={responseTimes.points.map((p) => [
                     pointLabel(p.at, responseTimes.granularity),
-                    p.responseMs === null ? "-" : `${formatNumber(p.responseMs)} ms`,
+                    `${p.responseMs === null ? "-" : `${formatNumber(p.responseMs)} ms`}${p.maintenance ? " (maintenance)" : ""}`,
                   ])}
                 />
               }
