@@ -78,10 +78,12 @@ test.describe("the site page", () => {
     // The two incidents of the last 30 days: 8 and 14 minutes down, on days of 1,440 checks.
     await expect(perDay).toContainText("99.44%");
     await expect(perDay).toContainText("99.02%");
-    const incidents = uptime.getByRole("list", { name: "Incidents" }).getByRole("listitem");
+    // The incidents themselves, not the staff's updates listed inside the first.
+    const incidents = uptime.getByRole("list", { name: "Incidents" }).locator(":scope > li");
     await expect(incidents).toHaveCount(2);
     await expect(incidents.nth(0)).toContainText("Server error");
     await expect(incidents.nth(0)).toContainText("Down 8 min");
+    await expect(incidents.nth(0)).toContainText("The site is back up");
     await expect(incidents.nth(1)).toContainText("Timed out");
     await expect(incidents.nth(1)).toContainText("Down 14 min");
 
