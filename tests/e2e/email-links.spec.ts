@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { clientLinks, emailSignInPath, staffLinks } from "../../src/shared/deep-links";
 import * as billing from "../../src/server/mail/templates/billing";
 import * as clients from "../../src/server/mail/templates/clients";
+import * as heartbeats from "../../src/server/mail/templates/heartbeats";
 import * as leads from "../../src/server/mail/templates/leads";
 import * as monitoring from "../../src/server/mail/templates/monitoring";
 import * as notices from "../../src/server/mail/templates/notices";
@@ -20,6 +21,7 @@ import { expect, test } from "./support/fixtures";
 const templates = {
   ...billing,
   ...clients,
+  ...heartbeats,
   ...leads,
   ...monitoring,
   ...notices,
@@ -178,6 +180,56 @@ function renderAll(origin: string, ids: Ids) {
     expiresOn: "2026-12-20",
     autoRenew: true,
   };
+  const job = {
+    name: "Nightly backup",
+    domain: "riverabakery.example",
+    periodSeconds: 86_400,
+    graceSeconds: 3_600,
+  };
+  add(
+    "heartbeatDownEmail",
+    heartbeats.heartbeatDownEmail(
+      person,
+      job,
+      { ...down, detail: "no run reported since yesterday", failed: false },
+      siteAction,
+      settings,
+    ),
+    heartbeats.heartbeatDownEmail(
+      settings.agencyInbox,
+      job,
+      { ...down, detail: "pg_dump: connection refused", failed: true },
+      staffAction,
+      settings,
+    ),
+  );
+  add(
+    "heartbeatRecoveredEmail",
+    heartbeats.heartbeatRecoveredEmail(
+      person,
+      job,
+      { ...down, endedAt: new Date() },
+      siteAction,
+      settings,
+    ),
+  );
+  const window = {
+    startsAt: new Date(Date.now() + 2 * 86_400_000),
+    endsAt: new Date(Date.now() + 2 * 86_400_000 + 7_200_000),
+    note: "Moving the site to a faster server.",
+    domains: ["riverabakery.example"],
+  };
+  add(
+    "maintenanceEmail",
+    monitoring.maintenanceEmail(person, "ahead", window, siteAction, settings),
+    monitoring.maintenanceEmail(
+      person,
+      "started",
+      window,
+      { label: "Open the portal", href: url(clientLinks.dashboard()) },
+      settings,
+    ),
+  );
   add(
     "expiryWarningEmail",
     monitoring.expiryWarningEmail(
