@@ -181,10 +181,7 @@ export async function stopTimer(
   note: string | undefined,
   now: Date,
 ): Promise<Outcome<{ timer: TimeTimerRow; entry: TimeEntryRow }>> {
-  const [timer] = await tx
-    .delete(timeTimers)
-    .where(eq(timeTimers.userId, userId))
-    .returning();
+  const [timer] = await tx.delete(timeTimers).where(eq(timeTimers.userId, userId)).returning();
   if (!timer) return conflict("Your timer is not running");
   const minutes = timerMinutes(timer.startedAt, now);
   if (minutes > MAX_ENTRY_MINUTES) {
@@ -214,10 +211,7 @@ export async function stopTimer(
   return ok({ timer, entry: entry! });
 }
 
-export async function discardTimer(
-  tx: DbExecutor,
-  userId: string,
-): Promise<Outcome<TimeTimerRow>> {
+export async function discardTimer(tx: DbExecutor, userId: string): Promise<Outcome<TimeTimerRow>> {
   const [timer] = await tx.delete(timeTimers).where(eq(timeTimers.userId, userId)).returning();
   return timer ? ok(timer) : conflict("Your timer is not running");
 }
