@@ -279,6 +279,34 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
       },
     );
 
+    // Stop, start, discard: the audit walk calls them in this order on a running timer.
+    staff.post(
+      "/api/admin/timer/stop",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: { body: timerStopSchema, response: { 201: timeEntrySchema, ...entryResponse } },
+      },
+      async (request, reply) => {
+        const entry = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const stopped = await stopTimer(tx, request.user!.id, request.body.note, new Date());
+          if (!stopped.ok) throw new DomainFailureError(stopped);
+          const { timer, entry } = stopped.value;
+          await audit({
+            action: "timer.stopped",
+            targetType: "time-entry",
+            targetId: entry.id,
+            companyId: entry.companyId,
+            changes: {
+              before: { startedAt: timer.startedAt.toISOString() },
+              after: entryFields(entry),
+            },
+          });
+          return entry;
+        });
+        return reply.code(201).send(await entryView(entry.id, request));
+      },
+    );
+
     staff.post(
       "/api/admin/clients/:id/timer",
       {
@@ -319,33 +347,6 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
           });
         });
         return reply.code(201).send(await timerView(request.user!.id));
-      },
-    );
-
-    staff.post(
-      "/api/admin/timer/stop",
-      {
-        bodyLimit: WRITE_BODY_LIMIT,
-        schema: { body: timerStopSchema, response: { 201: timeEntrySchema, ...entryResponse } },
-      },
-      async (request, reply) => {
-        const entry = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const stopped = await stopTimer(tx, request.user!.id, request.body.note, new Date());
-          if (!stopped.ok) throw new DomainFailureError(stopped);
-          const { timer, entry } = stopped.value;
-          await audit({
-            action: "timer.stopped",
-            targetType: "time-entry",
-            targetId: entry.id,
-            companyId: entry.companyId,
-            changes: {
-              before: { startedAt: timer.startedAt.toISOString() },
-              after: entryFields(entry),
-            },
-          });
-          return entry;
-        });
-        return reply.code(201).send(await entryView(entry.id, request));
       },
     );
 
