@@ -235,6 +235,29 @@ export async function monthTotals(
   });
 }
 
+/** A client's sites, tickets (newest first) and projects: what time may be logged against. */
+export async function entryChoices(db: DbExecutor, companyId: string) {
+  const [sites, tickets, work] = await Promise.all([
+    db
+      .select({ id: websites.id, label: websites.domain })
+      .from(websites)
+      .where(eq(websites.companyId, companyId))
+      .orderBy(asc(websites.domain)),
+    db
+      .select({ id: supportTickets.id, label: supportTickets.subject })
+      .from(supportTickets)
+      .where(eq(supportTickets.companyId, companyId))
+      .orderBy(desc(supportTickets.createdAt))
+      .limit(200),
+    db
+      .select({ id: projects.id, label: projects.name })
+      .from(projects)
+      .where(eq(projects.companyId, companyId))
+      .orderBy(desc(projects.createdAt)),
+  ]);
+  return { websites: sites, tickets, projects: work };
+}
+
 /** Minutes logged against each of some tickets or projects. */
 export async function minutesBy(
   db: DbExecutor,

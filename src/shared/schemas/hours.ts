@@ -105,6 +105,8 @@ export const planHoursSchema = z.object({
 });
 export type PlanHours = z.infer<typeof planHoursSchema>;
 
+const choiceSchema = z.object({ id: z.uuid(), label: z.string() });
+
 /** A client's hours in a month (the back office's list; the monthly report reuses it). */
 export const clientHoursSchema = z.object({
   month: z.string(),
@@ -113,6 +115,12 @@ export const clientHoursSchema = z.object({
   entries: z.array(timeEntrySchema),
   /** The last six months' totals, newest first. */
   months: z.array(z.object({ month: z.string(), minutes: z.number().int() })),
+  /** What time can be logged against: the client's sites, tickets and projects. */
+  choices: z.object({
+    websites: z.array(choiceSchema),
+    tickets: z.array(choiceSchema),
+    projects: z.array(choiceSchema),
+  }),
 });
 export type ClientHours = z.infer<typeof clientHoursSchema>;
 

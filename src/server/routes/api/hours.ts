@@ -30,6 +30,7 @@ import {
 } from "../../hours/entries";
 import {
   agencyMonth,
+  entryChoices,
   hoursOfMonth,
   listEntries,
   minutesBy,
@@ -143,7 +144,11 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
         }
         const month = request.query.month ?? agencyMonth(new Date());
         const hours = await hoursOfMonth(db, companyId, month, viewer(request));
-        return { ...hours, months: await monthTotals(db, companyId, month, 6) };
+        const [months, choices] = await Promise.all([
+          monthTotals(db, companyId, month, 6),
+          entryChoices(db, companyId),
+        ]);
+        return { ...hours, months, choices };
       },
     );
 
