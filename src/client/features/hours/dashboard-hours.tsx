@@ -1,16 +1,16 @@
 import { Clock } from "lucide-react";
-import { formatMonth } from "@shared/format";
+import { formatMonth, formatWorkTime } from "@shared/format";
 import { Card } from "@/components/ui/card";
 import { usePortalHours } from "./api";
 import { HoursBar } from "./hours-bar";
 
 /**
  * The dashboard's care hours: this month's hours used against those the maintenance plan
- * includes. Shown only to clients with a maintenance plan.
+ * includes. A client with no maintenance plan sees the time logged, once there is some.
  */
 export function DashboardHours() {
   const { data } = usePortalHours();
-  if (!data || data.includedMinutes === null) return null;
+  if (!data || (data.includedMinutes === null && data.usedMinutes === 0)) return null;
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby="dashboard-hours">
@@ -20,12 +20,22 @@ export function DashboardHours() {
             Care hours, {formatMonth(data.month)}
           </h2>
         </div>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Time our team spent on your sites this month, against what {data.planName} includes.
-        </p>
-        <div className="mt-4">
-          <HoursBar usedMinutes={data.usedMinutes} includedMinutes={data.includedMinutes} />
-        </div>
+        {data.includedMinutes === null ? (
+          <p className="mt-3 text-sm text-foreground">
+            Our team spent{" "}
+            <span className="font-semibold tabular-nums">{formatWorkTime(data.usedMinutes)}</span>{" "}
+            on your sites and projects this month.
+          </p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Time our team spent on your sites this month, against what {data.planName} includes.
+            </p>
+            <div className="mt-4">
+              <HoursBar usedMinutes={data.usedMinutes} includedMinutes={data.includedMinutes} />
+            </div>
+          </>
+        )}
       </section>
     </Card>
   );
