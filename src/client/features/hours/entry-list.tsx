@@ -45,8 +45,8 @@ function EntryItem({
   }
   const target = against(entry);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 py-3">
-      <div className="min-w-0 flex-1">
+    <li className="flex flex-col gap-1 py-3">
+      <div className="min-w-0">
         <p className="text-sm text-foreground">
           <span className="font-semibold tabular-nums">{formatWorkTime(entry.minutes)}</span>
           <span className="text-muted-foreground">
@@ -61,7 +61,7 @@ function EntryItem({
         {target && <p className="mt-0.5 text-xs break-words text-muted-foreground">{target}</p>}
       </div>
       {entry.editable && (
-        <div className="flex gap-1">
+        <div className="-ml-3 flex gap-1">
           <Button
             variant="ghost"
             size="sm"

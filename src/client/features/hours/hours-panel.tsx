@@ -39,7 +39,7 @@ export function HoursPanel({ client }: { client: ClientDetail }) {
           </div>
         </details>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 className="text-sm font-semibold text-foreground">{formatMonth(month)}</h3>
+          <h3 className="font-sans text-sm font-semibold text-foreground">{formatMonth(month)}</h3>
           <div className="flex gap-1">
             <Button
               variant="outline"
@@ -95,7 +95,7 @@ export function HoursPanel({ client }: { client: ClientDetail }) {
               empty={`No time logged in ${formatMonth(month)}.`}
             />
             <div>
-              <h3 className="text-sm font-semibold text-foreground">Month totals</h3>
+              <h3 className="font-sans text-sm font-semibold text-foreground">Month totals</h3>
               <table className="mt-2 w-full text-sm">
                 <caption className="sr-only">Time logged in each of the last six months</caption>
                 <thead className="sr-only">

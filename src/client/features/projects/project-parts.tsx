@@ -154,6 +154,6 @@ export function projectTimeText(
   project: Pick<ProjectSummary, "loggedMinutes" | "estimatedMinutes">,
 ): string {
   return project.estimatedMinutes === null
-    ? `${formatWorkTime(project.loggedMinutes)} logged`
+    ? `${formatWorkTime(project.loggedMinutes)} logged, no estimate`
     : `${formatWorkTime(project.loggedMinutes)} of ${formatWorkTime(project.estimatedMinutes)} estimated`;
 }
