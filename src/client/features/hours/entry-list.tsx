@@ -10,9 +10,9 @@ import { useDeleteEntry } from "./api";
 import { TimeEntryForm } from "./time-entry-form";
 
 /** What an entry is against: "Ticket: Contact form is broken · rivera.example". */
-function against(entry: TimeEntry): string {
+function against(entry: TimeEntry, onTicket: boolean): string {
   return [
-    entry.ticketSubject && `Ticket: ${entry.ticketSubject}`,
+    !onTicket && entry.ticketSubject && `Ticket: ${entry.ticketSubject}`,
     entry.projectName && `Project: ${entry.projectName}`,
     entry.websiteDomain,
   ]
@@ -24,10 +24,12 @@ function EntryItem({
   entry,
   clientId,
   choices,
+  onTicket,
 }: {
   entry: TimeEntry;
   clientId: string;
   choices?: ClientHours["choices"];
+  onTicket: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteEntry();
@@ -43,7 +45,7 @@ function EntryItem({
       </li>
     );
   }
-  const target = against(entry);
+  const target = against(entry, onTicket);
   return (
     <li className="flex flex-col gap-1 py-3">
       <div className="min-w-0">
@@ -106,17 +108,26 @@ export function EntryList({
   clientId,
   choices,
   empty,
+  onTicket = false,
 }: {
   entries: TimeEntry[];
   clientId: string;
   choices?: ClientHours["choices"];
   empty: string;
+  /** Listed on their ticket: the ticket is not named again. */
+  onTicket?: boolean;
 }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="flex flex-col divide-y divide-border" aria-label="Time entries">
       {entries.map((entry) => (
-        <EntryItem key={entry.id} entry={entry} clientId={clientId} choices={choices} />
+        <EntryItem
+          key={entry.id}
+          entry={entry}
+          clientId={clientId}
+          choices={choices}
+          onTicket={onTicket}
+        />
       ))}
     </ul>
   );

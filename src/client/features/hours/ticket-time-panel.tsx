@@ -30,6 +30,7 @@ export function TicketTimePanel({ ticketId, clientId }: { ticketId: string; clie
           <EntryList
             entries={data.entries}
             clientId={clientId}
+            onTicket
             empty="No time logged on this ticket yet."
           />
         )}
