@@ -25,6 +25,8 @@ import { createInboundSmtp, type InboundSmtp } from "./inbound/inbound-smtp";
 import type { DNSResolver } from "./inbound/sender-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
+import { hoursRoutes } from "./routes/api/hours";
+import { createHoursWorker, type HoursWorkerOptions } from "./hours/month-end";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
 import { createRdapClient } from "./domains/rdap";
 import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
@@ -108,6 +110,11 @@ export type AppOptions = {
     "now" | "intervalMs"
   >;
   /**
+   * The month-end drafts of care hours beyond a plan's: tests may pass a clock and a pace of
+   * their own (default: BILLING_INTERVAL, as the billing schedule).
+   */
+  hours?: Pick<HoursWorkerOptions, "now" | "intervalMs">;
+  /**
    * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
    * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
    * certificate authorities, a 10 s timeout).
@@ -154,6 +161,7 @@ export async function buildApp({
   mailer,
   outbox,
   billing,
+  hours,
   monitor,
   rdap,
   analytics,
@@ -235,6 +243,14 @@ export async function buildApp({
     chargeSavedCard: savedCardCharger(config.stripe),
     ...billing,
   });
+  // Hours beyond a maintenance plan's become a draft invoice once each month has ended.
+  const hoursWorker = createHoursWorker({
+    db: database.db,
+    settings: billingSettings(config),
+    log: app.log,
+    intervalMs: config.billingIntervalSeconds * 1000,
+    ...hours,
+  });
   // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
   const monitorWorker =
     monitor === false
@@ -294,6 +310,7 @@ export async function buildApp({
     attachmentCleanup.start();
     pageViewRollup.start();
     billingWorker.start();
+    hoursWorker.start();
     monitorWorker?.start();
     rdapWorker?.start();
     ingest.start();
@@ -303,6 +320,7 @@ export async function buildApp({
   app.addHook("preClose", async () => {
     void worker.stop();
     void billingWorker.stop();
+    void hoursWorker.stop();
     void monitorWorker?.stop();
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
@@ -316,6 +334,7 @@ export async function buildApp({
     await attachmentCleanup.stop();
     await pageViewRollup.stop();
     await billingWorker.stop();
+    await hoursWorker.stop();
     await worker.stop();
     mail.close();
     await ingest.close();
@@ -339,6 +358,7 @@ export async function buildApp({
     maintenanceRoutes,
     domainRoutes,
     billingRoutes,
+    hoursRoutes,
     invoiceRoutes,
     invoiceFollowUpRoutes,
     cardPaymentRoutes,

@@ -8,6 +8,8 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatMonth,
+  formatWorkTime,
   formatPeriod,
   formatMoney,
   formatNumber,
@@ -132,5 +134,19 @@ describe("display formats", () => {
   it("fills a form's date fields from stored values", () => {
     expect(toDateInput("2026-01-05T00:00:00.000Z")).toBe("2026-01-05");
     expect(toDateInput(null)).toBe("");
+  });
+});
+
+describe("work time and months", () => {
+  it("writes time worked in hours and minutes, never days", () => {
+    expect(formatWorkTime(0)).toBe("0 min");
+    expect(formatWorkTime(45)).toBe("45 min");
+    expect(formatWorkTime(60)).toBe("1 hr");
+    expect(formatWorkTime(65)).toBe("1 hr 5 min");
+    expect(formatWorkTime(52 * 60 + 30)).toBe("52 hr 30 min");
+  });
+
+  it("names a month", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
   });
 });

@@ -142,6 +142,27 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
+ * Time worked, in whole minutes, always in hours and minutes (a month's work is "52 hr", not
+ * days): "0 min", "45 min", "1 hr", "1 hr 5 min", "52 hr 30 min".
+ */
+export function formatWorkTime(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  if (total < 60) return `${total} min`;
+  const hours = Math.floor(total / 60);
+  return total % 60 ? `${hours} hr ${total % 60} min` : `${hours} hr`;
+}
+
+/** A month ("2026-11") as "November 2026". */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/**
  * A period or a grace time as people set it: in its largest whole unit, "1 day", "6 hours",
  * "15 minutes", "90 seconds" (a job's heartbeat runs "every 1 day" and may be "30 minutes" late).
  */

@@ -33,6 +33,12 @@ const proposalDraft = {
   ],
   validUntil: "2099-12-31",
 };
+/** Time logged two days ago (never in the future, in any time zone). */
+const timeEntry = {
+  workDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+  minutes: 45,
+  note: "Updated the plugins and checked the contact form.",
+};
 /** The inbound webhook's secret for tests that walk every route, and how it is sent. */
 export const webhookSecret = "walk-every-route-inbound-secret";
 export const webhookAuth = (url: string): Record<string, string> =>
@@ -120,6 +126,11 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "PUT /api/admin/domains/:id": domain,
   "POST /api/admin/clients/:id/plans": plan,
   "PUT /api/admin/plans/:id": plan,
+  "PUT /api/admin/plans/:id/hours": { includedHours: 4, overageRateCents: 12_500 },
+  "POST /api/admin/clients/:id/time-entries": timeEntry,
+  "PATCH /api/admin/time-entries/:id": timeEntry,
+  "POST /api/admin/clients/:id/timer": { note: "Fixing the contact form" },
+  "POST /api/admin/timer/stop": { note: "Fixed the contact form." },
   "POST /api/admin/plan-requests/:id/approve": { amountCents: 14_900 },
   "PUT /api/billing/autopay": { enabled: false },
   "POST /api/billing/plan-requests": {
@@ -266,6 +277,8 @@ export type RouteIds = {
   maintenanceWindow?: string;
   /** A monthly plan of the client. */
   plan: string;
+  /** A time entry to change and delete (default: an id no entry has). */
+  timeEntry?: string;
   /** A plan request for each decision, so both can be made. */
   planRequests: { approve: string; decline: string };
   /**
@@ -324,6 +337,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         "/api/admin/maintenance-windows/:id",
         `/api/admin/maintenance-windows/${ids.maintenanceWindow ?? SOME_ID}`,
       )
+      .replace("/api/admin/time-entries/:id", `/api/admin/time-entries/${ids.timeEntry ?? SOME_ID}`)
       .replace("/api/admin/websites/:id", `/api/admin/websites/${ids.website}`)
       .replace(
         "/api/admin/saved-replies/:id",

@@ -5,6 +5,7 @@ import { LoadingState } from "@/components/view-states";
 import { BackOfficeShell } from "@/components/layout/back-office-shell";
 import { AdminGate } from "@/features/auth/admin-gate";
 import { ClientPageLink } from "@/features/clients/client-page-link";
+import type { ClientLink } from "@/features/tickets/ticket-detail";
 import { NoticeBell } from "@/features/notices/notice-bell";
 import { preloadable, PrefetchWhenSettled } from "@/lib/preloadable";
 import { withQueryClient } from "@/lib/query-client";
@@ -44,6 +45,7 @@ const views = {
       import("@/features/projects/projects-panel"),
       import("@/features/status-pages/settings-panel"),
       import("@/features/monitoring/maintenance-panel"),
+      import("@/features/hours/hours-panel"),
     ]).then(
       ([
         { ClientDetailView },
@@ -55,6 +57,7 @@ const views = {
         { ProjectsPanel },
         { ClientStatusPagePanel },
         { MaintenancePanel },
+        { HoursPanel },
       ]) => {
         // A client's page shows what they have; each part belongs to its own noun.
         const panels = {
@@ -66,6 +69,7 @@ const views = {
           projects: ProjectsPanel,
           statusPage: ClientStatusPagePanel,
           maintenance: MaintenancePanel,
+          hours: HoursPanel,
         };
         return function ClientWithPanels({ id }: { id: string }) {
           return <ClientDetailView id={id} panels={panels} />;
@@ -81,7 +85,15 @@ const views = {
   ),
   tickets: preloadable(() => import("@/features/tickets/ticket-queue").then((m) => m.TicketQueue)),
   ticket: preloadable(() =>
-    import("@/features/tickets/ticket-detail").then((m) => m.TicketDetailView),
+    Promise.all([
+      import("@/features/tickets/ticket-detail"),
+      import("@/features/hours/ticket-time-panel"),
+    ]).then(([{ TicketDetailView }, { TicketTimePanel }]) => {
+      // The ticket, and the time staff log on it.
+      return function TicketWithTime(props: { id: string; clientLink: ClientLink }) {
+        return <TicketDetailView {...props} timePanel={TicketTimePanel} />;
+      };
+    }),
   ),
   monitoring: preloadable(() =>
     Promise.all([

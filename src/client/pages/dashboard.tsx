@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
 import { DashboardHeader } from "@/features/dashboard/dashboard-header";
 import { useDashboardView } from "@/features/dashboard/dashboard-view";
+import { DashboardHours } from "@/features/hours/dashboard-hours";
 import { NoticeBell } from "@/features/notices/notice-bell";
 import { useProjects } from "@/features/projects/api";
 import { YourProjectCard } from "@/features/projects/your-project-card";
@@ -177,6 +178,11 @@ function Dashboard({ user }: { user: AuthUser }) {
         {!arranged && <ArrangementLoading tab={view.tab} />}
         {/* A build in progress comes first, above the tabs. */}
         {arranged && <YourProjectCard onView={() => go({ tab: "projects" })} />}
+        {arranged && (
+          <div className="mt-6 sm:mt-8">
+            <DashboardHours />
+          </div>
+        )}
         {arranged && (
           <Tabs
             value={tab}

@@ -79,6 +79,18 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       concreteBody("POST /api/admin/clients/:id/maintenance-windows", ids),
     );
     ids.maintenanceWindow = windows.json().windows[0].id;
+    // Time logged by this staff member, and their running timer (the walk stops it first).
+    const logged = await callApi(
+      t,
+      staff,
+      "POST",
+      `/api/admin/clients/${company.id}/time-entries`,
+      concreteBody("POST /api/admin/clients/:id/time-entries", ids),
+    );
+    ids.timeEntry = logged.json().id;
+    await callApi(t, staff, "POST", `/api/admin/clients/${company.id}/timer`, {
+      note: "Checking the forms",
+    });
     // A proposal of the client with its draft: the walk edits, sends and versions it.
     const proposal = await callApi(
       t,

@@ -12,6 +12,7 @@ import type { Db, DbExecutor } from "../db/client";
 import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
+import { seedDemoHours } from "./hours";
 import { seedDemoMaintenance } from "./maintenance";
 import {
   billingAccounts,
@@ -205,6 +206,11 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       now,
     );
     await seedDemoBilling(tx, { companyId: company.id, proposal }, now);
+    await seedDemoHours(
+      tx,
+      { companyId: company.id, staffId: staff.id, websiteId: site!.id, bannerTicketId: banner.id },
+      now,
+    );
   });
 }
 

@@ -23,6 +23,8 @@ import {
   type ProjectMilestone,
 } from "../db/schema";
 import { milestoneHash } from "../documents/content-hash";
+import { proposalEstimates } from "../hours/estimates";
+import { minutesBy } from "../hours/reading";
 
 /*
  * Reading projects: a summary for lists, the detail with milestones, approvals and updates; and
@@ -44,7 +46,7 @@ function summarise(
   project: Project,
   company: Pick<Company, "name">,
   steps: Pick<ProjectMilestone, "name" | "status" | "position">[],
-): ProjectSummary {
+): Omit<ProjectSummary, "loggedMinutes" | "estimatedMinutes"> {
   const ordered = [...steps].sort((a, b) => a.position - b.position);
   return {
     id: project.id,
@@ -59,6 +61,27 @@ function summarise(
     milestonesTotal: ordered.length,
     createdAt: iso(project.createdAt),
   };
+}
+
+/** Adds each project's logged time and its proposal's estimate (server/hours/estimates.ts). */
+async function withHours<T extends Omit<ProjectSummary, "loggedMinutes" | "estimatedMinutes">>(
+  db: DbExecutor,
+  summaries: T[],
+): Promise<(T & Pick<ProjectSummary, "loggedMinutes" | "estimatedMinutes">)[]> {
+  const proposalIds = summaries.flatMap((each) => (each.proposalId ? [each.proposalId] : []));
+  const [logged, estimates] = await Promise.all([
+    minutesBy(
+      db,
+      "projectId",
+      summaries.map((each) => each.id),
+    ),
+    proposalEstimates(db, proposalIds),
+  ]);
+  return summaries.map((each) => ({
+    ...each,
+    loggedMinutes: logged.get(each.id) ?? 0,
+    estimatedMinutes: each.proposalId ? (estimates.get(each.proposalId) ?? null) : null,
+  }));
 }
 
 /** Projects (newest first) with their current milestone: one query for projects, one for steps. */
@@ -94,11 +117,14 @@ export async function listProjects(
       .from(projectMilestones)
       .where(sql`${projectMilestones.projectId} = any(${sql.placeholder("ids")}::uuid[])`),
   ).execute({ ids: rows.map(({ project }) => project.id) });
-  return rows.map(({ project, company }) =>
-    summarise(
-      project,
-      company,
-      steps.filter((step) => step.projectId === project.id),
+  return withHours(
+    db,
+    rows.map(({ project, company }) =>
+      summarise(
+        project,
+        company,
+        steps.filter((step) => step.projectId === project.id),
+      ),
     ),
   );
 }
@@ -166,8 +192,9 @@ export async function findProject(
     .leftJoin(users, eq(users.id, projectUpdates.authorId))
     .where(eq(projectUpdates.projectId, id))
     .orderBy(desc(projectUpdates.createdAt), desc(projectUpdates.id));
+  const [summary] = await withHours(db, [summarise(found.project, found.company, steps)]);
   return {
-    ...summarise(found.project, found.company, steps),
+    ...summary!,
     milestones: steps.map((step) =>
       toMilestone(
         step,

@@ -30,14 +30,17 @@ function catalogueNames(pricingPlanId: string): { exact: Set<string>; word: stri
   };
 }
 
+/** Whether a monthly plan's name means a catalogue plan ("Basic Care" is "maintenance"). */
+export function isCataloguePlan(planName: string, pricingPlanId: string): boolean {
+  const { exact, word } = catalogueNames(pricingPlanId);
+  const lower = planName.trim().toLowerCase();
+  return exact.has(lower) || lower.includes(word);
+}
+
 /** The service level of a client whose active monthly plans are these (oldest first). */
 export function serviceLevelFor(planNames: string[]): ServiceLevel {
   for (const target of firstResponseTargets.byPlan) {
-    const { exact, word } = catalogueNames(target.pricingPlanId);
-    const plan = planNames.find((name) => {
-      const lower = name.trim().toLowerCase();
-      return exact.has(lower) || lower.includes(word);
-    });
+    const plan = planNames.find((name) => isCataloguePlan(name, target.pricingPlanId));
     if (plan) return { label: target.label, hours: target.hours, plan };
   }
   return { ...firstResponseTargets.otherwise, plan: planNames[0] ?? null };

@@ -14,7 +14,14 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
 };
 
 /** Where an invoice came from: staff, a part of a proposal's payment plan, or a monthly plan. */
-export const invoiceSources = ["manual", "deposit", "midpoint", "completion", "recurring"] as const;
+export const invoiceSources = [
+  "manual",
+  "deposit",
+  "midpoint",
+  "completion",
+  "recurring",
+  "overage",
+] as const;
 export type InvoiceSource = (typeof invoiceSources)[number];
 
 export const paymentMethods = ["card", "bank-transfer", "check", "cash", "other"] as const;

@@ -55,6 +55,9 @@ export const projectSummarySchema = z.object({
   currentMilestone: z.string().nullable(),
   milestonesDone: z.number().int(),
   milestonesTotal: z.number().int(),
+  /** Time staff logged on the project, and what its proposal estimated (null: no estimate). */
+  loggedMinutes: z.number().int(),
+  estimatedMinutes: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;

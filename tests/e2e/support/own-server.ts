@@ -26,7 +26,7 @@ export type OwnServer = ServerProcess & {
  * A server of a journey's own, beside the shared one: the built bundle on a fresh embedded
  * database (with the demo's data) in a folder of its own, its links pointing at itself
  * (`host`: localhost where WebAuthn needs a name), its mail to `mail` when given, and the
- * journey's own settings in `env`. The rate limits are raised: a journey is many requests from
+ * journey's own settings in `env`, on `port` when given (else a free one). The rate limits are raised: a journey is many requests from
  * one address. Call it from a beforeAll that gives itself OWN_SERVER_START_MS.
  */
 export async function startOwnServer(
@@ -35,10 +35,11 @@ export async function startOwnServer(
     env = {},
     mail,
     host = "127.0.0.1",
-  }: { env?: Record<string, string>; mail?: SmtpSink; host?: string } = {},
+    port: fixedPort,
+  }: { env?: Record<string, string>; mail?: SmtpSink; host?: string; port?: number } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `harborline-${name}-`));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const server = startServer(
     port,
     {

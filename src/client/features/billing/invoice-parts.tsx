@@ -25,6 +25,7 @@ const sourceLabels: Record<string, string> = {
   midpoint: "Project mid-point (25%)",
   completion: "Project completion (25%)",
   recurring: "Monthly plan",
+  overage: "Care hours beyond the plan",
 };
 
 /** What an invoice is for, in a few words: "Monthly plan, Jan 15 – Feb 14, 2027". */

@@ -72,6 +72,7 @@ export function ClientDetailView({
     projects: ProjectsPanel,
     statusPage: StatusPagePanel,
     maintenance: MaintenancePanel,
+    hours: HoursPanel,
   },
 }: {
   id: string;
@@ -87,6 +88,8 @@ export function ClientDetailView({
     statusPage?: ClientPanel;
     /** The monitor's maintenance windows of the client's sites. */
     maintenance?: ClientPanel;
+    /** The time logged for the client, and the timer. */
+    hours?: ClientPanel;
   };
 }) {
   const { data: client, error, isPending, refetch } = useClient(id);
@@ -158,6 +161,7 @@ export function ClientDetailView({
           <MembersPanel client={client} />
           {ProposalsPanel && <ProposalsPanel client={client} />}
           {ProjectsPanel && <ProjectsPanel client={client} />}
+          {HoursPanel && <HoursPanel client={client} />}
           <WebsitesPanel client={client} />
           {MaintenancePanel && <MaintenancePanel client={client} />}
           <DomainsPanel client={client} />

@@ -7,7 +7,7 @@ import { ListState, ListTable, ListView, type Column } from "@/components/list-v
 import { LeadKindBadge } from "@/components/status-badge";
 import { cn } from "@/lib/utils";
 import { usePipeline } from "./api";
-import { ProjectStatusBadge } from "./project-parts";
+import { ProjectStatusBadge, projectTimeText } from "./project-parts";
 
 const stageLabels: Record<PipelineStage, string> = {
   new: "New",
@@ -115,6 +115,11 @@ const projectColumns: Column<Pipeline["projects"][number]>[] = [
     header: "Progress",
     className: "whitespace-nowrap tabular-nums",
     cell: (project) => `${project.milestonesDone}/${project.milestonesTotal} done`,
+  },
+  {
+    header: "Time",
+    className: "tabular-nums",
+    cell: (project) => projectTimeText(project),
   },
 ];
 

@@ -1,5 +1,10 @@
-import type { Milestone, MilestoneStatus, ProjectStatus } from "@shared/schemas/projects";
-import { formatDate } from "@shared/format";
+import type {
+  Milestone,
+  MilestoneStatus,
+  ProjectStatus,
+  ProjectSummary,
+} from "@shared/schemas/projects";
+import { formatDate, formatWorkTime } from "@shared/format";
 import { Pill, type Tone } from "@/components/pill";
 import { cn } from "@/lib/utils";
 
@@ -140,3 +145,15 @@ export function currentMilestone(milestones: Milestone[]): Milestone | undefined
 /** "Now" for the milestone under way, "Next" for one not started: never "Now: … Upcoming". */
 export const currentMilestoneLabel = (milestone: Pick<Milestone, "status">) =>
   milestone.status === "upcoming" ? "Next" : "Now";
+
+/**
+ * "6 hr 30 min of 40 hr estimated", or "6 hr 30 min logged" when the proposal estimated no hours
+ * (server/hours/estimates.ts says what counts as an estimate).
+ */
+export function projectTimeText(
+  project: Pick<ProjectSummary, "loggedMinutes" | "estimatedMinutes">,
+): string {
+  return project.estimatedMinutes === null
+    ? `${formatWorkTime(project.loggedMinutes)} logged, no estimate`
+    : `${formatWorkTime(project.loggedMinutes)} of ${formatWorkTime(project.estimatedMinutes)} estimated`;
+}

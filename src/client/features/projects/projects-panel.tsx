@@ -8,7 +8,7 @@ import { Panel } from "@/components/panel";
 import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { useClientProjects, useStaffProject } from "./api";
-import { ProjectProgress, ProjectStatusBadge } from "./project-parts";
+import { ProjectProgress, ProjectStatusBadge, projectTimeText } from "./project-parts";
 import { LaunchForm } from "./launch-form";
 import { MilestoneForm } from "./milestone-form";
 import { MilestoneRow } from "./milestone-row";
@@ -42,6 +42,7 @@ function StaffProject({ projectId }: { projectId: string }) {
           <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <ProjectStatusBadge status={project.status} />
             <span>Started {formatDate(project.createdAt)}</span>
+            <span>{projectTimeText(project)}</span>
             {project.proposalId && (
               <Link
                 href={backOfficePaths.proposal(project.proposalId)}

@@ -27,6 +27,7 @@ import {
   awaitingApproval,
   MilestoneStatusBadge,
   ProjectProgress,
+  projectTimeText,
   ProjectStatusBadge,
 } from "./project-parts";
 
@@ -256,8 +257,11 @@ function ProjectCard({ projectId }: { projectId: string }) {
               >
                 {project.name}
               </h3>
-              <div className="mt-2">
+              <div className="mt-2 flex flex-wrap items-center gap-2">
                 <ProjectStatusBadge status={project.status} />
+                <span className="text-sm text-muted-foreground">
+                  Time spent: {projectTimeText(project)}
+                </span>
               </div>
             </div>
           </div>

@@ -35,6 +35,10 @@ export const useTickets = () => useQuery<Ticket[]>({ queryKey: ticketsKey });
 export const useTicket = (id: string) =>
   useQuery<TicketDetail>({ queryKey: ticketKey(id), refetchOnMount: "always" });
 
+/** The time the team logged on one of the client's tickets (GET /api/tickets/:id/time). */
+export const useTicketTime = (id: string) =>
+  useQuery<{ minutes: number }>({ queryKey: [...ticketKey(id), "time"], refetchOnMount: "always" });
+
 /** POST /api/tickets: the list is refreshed before the promise settles. */
 export function useCreateTicket() {
   const queryClient = useQueryClient();

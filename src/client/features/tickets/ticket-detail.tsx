@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { Globe, Lock, UserRound } from "lucide-react";
 import { backOfficeLists } from "@shared/deep-links";
 import {
@@ -33,7 +33,9 @@ import { FirstResponseBadge } from "./first-response-badge";
 import { StaffReplyForm } from "./staff-reply-form";
 
 /** A link to the client's page from their email (the page gives it: clients are their own noun). */
-type ClientLink = (companyId: string) => ReactNode;
+export type ClientLink = (companyId: string) => ReactNode;
+/** The time logged on the ticket, given by the page (hours are their own noun). */
+type TimePanel = ComponentType<{ ticketId: string; clientId: string }>;
 
 /** What a message is, as its label and its landmark's name say it. */
 const messageKind = (message: StaffTicketMessage) =>
@@ -329,7 +331,15 @@ function TicketSettings({
 }
 
 /** A ticket in the back office: its thread, a reply form, status, priority and whose it is. */
-export function TicketDetailView({ id, clientLink }: { id: string; clientLink: ClientLink }) {
+export function TicketDetailView({
+  id,
+  clientLink,
+  timePanel: TimePanel,
+}: {
+  id: string;
+  clientLink: ClientLink;
+  timePanel?: TimePanel;
+}) {
   const { data: ticket, error, isPending, refetch } = useStaffTicket(id);
   useDocumentTitle(ticket ? ticket.subject : "Ticket");
   const back = <BackLink href={backOfficeLists.tickets.path()}>All tickets</BackLink>;
@@ -376,7 +386,10 @@ export function TicketDetailView({ id, clientLink }: { id: string; clientLink: C
           <Thread ticket={ticket} />
           <StaffReplyForm ticket={ticket} />
         </section>
-        <TicketSettings ticket={ticket} clientLink={clientLink} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <TicketSettings ticket={ticket} clientLink={clientLink} />
+          {TimePanel && <TimePanel ticketId={ticket.id} clientId={ticket.companyId} />}
+        </div>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, CheckCircle2, Globe, Info, Loader2, SearchX, Send } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Clock, Globe, Info, Loader2, SearchX, Send } from "lucide-react";
 import {
   ticketReplySchema,
   type TicketDetail,
@@ -11,7 +11,7 @@ import {
 } from "@shared/schemas/tickets";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Field, fieldAria } from "@/components/form-field";
-import { formatDate, formatDateTime, timeAgo } from "@shared/format";
+import { formatDate, formatDateTime, formatWorkTime, timeAgo } from "@shared/format";
 import { LogoMark } from "@/components/logo";
 import { EmptyState, LoadError, LoadingCards } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
@@ -20,7 +20,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { useReplyToTicket, useResolveTicket, useTicket } from "./api";
+import { useReplyToTicket, useResolveTicket, useTicket, useTicketTime } from "./api";
 import { AttachmentList } from "./attachment-list";
 import { AttachmentPicker, DropOverlay, useAttachmentPicker } from "./attachment-picker";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
@@ -208,6 +208,21 @@ function ResolveButton({ ticket }: { ticket: TicketDetail }) {
 }
 
 /** One ticket: its details, the thread (staff replies set apart), and a reply form. */
+/** "Time spent: 1 hr 5 min": what the team logged on the ticket, once there is some. */
+function TimeSpent({ ticketId }: { ticketId: string }) {
+  const { data } = useTicketTime(ticketId);
+  if (!data || data.minutes === 0) return null;
+  return (
+    <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+      <Clock className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        Time spent by our team:{" "}
+        <span className="font-medium text-foreground">{formatWorkTime(data.minutes)}</span>
+      </span>
+    </p>
+  );
+}
+
 export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: () => void }) {
   const { data: ticket, isPending, isError, error, refetch } = useTicket(ticketId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -284,6 +299,7 @@ export function TicketThread({ ticketId, onBack }: { ticketId: string; onBack: (
               </span>
             </p>
           )}
+          <TimeSpent ticketId={ticket.id} />
         </div>
         <h4 className="sr-only">Conversation</h4>
         <ol className="flex flex-col gap-5 py-6">

@@ -68,11 +68,21 @@ export const recurringPlans = pgTable(
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     status: varchar("status", { length: 20 }).notNull().default("active"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * A maintenance plan's hours included each month, in minutes, and the rate of each hour
+     * beyond them: null takes the catalogue's default (src/content/care-hours.ts).
+     */
+    includedMinutes: integer("included_minutes"),
+    overageRateCents: integer("overage_rate_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("recurring_plans_company_id_idx").on(table.companyId),
+    check(
+      "recurring_plans_hours_check",
+      sql`coalesce(${table.includedMinutes}, 0) >= 0 and coalesce(${table.overageRateCents}, 0) >= 0`,
+    ),
     check("recurring_plans_status_check", sql`${table.status} in ('active', 'cancelled')`),
     check("recurring_plans_billing_day_check", sql`${table.billingDay} between 1 and 28`),
     check("recurring_plans_amount_check", sql`${table.amountCents} >= 0`),
@@ -134,7 +144,10 @@ export const invoices = pgTable(
     number: varchar("number", { length: 20 }).unique(),
     /** draft, open, paid, void or uncollectible. */
     status: varchar("status", { length: 20 }).notNull().default("draft"),
-    /** manual, deposit, midpoint, completion (a proposal's payment plan) or recurring. */
+    /**
+     * manual, deposit, midpoint, completion (a proposal's payment plan), recurring, or overage
+     * (a maintenance plan's hours beyond those included, drafted at the month's end).
+     */
     source: varchar("source", { length: 20 }).notNull(),
     proposalId: uuid("proposal_id").references(() => proposals.id, { onDelete: "set null" }),
     recurringPlanId: uuid("recurring_plan_id").references(() => recurringPlans.id, {
@@ -174,13 +187,17 @@ export const invoices = pgTable(
     uniqueIndex("invoices_plan_period_idx")
       .on(table.recurringPlanId, table.periodStart)
       .where(sql`${table.recurringPlanId} is not null`),
+    // A month's extra hours are drafted once per client.
+    uniqueIndex("invoices_overage_month_idx")
+      .on(table.companyId, table.periodStart)
+      .where(sql`${table.source} = 'overage'`),
     check(
       "invoices_status_check",
       sql`${table.status} in ('draft', 'open', 'paid', 'void', 'uncollectible')`,
     ),
     check(
       "invoices_source_check",
-      sql`${table.source} in ('manual', 'deposit', 'midpoint', 'completion', 'recurring')`,
+      sql`${table.source} in ('manual', 'deposit', 'midpoint', 'completion', 'recurring', 'overage')`,
     ),
     check(
       "invoices_total_check",
