@@ -60,7 +60,8 @@ export const shareLinkInputSchema = z.object({
       } else if (at > Date.now() + SHARE_MAX_EXPIRY_DAYS * 86_400_000) {
         ctx.addIssue({
           code: "custom",
-          message: "Expiry must be within two years: leave it empty for a link that does not expire",
+          message:
+            "Expiry must be within two years: leave it empty for a link that does not expire",
         });
       }
     })

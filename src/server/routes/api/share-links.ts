@@ -284,7 +284,10 @@ export const shareLinkRoutes: RoutePlugin = async (app, { db, config }) => {
       const { token } = request.params;
       const link = await openShareLink(db, token, now);
       if (!link) return reply.code(404).send(linkNotFound);
-      if (link.passwordHash && !(await checkSharePassword(link.passwordHash, request.body.password))) {
+      if (
+        link.passwordHash &&
+        !(await checkSharePassword(link.passwordHash, request.body.password))
+      ) {
         return reply.code(403).send(wrongPassword);
       }
       if (link.passwordHash) {
