@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Code2 } from "lucide-react";
 import { clientLinks } from "@shared/deep-links";
@@ -7,6 +7,7 @@ import { defaultSiteRange } from "@shared/site-range";
 import { LoadError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
+import { useMembership } from "@/features/team/api";
 import { useSiteHealth } from "./api";
 import { AudienceSections } from "./audience-sections";
 import { BandwidthSection } from "./bandwidth-section";
@@ -32,8 +33,16 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
   );
 }
 
+// The owner's share links, with their form: fetched only for an owner, after the figures.
+const ShareLinksSection = lazy(() =>
+  import("@/features/share-links/share-links-section").then((m) => ({
+    default: m.ShareLinksSection,
+  })),
+);
+
 function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string) => void }) {
   const [now] = useState(() => Date.now());
+  const { data: membership } = useMembership();
   return (
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
       <RangePicker value={health.range} onChange={onRange} />
@@ -45,6 +54,11 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
         <BandwidthSection health={health} />
       </div>
       <TrackingCode siteKey={health.website.siteKey} />
+      {membership?.role === "owner" && (
+        <Suspense fallback={null}>
+          <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />
+        </Suspense>
+      )}
     </div>
   );
 }
