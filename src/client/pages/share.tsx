@@ -1,6 +1,6 @@
 import { useParams } from "wouter";
 import { Seo } from "@/components/seo";
-import { SharedViewPage } from "@/features/share-links/shared-view";
+import { SharedViewPage } from "@/features/websites/shared-view";
 import { withQueryClient } from "@/lib/query-client";
 
 /**

@@ -7,7 +7,6 @@ import { defaultSiteRange } from "@shared/site-range";
 import { LoadError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
-import { useMembership } from "@/features/team/api";
 import { useSiteHealth } from "./api";
 import { AudienceSections } from "./audience-sections";
 import { BandwidthSection } from "./bandwidth-section";
@@ -35,14 +34,21 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
 
 // The owner's share links, with their form: fetched only for an owner, after the figures.
 const ShareLinksSection = lazy(() =>
-  import("@/features/share-links/share-links-section").then((m) => ({
+  import("./share-links-section").then((m) => ({
     default: m.ShareLinksSection,
   })),
 );
 
-function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string) => void }) {
+function Body({
+  health,
+  onRange,
+  owner,
+}: {
+  health: SiteHealth;
+  onRange: (range: string) => void;
+  owner: boolean;
+}) {
   const [now] = useState(() => Date.now());
-  const { data: membership } = useMembership();
   return (
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
       <RangePicker value={health.range} onChange={onRange} />
@@ -54,7 +60,7 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
         <BandwidthSection health={health} />
       </div>
       <TrackingCode siteKey={health.website.siteKey} />
-      {membership?.role === "owner" && (
+      {owner && (
         <Suspense fallback={null}>
           <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />
         </Suspense>
@@ -63,8 +69,19 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
   );
 }
 
-/** A website's page: its visitors, uptime, renewals and bandwidth, measured. */
-export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: ReactNode }) {
+/**
+ * A website's page: its visitors, uptime, renewals and bandwidth, measured; for the company's
+ * owner, its share links too.
+ */
+export function SitePageView({
+  websiteId,
+  bell,
+  owner = false,
+}: {
+  websiteId: string;
+  bell?: ReactNode;
+  owner?: boolean;
+}) {
   const [range, setRange] = useState<string>(defaultSiteRange);
   const { data: health, isPending, error, refetch } = useSiteHealth(websiteId, range);
   useEffect(() => {
@@ -79,7 +96,7 @@ export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: Re
         {health ? (
           <>
             <SiteStats health={health} />
-            <Body health={health} onRange={setRange} />
+            <Body health={health} onRange={setRange} owner={owner} />
           </>
         ) : isPending ? (
           <FiguresLoading />

@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { payloadSchema } from "@/lib/form-schema";
 import { formFailure, showServerErrors } from "@/lib/server-errors";
-import { useCreateShareLink } from "./api";
+import { useCreateShareLink } from "./share-links-api";
 
 type FormValues = { name: string; panels: SharePanel[]; expiresOn: string; password: string };
 const fields = ["name", "panels", "expiresOn", "password"] as const;

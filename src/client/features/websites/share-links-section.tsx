@@ -10,8 +10,8 @@ import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/server-errors";
-import { Section } from "@/features/websites/site-parts";
-import { useRevokeShareLink, useShareLinks } from "./api";
+import { Section } from "./site-parts";
+import { useRevokeShareLink, useShareLinks } from "./share-links-api";
 import { NewShareLink, ShareLinkForm } from "./share-link-form";
 
 const stateTone = { active: "green", expired: "amber", revoked: "neutral" } as const;

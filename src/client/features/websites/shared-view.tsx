@@ -12,10 +12,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/server-errors";
-import { RangePicker } from "@/features/websites/range-picker";
-import { FiguresLoading } from "@/features/websites/site-stats";
-import { useSharedView, useUnlockShare } from "./api";
-import { panelViews, SharedPanelView } from "./panels";
+import { RangePicker } from "./range-picker";
+import { FiguresLoading } from "./site-stats";
+import { useSharedView, useUnlockShare } from "./share-links-api";
+import { panelViews, SharedPanelView } from "./share-panels";
 
 /** The dark band over the view: the site's domain, and nothing of the company that shared it. */
 function ViewHeader({ domain }: { domain?: string }) {

@@ -3,14 +3,10 @@ import { Eye, Users } from "lucide-react";
 import type { SharedPanels, SharedView } from "@shared/schemas/share-links";
 import type { SharePanel } from "@shared/share-panels";
 import { formatNumber } from "@shared/format";
-import {
-  DevicesSection,
-  ReferrersSection,
-  TopPagesSection,
-} from "@/features/websites/audience-sections";
-import { rangeText } from "@/features/websites/range-picker";
-import { StatTiles } from "@/features/websites/stat-cards";
-import { VisitorsSection } from "@/features/websites/visitors-section";
+import { DevicesSection, ReferrersSection, TopPagesSection } from "./audience-sections";
+import { rangeText } from "./range-picker";
+import { StatTiles } from "./stat-cards";
+import { VisitorsSection } from "./visitors-section";
 
 type PanelProps<P extends SharePanel> = { data: SharedPanels[P]; view: SharedView };
 
