@@ -12,11 +12,19 @@ import { getJson, sendJson } from "@/lib/api";
  * portal's reads use the default query function (the key is the URL).
  */
 
-const linksKey = (websiteId: string) => [`/api/websites/${websiteId}/share-links`] as const;
+/** Who is asking: the company's owner in the portal, or staff in the back office. */
+export type Viewer = "owner" | "staff";
+const base = (viewer: Viewer) => (viewer === "staff" ? "/api/admin" : "/api");
+const linksKey = (websiteId: string, viewer: Viewer = "owner") =>
+  [`${base(viewer)}/websites/${websiteId}/share-links`] as const;
 
-/** A website's share links (owners only), never their addresses. */
-export const useShareLinks = (websiteId: string) =>
-  useQuery<ShareLink[]>({ queryKey: linksKey(websiteId) });
+/** A website's share links (its owner's, or staff's), never their addresses. */
+export const useShareLinks = (websiteId: string, viewer: Viewer = "owner", enabled = true) =>
+  useQuery<ShareLink[]>({
+    queryKey: linksKey(websiteId, viewer),
+    enabled,
+    ...(viewer === "staff" ? { staleTime: 0 } : {}),
+  });
 
 /** Makes a link: the answer is the only time its address is seen. */
 export function useCreateShareLink(websiteId: string) {
@@ -33,13 +41,13 @@ export function useCreateShareLink(websiteId: string) {
   });
 }
 
-export function useRevokeShareLink(websiteId: string) {
+export function useRevokeShareLink(websiteId: string, viewer: Viewer = "owner") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) =>
-      sendJson<ShareLink>("POST", `/api/share-links/${linkId}/revoke`),
+      sendJson<ShareLink>("POST", `${base(viewer)}/share-links/${linkId}/revoke`),
     onSuccess: (revoked) =>
-      queryClient.setQueryData<ShareLink[]>(linksKey(websiteId), (list) =>
+      queryClient.setQueryData<ShareLink[]>(linksKey(websiteId, viewer), (list) =>
         (list ?? []).map((link) => (link.id === revoked.id ? revoked : link)),
       ),
   });

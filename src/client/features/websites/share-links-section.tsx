@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/server-errors";
 import { Section } from "./site-parts";
-import { useRevokeShareLink, useShareLinks } from "./share-links-api";
+import { useRevokeShareLink, useShareLinks, type Viewer } from "./share-links-api";
 import { NewShareLink, ShareLinkForm } from "./share-link-form";
 
 const stateTone = { active: "green", expired: "amber", revoked: "neutral" } as const;
@@ -22,8 +22,16 @@ function stateText(link: ShareLink) {
   return link.expiresAt ? `Active until ${formatDate(link.expiresAt)}` : "Active";
 }
 
-function LinkRow({ link, websiteId }: { link: ShareLink; websiteId: string }) {
-  const revoke = useRevokeShareLink(websiteId);
+function LinkRow({
+  link,
+  websiteId,
+  viewer,
+}: {
+  link: ShareLink;
+  websiteId: string;
+  viewer: Viewer;
+}) {
+  const revoke = useRevokeShareLink(websiteId, viewer);
   const [now] = useState(() => Date.now());
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -82,13 +90,74 @@ function LinkRow({ link, websiteId }: { link: ShareLink; websiteId: string }) {
   );
 }
 
+/** A website's links, newest first, each with its revoke button while it is not revoked. */
+function ShareLinkList({
+  websiteId,
+  domain,
+  viewer,
+}: {
+  websiteId: string;
+  domain: string;
+  viewer: Viewer;
+}) {
+  const links = useShareLinks(websiteId, viewer);
+  if (links.isPending) return <LoadingState label="Loading share links..." />;
+  if (links.isError) return <QueryError error={links.error} onRetry={() => void links.refetch()} />;
+  if (links.data.length === 0)
+    return <p className="text-sm text-muted-foreground">No share links yet.</p>;
+  return (
+    <ul className="divide-y divide-border" aria-label={`Share links of ${domain}`}>
+      {links.data.map((link) => (
+        <LinkRow key={link.id} link={link} websiteId={websiteId} viewer={viewer} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A website's share links in the back office: staff see what its owner shared, and may revoke a
+ * link (a leaked one, say). Only the owner makes them.
+ */
+export function StaffShareLinksButton({
+  websiteId,
+  domain,
+}: {
+  websiteId: string;
+  domain: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Share links of ${domain}`}
+      >
+        <Share2 aria-hidden="true" />
+        Share links
+      </Button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={`Share links · ${domain}`}
+        description="Read-only links to the site's analytics that the client's owner made. Revoke one that should no longer work."
+        size="wide"
+      >
+        <div className="mt-4">
+          {open && <ShareLinkList websiteId={websiteId} domain={domain} viewer="staff" />}
+        </div>
+      </Modal>
+    </>
+  );
+}
+
 /**
  * A website's share links on its page, for the company's owner: read-only links to the site's
  * analytics for someone outside the portal, made in a dialog (the address shown once), listed,
  * and revoked.
  */
 export function ShareLinksSection({ websiteId, domain }: { websiteId: string; domain: string }) {
-  const links = useShareLinks(websiteId);
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedShareLink>();
   const close = (next: boolean) => {
@@ -121,19 +190,7 @@ export function ShareLinksSection({ websiteId, domain }: { websiteId: string; do
         </div>
       </Modal>
       <div className="mt-5">
-        {links.isPending ? (
-          <LoadingState label="Loading share links..." />
-        ) : links.isError ? (
-          <QueryError error={links.error} onRetry={() => void links.refetch()} />
-        ) : links.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No share links yet.</p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label={`Share links of ${domain}`}>
-            {links.data.map((link) => (
-              <LinkRow key={link.id} link={link} websiteId={websiteId} />
-            ))}
-          </ul>
-        )}
+        <ShareLinkList websiteId={websiteId} domain={domain} viewer="owner" />
       </div>
     </Section>
   );
