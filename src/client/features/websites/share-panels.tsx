@@ -24,6 +24,7 @@ export const panelViews: {
       return (
         <div className="grid gap-5 sm:gap-6">
           <StatTiles
+            wide
             items={[
               {
                 icon: Users,
