@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 import { demoCompanyName } from "../../src/server/demo/seed";
@@ -116,7 +116,9 @@ test.describe("share links", () => {
     await expect(row).toContainText("Revoked");
     const gone = await view.reload();
     expect(gone?.status()).toBe(404);
-    await expect(view.getByRole("heading", { name: /404/ })).toBeVisible();
+    // The not-found page, which the app then fills with the link's own words.
+    await expect(view.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+    await expectAccessible(view, "shared view gone");
     await stranger.close();
   });
 
@@ -143,9 +145,37 @@ test.describe("share links", () => {
   });
 });
 
+test("staff see a client's share links in the back office and revoke one", async ({
+  page,
+  signIn,
+  apiSignedInAs,
+}) => {
+  const owner = await apiSignedInAs("client");
+  const made = await owner.post(`/api/websites/${await websiteId(owner)}/share-links`, {
+    data: { name: "Leaked to a forum", panels: ["pages"] },
+  });
+  const { url } = (await made.json()) as { url: string };
+  await signIn("admin");
+  const clients = (await (await page.request.get("/api/admin/clients")).json()) as {
+    id: string;
+    name: string;
+  }[];
+  await page.goto(`/admin/clients/${clients.find((c) => c.name === demoCompanyName)!.id}`);
+  await page.getByRole("button", { name: "Share links of riverabakery.example" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share links · riverabakery.example" });
+  const row = dialog.getByRole("listitem").filter({ hasText: "Leaked to a forum" });
+  await expect(row).toContainText("Top pages");
+  await expectAccessible(page, "staff share links", dialog);
+  await row.getByRole("button", { name: "Revoke Leaked to a forum" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke link" }).click();
+  await expect(row).toContainText("Revoked");
+  expect((await owner.get(url)).status()).toBe(404);
+});
+
 /** The demo site's id, from the portal's own list. */
-async function websiteId(page: Page) {
-  const sites = (await (await page.request.get("/api/websites")).json()) as {
+async function websiteId(from: Page | APIRequestContext) {
+  const request = "request" in from ? from.request : from;
+  const sites = (await (await request.get("/api/websites")).json()) as {
     id: string;
     domain: string;
   }[];
