@@ -64,6 +64,7 @@ try {
   for (const [file, page] of [
     [pageFiles.shell, "/dashboard"],
     [pageFiles.adminShell, "/admin"],
+    [pageFiles.shareShell, "/share"],
   ] as const) {
     write(file, fill(entry.shellHead(page, PUBLIC_URL_PLACEHOLDER), ""));
   }

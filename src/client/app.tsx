@@ -73,6 +73,7 @@ const LoginVerifyRoute = lazyPage(() =>
 const LoginRoute = lazyPage(() => import("@/pages/login").then((m) => m.LoginPage));
 const LogoutRoute = lazyPage(() => import("@/pages/logout").then((m) => m.LogoutPage));
 const AdminRoute = lazyPage(() => import("@/pages/admin").then((m) => m.AdminPage));
+const ShareRoute = lazyPage(() => import("@/pages/share").then((m) => m.SharePage));
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 /**
@@ -104,6 +105,7 @@ function AppRoutes() {
       <Route path="/login/verify" component={LoginVerifyRoute} />
       <Route path="/logout" component={LogoutRoute} />
       <Route path="/admin" nest component={AdminRoute} />
+      <Route path="/share/:token" component={ShareRoute} />
       <Route>
         <NotFoundPage />
         <PageReady />

@@ -33,7 +33,9 @@ export async function renderPage(route: PublicRoute | "not-found", origin: strin
   return { html, head };
 }
 
-/** The head of an app shell (portal or back office pages, rendered in the browser). */
-export function shellHead(page: "/dashboard" | "/admin", origin: string) {
-  return pageHeadToHtml(pageHead(page, origin));
+/** The head of an app shell (portal, back office or shared view, rendered in the browser). */
+export function shellHead(page: "/dashboard" | "/admin" | "/share", origin: string) {
+  const head = pageHeadToHtml(pageHead(page, origin));
+  // A share link's address holds its token: the page sends no referrer anywhere.
+  return page === "/share" ? `${head}\n<meta name="referrer" content="no-referrer" />` : head;
 }

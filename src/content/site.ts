@@ -75,6 +75,7 @@ export type PageKey =
   | "/dashboard"
   | "/logout"
   | "/admin"
+  | "/share"
   | "not-found";
 
 export const brand: Brand = {
@@ -206,6 +207,12 @@ export const pageMeta: Record<PageKey, PageMeta> = {
   "/admin": {
     title: "Back office · Harborline",
     description: "Leads, clients, support tickets and sent email, for Harborline staff.",
+    keywords: [],
+    noindex: true,
+  },
+  "/share": {
+    title: "Website analytics | Harborline",
+    description: "A read-only view of a website's visitors, shared by its owner.",
     keywords: [],
     noindex: true,
   },

@@ -66,6 +66,8 @@ import { heartbeatRoutes } from "./routes/api/heartbeats";
 import { maintenanceRoutes } from "./routes/api/maintenance";
 import { noticeRoutes } from "./routes/api/notices";
 import { statusPageRoutes } from "./routes/api/status-pages";
+import { shareLinkRoutes } from "./routes/api/share-links";
+import { openShareLink } from "./share-links/links";
 import { registerStatusHosts } from "./routes/api/status-public";
 import { ownHostCheck } from "./status-pages/hosts";
 import { projectRoutes } from "./routes/api/projects";
@@ -370,6 +372,7 @@ export async function buildApp({
     accountRoutes,
     noticeRoutes,
     statusPageRoutes,
+    shareLinkRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }
@@ -377,7 +380,10 @@ export async function buildApp({
   for (const fileRoutes of [ticketAttachmentRoutes, inboundEmailRoutes]) {
     await app.register(fileRoutes, { ...routeOptions, store: attachmentStore });
   }
-  const pageFiles = await registerPages(app, config.clientDir, config.publicUrl);
+  const pageFiles = await registerPages(app, config.clientDir, config.publicUrl, {
+    // A share link's page answers 404 once the link is revoked or expired, as its data does.
+    shareLinkOpens: async (token) => (await openShareLink(database.db, token)) !== undefined,
+  });
   app.addHook("preClose", async () => void (closing = true));
   app.addHook("onListen", async () => {
     // The security headers exactly as a dynamic route sends them, names as written.

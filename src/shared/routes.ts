@@ -27,6 +27,18 @@ export const adminPrefix = "/admin";
 export const sitePagePath = (websiteId: string) => `/dashboard/sites/${websiteId}`;
 const sitePagePattern = /^\/dashboard\/sites\/[0-9a-f-]{36}$/i;
 
+/**
+ * A share link's read-only view: /share/<token>. Served as its own shell, and only while the link
+ * opens: an unknown, revoked or expired one answers 404 (server/plugins/pages.ts).
+ */
+export const sharePagePrefix = "/share/";
+const sharePagePattern = /^\/share\/([A-Za-z0-9_-]{1,100})$/;
+
+/** The token of a share link's page path, or undefined when the path is not one. */
+export function shareTokenOf(url: string): string | undefined {
+  return sharePagePattern.exec(normalizePath(url))?.[1];
+}
+
 export type PublicRoute = (typeof publicRoutes)[number];
 export type PortalRoute = (typeof portalRoutes)[number];
 

@@ -18,6 +18,7 @@ export function fakeBuild(dir: string) {
   write("404.html", page("404 Page Not Found"));
   write("app-shell.html", page("Shell"));
   write("admin-shell.html", page("Back office shell"));
+  write("share-shell.html", page("Shared view shell"));
   write("sitemap.xml", `<urlset><url><loc>${PUBLIC_URL_PLACEHOLDER}/</loc></url></urlset>`);
   const js = "console.log('hello from a hashed asset');".repeat(50);
   write("assets/index-abc123.js", js);

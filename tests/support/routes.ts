@@ -236,6 +236,15 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     status: "identified",
     message: "The printer service's certificate expired; a new one is on its way.",
   },
+  // A share link of the owner's website, a month from now, with a password.
+  "POST /api/websites/:id/share-links": {
+    name: "Dana, marketing",
+    panels: ["visitors", "pages"],
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    password: "harbor-marketing-2027",
+  },
+  // A link's password (a token no link has: answered 404 after the body is checked).
+  "POST /api/share/:token/unlock": { password: "harbor-marketing-2027" },
   // Not awaited on the seeded milestone: answered 409 after the body is checked.
   "POST /api/projects/:id/milestones/:milestoneId/answer": {
     decision: "approved",
@@ -273,6 +282,8 @@ export type RouteIds = {
   heartbeat?: string;
   /** An incident to post an update on (default: an id no incident has). */
   incident?: string;
+  /** A share link of the client's website to revoke (default: an id no link has). */
+  shareLink?: string;
   /** A maintenance window of the client to cancel (default: an id no window has). */
   maintenanceWindow?: string;
   /** A monthly plan of the client. */
@@ -308,13 +319,23 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   return body;
 }
 
-/** Heartbeat URLs are limited per token: each walk of one gets a token of its own. */
+/** Heartbeat URLs and share link passwords are limited per token: each walk gets its own. */
 let beatTokens = 0;
+let shareTokens = 0;
 
 export function concreteUrl(url: string, ids: RouteIds): string {
   return (
     url
       .replace("/api/heartbeats/:token", () => `/api/heartbeats/hlb_walk${++beatTokens}`)
+      .replace("/api/share/:token", () => `/api/share/hls_walk${++shareTokens}`)
+      .replace(
+        /\/api\/(admin\/)?share-links\/:id/,
+        (_m, admin = "") => `/api/${admin}share-links/${ids.shareLink ?? SOME_ID}`,
+      )
+      .replace(
+        /\/api\/(admin\/)?websites\/:id\/share-links/,
+        (_m, admin = "") => `/api/${admin}websites/${ids.website}/share-links`,
+      )
       .replace("/api/admin/leads/:kind/:id", `/api/admin/leads/contact/${ids.lead}`)
       .replace("/api/admin/leads/:id/convert", `/api/admin/leads/${ids.lead}/convert`)
       .replace(

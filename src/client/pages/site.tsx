@@ -3,6 +3,7 @@ import { PageLoading } from "@/components/page-loading";
 import { Seo } from "@/components/seo";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
 import { NoticeBell } from "@/features/notices/notice-bell";
+import { useMembership } from "@/features/team/api";
 import { SitePageView } from "@/features/websites/site-page";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
@@ -13,11 +14,16 @@ function SitePageContent() {
   const { user, isLoading } = useAuth();
   useSignOutOn401();
   useRedirectWhenSignedOut(!isLoading && !user);
+  const { data: membership } = useMembership();
 
   return (
     <>
       <Seo page="/dashboard" />
-      {isLoading || !user ? <PageLoading /> : <SitePageView websiteId={id} bell={<NoticeBell />} />}
+      {isLoading || !user ? (
+        <PageLoading />
+      ) : (
+        <SitePageView websiteId={id} bell={<NoticeBell />} owner={membership?.role === "owner"} />
+      )}
     </>
   );
 }

@@ -18,6 +18,7 @@ import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support
 import * as schema from "../db/schema";
 import { createUsageToken } from "../usage/tokens";
 import { createHeartbeat } from "../monitoring/heartbeats";
+import { createShareLink } from "../share-links/links";
 import { addWebsite } from "../websites/websites";
 import { withAudit } from "./audit";
 
@@ -62,6 +63,15 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       "https://www.example.test",
     );
     ids.heartbeat = heartbeat!.id;
+    // A share link the owner made of it, for staff to revoke.
+    const shared = await createShareLink(
+      db,
+      { websiteId: tokenSite.id, companyId: company.id },
+      { name: "Dana, marketing", panels: ["visitors"], expiresAt: null },
+      owner,
+      "https://www.example.test",
+    );
+    ids.shareLink = shared!.id;
     const incident = await callApi(
       t,
       staff,

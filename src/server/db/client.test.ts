@@ -61,6 +61,7 @@ const tables = [
   "recurring_plans",
   "saved_replies",
   "sessions",
+  "share_links",
   "site_monitors",
   "status_page_sites",
   "status_page_subscribers",

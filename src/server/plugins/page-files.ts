@@ -17,4 +17,6 @@ export const pageFiles = {
   shell: "app-shell.html",
   /** The same for the back office, with its own title until its script runs. */
   adminShell: "admin-shell.html",
+  /** A share link's read-only view: no portal, noindex, no referrer. */
+  shareShell: "share-shell.html",
 };

@@ -11,6 +11,7 @@ import {
   normalizePath,
   portalRoutes,
   publicRoutes,
+  shareTokenOf,
   type PublicRoute,
 } from "@shared/routes";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "./page-files";
@@ -137,7 +138,13 @@ function safeDecode(path: string): string {
   }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status = 200) {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: SiteFile,
+  status = 200,
+  headers: Record<string, string> = {},
+) {
   const offered = Object.keys(file.variants) as Encoding[];
   const encoding = chooseEncoding(request.headers["accept-encoding"], offered);
   const variant = file.variants[encoding] ?? file.variants.identity;
@@ -145,7 +152,8 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
     .code(status)
     .header("content-type", file.type)
     .header("cache-control", file.cacheControl)
-    .header("etag", variant.etag);
+    .header("etag", variant.etag)
+    .headers(headers);
   if (file.crossOrigin) reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);
   if (offered.length > 1) reply.header("vary", "Accept-Encoding");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
@@ -154,6 +162,19 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile, stat
   }
   return reply.send(variant.body);
 }
+
+/** What the pages need to know of the app: whether a share link's token opens it now. */
+export type PageOptions = { shareLinkOpens?: (token: string) => Promise<boolean> };
+
+/**
+ * A share link's page: never cached or indexed, and the browser sends no referrer from it, so
+ * the token in its address goes nowhere.
+ */
+const SHARE_PAGE_HEADERS = {
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex",
+  "referrer-policy": "no-referrer",
+};
 
 /**
  * Serves the built front end from memory: the prerendered page of each public route, the app
@@ -167,6 +188,7 @@ export async function registerPages(
   app: FastifyInstance,
   clientDir: string,
   publicUrl: string,
+  options: PageOptions = {},
 ): Promise<Map<string, SiteFile>> {
   const built = existsSync(path.join(clientDir, pageFiles.shell));
   if (!built) {
@@ -179,6 +201,7 @@ export async function registerPages(
   );
   const shell = pageOf(pageFiles.shell);
   const adminShell = pageOf(pageFiles.adminShell);
+  const shareShell = pageOf(pageFiles.shareShell);
   const notFoundPage = pageOf(pageFiles.page("not-found"));
 
   app.get("/*", async (request, reply) => {
@@ -198,6 +221,13 @@ export async function registerPages(
         .send('The front end is not built yet: run "npm run build".');
     }
     const path = normalizePath(pathname);
+    const shareToken = shareTokenOf(path);
+    if (shareToken !== undefined) {
+      const opens = shareShell && (await options.shareLinkOpens?.(shareToken));
+      return opens
+        ? send(request, reply, shareShell, 200, SHARE_PAGE_HEADERS)
+        : send(request, reply, notFoundPage!, 404, SHARE_PAGE_HEADERS);
+    }
     const page =
       routePages.get(path) ??
       (isAdminRoute(path) ? adminShell : isAppRoute(path) ? shell : undefined);

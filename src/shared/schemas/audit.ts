@@ -80,6 +80,8 @@ export const auditActions = {
   "status-page.changed": "Status page settings changed",
   "incident.opened": "Incident opened by hand",
   "incident.update-posted": "Incident update posted",
+  "share-link.created": "Share link to a website's analytics created",
+  "share-link.revoked": "Share link to a website's analytics revoked",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -120,6 +122,8 @@ export const securityActions = [
   "member.invitation-resent",
   "member.role-changed",
   "member.removed",
+  "share-link.created",
+  "share-link.revoked",
 ] as const satisfies readonly AuditAction[];
 
 export const auditQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { isAdminRoute } from "@shared/routes";
+import { isAdminRoute, shareTokenOf } from "@shared/routes";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { SkipLink } from "./skip-link";
@@ -13,7 +13,8 @@ function isPortalPage(path: string): boolean {
 
 /**
  * Skip link, sticky header, the page in <main id="main">, footer. The back office draws its own
- * frame (components/layout/back-office-shell, in its own code), so its code stays out of here.
+ * frame (components/layout/back-office-shell, in its own code), so its code stays out of here;
+ * so does a share link's view, which shows nothing of the site or the portal around it.
  */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -23,7 +24,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [location]);
 
-  if (isAdminRoute(location)) return <>{children}</>;
+  if (isAdminRoute(location) || shareTokenOf(location) !== undefined) return <>{children}</>;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

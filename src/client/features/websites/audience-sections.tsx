@@ -73,44 +73,65 @@ function Devices({ devices }: { devices: SiteHealth["devices"] }) {
   );
 }
 
+/** The 10 most viewed pages of the range. */
+export function TopPagesSection({ health }: { health: Pick<SiteHealth, "topPages"> }) {
+  return (
+    <Section id="pages-heading" title="Top pages" icon={BarChart3} description="By page views">
+      {health.topPages.length ? (
+        <RankList
+          label="Top pages"
+          unit="page views"
+          rows={health.topPages.map((p) => ({ key: p.path, name: p.path, value: p.views }))}
+        />
+      ) : (
+        <NoData>No page views yet.</NoData>
+      )}
+    </Section>
+  );
+}
+
+/** The 10 referrers that sent the most visitors, direct visits among them. */
+export function ReferrersSection({ health }: { health: Pick<SiteHealth, "topReferrers"> }) {
+  return (
+    <Section
+      id="referrers-heading"
+      title="Where visitors come from"
+      icon={Link2}
+      description="By visitors"
+    >
+      {health.topReferrers.length ? (
+        <RankList
+          label="Top referrers"
+          unit="visitors"
+          rows={health.topReferrers.map((r) => ({
+            key: r.host ?? "",
+            name: r.host ?? <span className="text-muted-foreground">Direct / none</span>,
+            value: r.visitors,
+          }))}
+        />
+      ) : (
+        <NoData>No visits recorded yet.</NoData>
+      )}
+    </Section>
+  );
+}
+
+/** Unique visitors on phones, computers and tablets. */
+export function DevicesSection({ health }: { health: Pick<SiteHealth, "devices"> }) {
+  return (
+    <Section id="devices-heading" title="Devices" icon={Smartphone} description="By visitors">
+      <Devices devices={health.devices} />
+    </Section>
+  );
+}
+
 /** What visitors read, where they came from, and on what: three panels side by side. */
 export function AudienceSections({ health }: { health: SiteHealth }) {
   return (
     <div className="grid gap-5 sm:gap-6 lg:grid-cols-3">
-      <Section id="pages-heading" title="Top pages" icon={BarChart3} description="By page views">
-        {health.topPages.length ? (
-          <RankList
-            label="Top pages"
-            unit="page views"
-            rows={health.topPages.map((p) => ({ key: p.path, name: p.path, value: p.views }))}
-          />
-        ) : (
-          <NoData>No page views yet.</NoData>
-        )}
-      </Section>
-      <Section
-        id="referrers-heading"
-        title="Where visitors come from"
-        icon={Link2}
-        description="By visitors"
-      >
-        {health.topReferrers.length ? (
-          <RankList
-            label="Top referrers"
-            unit="visitors"
-            rows={health.topReferrers.map((r) => ({
-              key: r.host ?? "",
-              name: r.host ?? <span className="text-muted-foreground">Direct / none</span>,
-              value: r.visitors,
-            }))}
-          />
-        ) : (
-          <NoData>No visits recorded yet.</NoData>
-        )}
-      </Section>
-      <Section id="devices-heading" title="Devices" icon={Smartphone} description="By visitors">
-        <Devices devices={health.devices} />
-      </Section>
+      <TopPagesSection health={health} />
+      <ReferrersSection health={health} />
+      <DevicesSection health={health} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Code2 } from "lucide-react";
 import { clientLinks } from "@shared/deep-links";
@@ -32,7 +32,22 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
   );
 }
 
-function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string) => void }) {
+// The owner's share links, with their form: fetched only for an owner, after the figures.
+const ShareLinksSection = lazy(() =>
+  import("./share-links-section").then((m) => ({
+    default: m.ShareLinksSection,
+  })),
+);
+
+function Body({
+  health,
+  onRange,
+  owner,
+}: {
+  health: SiteHealth;
+  onRange: (range: string) => void;
+  owner: boolean;
+}) {
   const [now] = useState(() => Date.now());
   return (
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
@@ -45,12 +60,28 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
         <BandwidthSection health={health} />
       </div>
       <TrackingCode siteKey={health.website.siteKey} />
+      {owner && (
+        <Suspense fallback={null}>
+          <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-/** A website's page: its visitors, uptime, renewals and bandwidth, measured. */
-export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: ReactNode }) {
+/**
+ * A website's page: its visitors, uptime, renewals and bandwidth, measured; for the company's
+ * owner, its share links too.
+ */
+export function SitePageView({
+  websiteId,
+  bell,
+  owner = false,
+}: {
+  websiteId: string;
+  bell?: ReactNode;
+  owner?: boolean;
+}) {
   const [range, setRange] = useState<string>(defaultSiteRange);
   const { data: health, isPending, error, refetch } = useSiteHealth(websiteId, range);
   useEffect(() => {
@@ -65,7 +96,7 @@ export function SitePageView({ websiteId, bell }: { websiteId: string; bell?: Re
         {health ? (
           <>
             <SiteStats health={health} />
-            <Body health={health} onRange={setRange} />
+            <Body health={health} onRange={setRange} owner={owner} />
           </>
         ) : isPending ? (
           <FiguresLoading />

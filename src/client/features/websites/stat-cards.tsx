@@ -10,10 +10,21 @@ export interface Stat {
   note: string;
 }
 
-/** A row of figure tiles: two across on a phone, four on a wide screen. */
-export function StatTiles({ items, busy }: { items: Stat[]; busy?: boolean }) {
+/** A row of figure tiles: two across on a phone, four (or `wide`: two) on a wide screen. */
+export function StatTiles({
+  items,
+  busy,
+  wide = false,
+}: {
+  items: Stat[];
+  busy?: boolean;
+  wide?: boolean;
+}) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4" aria-busy={busy || undefined}>
+    <dl
+      className={`grid grid-cols-2 gap-3 sm:gap-5 ${wide ? "" : "lg:grid-cols-4"}`}
+      aria-busy={busy || undefined}
+    >
       {items.map(({ icon: Icon, label, value, note }) => (
         <div
           key={label}

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Users } from "lucide-react";
-import type { SiteHealth } from "@shared/schemas/site-health";
+import type { SiteHealth, SiteHealthDay } from "@shared/schemas/site-health";
 import { formatNumber } from "@shared/format";
 import { rangeText } from "./range-picker";
 import { ChartFigure, dayLabel, NoData, noVisits, Section, SimpleTable } from "./site-parts";
@@ -10,8 +10,16 @@ const VisitorsChart = lazy(() =>
   import("./site-charts").then((m) => ({ default: m.VisitorsChart })),
 );
 
+/** What the visitors panel draws: the range's totals and its days' visitors and page views. */
+export type VisitorFigures = Pick<
+  SiteHealth,
+  "range" | "from" | "to" | "visitors" | "pageViews"
+> & {
+  days: Pick<SiteHealthDay, "day" | "visitors" | "pageViews">[];
+};
+
 /** Visitors and page views a day over the range picked, as a chart and as a table. */
-export function VisitorsSection({ health }: { health: SiteHealth }) {
+export function VisitorsSection({ health }: { health: VisitorFigures }) {
   const { days } = health;
   const span = `${dayLabel(health.from)} to ${dayLabel(health.to)}`;
   const range = rangeText(health.range);

@@ -20,6 +20,7 @@ import { websiteWrites } from "./api";
 import { TrackingSnippet } from "./tracking-code";
 import { UsageTokensButton } from "./usage-tokens";
 import { HeartbeatsButton } from "./heartbeats";
+import { StaffShareLinksButton } from "./share-links-section";
 import { uptimeText } from "./uptime-text";
 import {
   checkSummary,
@@ -149,6 +150,7 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
         <div className="flex flex-wrap items-center gap-1">
           <UsageTokensButton websiteId={site.id} domain={site.domain} />
           <HeartbeatsButton websiteId={site.id} domain={site.domain} />
+          <StaffShareLinksButton websiteId={site.id} domain={site.domain} />
           {actions}
         </div>
       </div>

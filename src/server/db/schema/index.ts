@@ -20,3 +20,4 @@ export * from "./audit";
 export * from "./status-pages";
 export * from "./maintenance";
 export * from "./hours";
+export * from "./share-links";

@@ -85,6 +85,8 @@ const fieldName = fc.constantFrom(
   "as",
   "website",
   "formStartedAt",
+  "panels",
+  "password",
   "__proto__",
   "constructor",
   "prototype",
@@ -206,6 +208,7 @@ const counted = [
   schema.auditEvents,
   schema.usageTokens,
   schema.heartbeats,
+  schema.shareLinks,
   schema.bandwidthUsage,
   schema.ticketAttachments,
 ];
