@@ -5,7 +5,7 @@ import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status
 import type { Db } from "../../db/client";
 import type { StatusPage } from "../../db/schema";
 import { atomFeed, badgeSvg } from "../../status-pages/feeds";
-import { hostnameOf, ownHostCheck } from "../../status-pages/hosts";
+import { hostnameOf, knownStatusHosts, ownHostCheck } from "../../status-pages/hosts";
 import { shownPageByHost, shownPageBySlug, statusPagePath } from "../../status-pages/pages";
 import {
   pageLinks,
@@ -268,16 +268,19 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
 /**
  * A client's own host name (status.client.com) answers its status page: "/", "/status.json",
  * "/feed.atom" and "/badge/<site>.svg". Requests to our own host, and the API on any host, go on
- * as usual; so does a host name no shown page has.
+ * as usual; so does a host name no shown page has, at no query (the known names are kept).
  */
 export function registerStatusHosts(app: FastifyInstance, db: Db, publicUrl: string) {
   const isOwnHost = ownHostCheck(publicUrl);
+  const known = knownStatusHosts(db);
   app.addHook("onRequest", async (request, reply) => {
     if (isOwnHost(request.headers.host)) return;
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = request.url.split("?")[0]!;
     if (path.startsWith("/api/")) return;
-    const page = await shownPageByHost(db, hostnameOf(request.headers.host));
+    const host = hostnameOf(request.headers.host);
+    if (!(await known.has(host))) return;
+    const page = await shownPageByHost(db, host);
     if (!page) return;
     const part = partOf(path);
     if (!part || (part.kind === "json" && path !== "/status.json")) return notFoundPage(reply);
