@@ -56,4 +56,21 @@ describe.each(databaseKinds)("a status page at the client's own host on %s", (ki
     vi.setSystemTime(Date.now() + 2_000);
     expect(await answersThePage()).toBe(true);
   });
+
+  it("answers /status.json as /status/<slug>.json does: the same checked shape and headers", async () => {
+    const atHost = await get("/status.json", HOST);
+    const atSlug = await get("/status/harbor-taffy.json");
+    expect(atHost.statusCode).toBe(200);
+    expect(atHost.json().name).toBe("Harbor Taffy status");
+    // Only what the published shape names: an incident's site id is ours to know.
+    expect(Object.keys(atHost.json().incidents[0]).sort()).toEqual(
+      ["domain", "endedAt", "id", "manual", "startedAt", "title", "updates"].sort(),
+    );
+    // The same text, key for key in the schema's order, but for the moment it was made.
+    const made = /"generatedAt":"[^"]+"/;
+    expect(atHost.body.replace(made, "")).toBe(atSlug.body.replace(made, ""));
+    for (const header of ["content-type", "cache-control", "access-control-allow-origin"]) {
+      expect(atHost.headers[header], header).toBe(atSlug.headers[header]);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { plainText } from "@shared/schemas/fields";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status-pages";
 import type { Db } from "../../db/client";
@@ -42,6 +43,13 @@ const notFoundPage = (reply: FastifyReply, back = "/") =>
       }),
     );
 
+/** A page's status for programs, as the route's response schema would serialize it. */
+const publicStatusJson = serializerCompiler({
+  schema: publicStatusSchema,
+  method: "GET",
+  url: "/status/:slug.json",
+});
+
 /** Answers one part of a shown page. */
 async function answerPart(
   db: Db,
@@ -60,7 +68,9 @@ async function answerPart(
         .type("text/html; charset=utf-8")
         .send(renderStatusPage(status, status.maintenance, links, { indexed: page.indexed }));
     case "json":
+      // At /status/<slug>.json and at a client's host alike, checked against its published shape.
       return reply
+        .serializer(publicStatusJson)
         .type("application/json; charset=utf-8")
         .header("access-control-allow-origin", "*")
         .header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE)
