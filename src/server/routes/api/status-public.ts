@@ -5,6 +5,7 @@ import { z } from "zod";
 import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status-pages";
 import type { Db } from "../../db/client";
 import type { StatusPage } from "../../db/schema";
+import { siteInMaintenance } from "../../monitoring/maintenance";
 import { atomFeed, badgeSvg } from "../../status-pages/feeds";
 import { hostnameOf, knownStatusHosts, ownHostCheck } from "../../status-pages/hosts";
 import { shownPageByHost, shownPageBySlug, statusPagePath } from "../../status-pages/pages";
@@ -87,7 +88,7 @@ async function answerPart(
       return reply
         .type("image/svg+xml")
         .header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE)
-        .send(badgeSvg(site));
+        .send(badgeSvg(site, { inMaintenance: await siteInMaintenance(db, site.id, new Date()) }));
     }
   }
 }

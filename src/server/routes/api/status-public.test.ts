@@ -7,9 +7,10 @@ import * as schema from "../../db/schema";
 
 const HOST = "status.harbortaffy.example";
 
-describe.each(databaseKinds)("a status page at the client's own host on %s", (kind) => {
+describe.each(databaseKinds)("a public status page on %s", (kind) => {
   let t: TestApp;
   let pageId: string;
+  let siteId: string;
 
   const get = (url: string, host?: string) =>
     t.app.inject({ method: "GET", url, ...(host ? { headers: { host } } : {}) });
@@ -20,6 +21,7 @@ describe.each(databaseKinds)("a status page at the client's own host on %s", (ki
     const { db } = t.database;
     const taffy = await aClient(db, { name: "Harbor Taffy" });
     const site = await aWebsite(db, taffy.company.id, { domain: "harbortaffy.example" });
+    siteId = site.id;
     const [page] = await db
       .insert(schema.statusPages)
       .values({
@@ -72,5 +74,34 @@ describe.each(databaseKinds)("a status page at the client's own host on %s", (ki
     for (const header of ["content-type", "cache-control", "access-control-allow-origin"]) {
       expect(atHost.headers[header], header).toBe(atSlug.headers[header]);
     }
+  });
+
+  it("has each site's badge say maintenance, not down, inside a maintenance window", async () => {
+    const { db } = t.database;
+    await db.insert(schema.siteMonitors).values({ websiteId: siteId, status: "down" });
+    const badge = async () => (await get(`/status/harbor-taffy/badge/${siteId}.svg`)).body;
+    expect(await badge()).toContain("down</text>");
+    const [window] = await db
+      .insert(schema.maintenanceWindows)
+      .values({
+        companyId: (await db.select().from(schema.statusPages))[0]!.companyId,
+        startsAt: new Date(Date.now() - 600_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+        note: "Moving to a faster server.",
+      })
+      .returning();
+    await db
+      .insert(schema.maintenanceWindowSites)
+      .values({ windowId: window!.id, websiteId: siteId });
+    const during = await badge();
+    expect(during).toContain("maintenance</text>");
+    expect(during).toContain('aria-label="harbortaffy.example: maintenance,');
+    expect(during).not.toContain("down");
+    // Called off: the checks speak again.
+    await db
+      .update(schema.maintenanceWindows)
+      .set({ cancelledAt: new Date() })
+      .where(eq(schema.maintenanceWindows.id, window!.id));
+    expect(await badge()).toContain("down</text>");
   });
 });
