@@ -42,7 +42,7 @@ export function knownStatusHosts(db: DbExecutor): KnownStatusHosts {
 /** One set per database, shared by the process's requests and the route that saves a page. */
 const knownByDatabase = new WeakMap<DbExecutor, KnownStatusHosts>();
 
-function readKnownHosts(db: DbExecutor, maxAgeMs = KNOWN_HOSTS_MAX_AGE_MS) {
+function readKnownHosts(db: DbExecutor) {
   let hosts: Set<string> | undefined;
   let readAt = 0;
   let reading: Promise<Set<string>> | undefined;
@@ -54,13 +54,13 @@ function readKnownHosts(db: DbExecutor, maxAgeMs = KNOWN_HOSTS_MAX_AGE_MS) {
       .from(statusPages)
       .where(and(isNotNull(statusPages.customHost), eq(statusPages.enabled, true)))
       .then((rows) => {
-        const read = new Set(rows.map((row) => row.host!));
+        const names = new Set(rows.map((row) => row.host!));
         // A change while reading may not be in what was read: keep it for this request only.
         if (started === generation) {
-          hosts = read;
+          hosts = names;
           readAt = Date.now();
         }
-        return read;
+        return names;
       })
       .finally(() => {
         if (reading === next) reading = undefined;
@@ -70,7 +70,7 @@ function readKnownHosts(db: DbExecutor, maxAgeMs = KNOWN_HOSTS_MAX_AGE_MS) {
   };
   return {
     async has(host: string): Promise<boolean> {
-      const fresh = hosts !== undefined && Date.now() - readAt < maxAgeMs;
+      const fresh = hosts !== undefined && Date.now() - readAt < KNOWN_HOSTS_MAX_AGE_MS;
       return (fresh ? hosts! : await (reading ?? read())).has(host);
     },
     /** A page's host name or its being shown changed: read them again on the next request. */
