@@ -13,7 +13,7 @@ import tseslint from "typescript-eslint";
 const serverOrder = [
   ["config", "error-log", "domain-failure", "db", "documents", "scheduling", "net"], // settings, tables, tools
   ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
-  ["analytics", "usage", "websites", "domains", "tickets", "billing", "monitoring", "hours"], // the nouns
+  ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns
   ["projects", "proposals", "leads", "status-pages", "clients", "inbound", "share-links"], // nouns built on other nouns
   ["demo"], // the demo's data, made with the nouns
   ["plugins", "routes", "app", "processes", "serve", "main"], // the HTTP app, then the process

@@ -134,6 +134,12 @@ export type AppOptions = {
    * sender checks' DNS lookups themselves (default: the system's resolver).
    */
   inbound?: { maxBytes?: number; resolver?: DNSResolver };
+  /**
+   * How long after the app is ready the scheduled work makes its first pass (catching up): the
+   * server process waits a little, so its first requests are not queued behind that work on the
+   * embedded database; tests start it at once (default 0).
+   */
+  firstPassInMs?: number;
 };
 
 /**
@@ -168,6 +174,7 @@ export async function buildApp({
   rdap,
   analytics,
   inbound,
+  firstPassInMs = 0,
 }: AppOptions) {
   // Set once the app is listening and knows its security headers: the built pages
   // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
@@ -308,13 +315,13 @@ export async function buildApp({
         });
   app.decorate("inboundSmtp", inboundSmtp);
   app.addHook("onReady", async () => {
-    worker.start();
-    attachmentCleanup.start();
-    pageViewRollup.start();
-    billingWorker.start();
-    hoursWorker.start();
-    monitorWorker?.start();
-    rdapWorker?.start();
+    worker.start(firstPassInMs);
+    attachmentCleanup.start(firstPassInMs);
+    pageViewRollup.start(firstPassInMs);
+    billingWorker.start(firstPassInMs);
+    hoursWorker.start(firstPassInMs);
+    monitorWorker?.start(firstPassInMs);
+    rdapWorker?.start(firstPassInMs);
     ingest.start();
     if (inboundSmtp) await inboundSmtp.listen(inboundPort!, config.inbound.smtpHost);
   });

@@ -27,6 +27,13 @@ function prepareInChildProcess(): Promise<number> {
 
 const SEEDED = "Seeded demo data: client demo@example.com, staff admin@example.com";
 
+/**
+ * How long after start the scheduled work (outbox, billing, monitor, ...) makes its first pass:
+ * it catches up all the same, but the first requests are answered before it, not behind its
+ * queries on the embedded database.
+ */
+const FIRST_PASS_AFTER_MS = 2_000;
+
 /** How long requests in flight get to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -63,7 +70,7 @@ export async function serve(config: Config) {
     process.exit(0);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, firstPassInMs: FIRST_PASS_AFTER_MS });
   if (seeded) app.log.info(SEEDED);
 
   let stopping = false;

@@ -229,6 +229,7 @@ function renderAll(origin: string, ids: Ids) {
       { label: "Open the portal", href: url(clientLinks.dashboard()) },
       settings,
     ),
+    monitoring.maintenanceEmail(person, "cancelled", window, siteAction, settings),
   );
   add(
     "expiryWarningEmail",

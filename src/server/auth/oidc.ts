@@ -1,4 +1,4 @@
-import * as client from "openid-client";
+import type * as OpenId from "openid-client";
 import type { Config } from "../config";
 
 export type OidcLogin = { url: URL; state: string; nonce: string; codeVerifier: string };
@@ -14,23 +14,28 @@ export type OidcProfile = {
 
 export class OidcError extends Error {}
 
+/** Loaded at the first sign-in through the provider: a server without one never loads it. */
+const openId = () => import("openid-client");
+
 /**
  * Sign-in through any standard OpenID Connect provider: authorization code with PKCE, state and
  * nonce. The provider's metadata is discovered on first use and kept.
  */
 export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: string) {
   const redirectUri = `${publicUrl}/api/callback`;
-  let discovered: Promise<client.Configuration> | undefined;
+  let discovered: Promise<OpenId.Configuration> | undefined;
 
   const configuration = () => {
-    discovered ??= client
-      .discovery(
-        new URL(settings.issuerUrl),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        // A provider on plain http is only acceptable on this machine (tests, local setups).
-        isLocalHttp(settings.issuerUrl) ? { execute: [client.allowInsecureRequests] } : undefined,
+    discovered ??= openId()
+      .then((client) =>
+        client.discovery(
+          new URL(settings.issuerUrl),
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          // A provider on plain http is only acceptable on this machine (tests, local setups).
+          isLocalHttp(settings.issuerUrl) ? { execute: [client.allowInsecureRequests] } : undefined,
+        ),
       )
       .catch((error: unknown) => {
         discovered = undefined;
@@ -42,6 +47,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
   return {
     async startLogin(): Promise<OidcLogin> {
       const config = await configuration();
+      const client = await openId();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -61,6 +67,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
       checks: { state: string; nonce: string; codeVerifier: string },
     ): Promise<OidcProfile> {
       const config = await configuration();
+      const client = await openId();
       let tokens;
       try {
         tokens = await client.authorizationCodeGrant(config, callbackUrl, {
@@ -102,6 +109,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>, publicUrl: str
     async logoutUrl(idToken: string | undefined): Promise<string | undefined> {
       const config = await configuration().catch(() => undefined);
       if (!config?.serverMetadata().end_session_endpoint) return undefined;
+      const client = await openId();
       return client
         .buildEndSessionUrl(config, {
           post_logout_redirect_uri: `${publicUrl}/`,

@@ -3,10 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { deliverSignalsOnCommit } from "./commit-signals";
 import { lockDataDir } from "./data-dir-lock";
 import { isDatabaseUnavailable } from "./errors";
@@ -43,7 +41,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // Loaded here, not at the top: a server on the embedded database never loads the pg driver.
+  const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all(
+    [
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ],
+  );
+  const pool = new pgDriver.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+  });
   // A client that loses its server, idle or checked out, must not crash the process: the query
   // in flight fails (and answers 503), and the pool connects afresh when the server is back.
   pool.on("error", () => {});

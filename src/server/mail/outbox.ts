@@ -335,10 +335,11 @@ export function createOutboxWorker({
 
   return {
     runOnce,
-    start() {
+    /** Sends what waits now, or after `firstPassInMs`, and each email as soon as it is queued. */
+    start(firstPassInMs = 0) {
       started = true;
       stopListening = listenForCommits(db, EMAILS_QUEUED, () => schedule(0));
-      schedule(0);
+      schedule(firstPassInMs);
     },
     /** Claims no more emails; resolves once the one being sent is done (or after STOP_WAIT_MS). */
     stop(): Promise<void> {

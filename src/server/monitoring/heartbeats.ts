@@ -10,7 +10,7 @@ import {
 } from "@shared/schemas/heartbeats";
 import type { Db, DbExecutor } from "../db/client";
 import { heartbeats, monitorIncidents, websites } from "../db/schema";
-import { noticeHeartbeatIncident } from "../notices/heartbeat-notices";
+import { heartbeatIncidentNotice, noticeIncident } from "../notices/site-notices";
 import type { NoticeSettings } from "../notices/notices";
 
 /*
@@ -154,11 +154,14 @@ export async function recordBeat(
         .where(and(eq(monitorIncidents.heartbeatId, row.id), isNull(monitorIncidents.endedAt)))
         .returning();
       if (closed?.alertedAt) {
-        await noticeHeartbeatIncident(
+        await noticeIncident(
           tx,
-          "recovered",
-          job,
-          { ...closed, endedAt: now, detail: closed.detail ?? "", failed: false },
+          heartbeatIncidentNotice(
+            "recovered",
+            job,
+            { ...closed, endedAt: now, detail: closed.detail ?? "", failed: false },
+            settings,
+          ),
           settings,
         );
       }
@@ -193,11 +196,9 @@ async function openIncident(
     .onConflictDoNothing()
     .returning();
   if (!opened) return { opened: false, emailsQueued: 0 };
-  const emailsQueued = await noticeHeartbeatIncident(
+  const emailsQueued = await noticeIncident(
     tx,
-    "down",
-    job,
-    { id: opened.id, startedAt, detail, failed },
+    heartbeatIncidentNotice("down", job, { id: opened.id, startedAt, detail, failed }, settings),
     settings,
   );
   return { opened: true, emailsQueued };

@@ -21,7 +21,7 @@ import {
 } from "../db/schema";
 import { siteFigures } from "../websites/figures";
 import { siteHealth } from "../websites/health";
-import { sendMaintenanceNotices } from "./maintenance";
+import { cancelMaintenanceWindow, sendMaintenanceNotices } from "./maintenance";
 import type { ProbeResult } from "./probe";
 import { recordCheck, type ClaimedSite } from "./site-checks";
 
@@ -276,6 +276,47 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
       emails = await db.select().from(outboxEmails);
       expect(emails.filter((e) => e.subject.startsWith("Maintenance has started"))).toHaveLength(2);
       expect(await toldOf(company.id)).toHaveLength(4);
+    });
+
+    it("tells the members who were told of a window that it is cancelled, and no one else", async () => {
+      const { company, owner, site } = await liveSite();
+      const cancel = (id: string, now: Date) =>
+        db.transaction((tx) => cancelMaintenanceWindow(tx, id, now, settings));
+      const cancelledNotices = async () =>
+        (await toldOf(company.id)).filter((n) => n.title.startsWith("Maintenance cancelled"));
+      // Called off before anyone heard of it: nothing to say.
+      const unheard = await aWindow(company.id, [site.id], {
+        start: at(72).getTime(),
+        end: at(74).getTime(),
+      });
+      expect((await cancel(unheard.id, at(10))).ok).toBe(true);
+      expect(await cancelledNotices()).toHaveLength(0);
+      expect(await db.select().from(outboxEmails)).toHaveLength(0);
+
+      const told = await aWindow(
+        company.id,
+        [site.id],
+        { start: at(80).getTime(), end: at(82).getTime() },
+        "New server",
+      );
+      expect((await sendMaintenanceNotices(db, at(40), settings)).emailsQueued).toBe(1);
+      // Joined after the notice: was not told, so hears of no cancellation either.
+      const newcomer = await aClientUser(db, company.id, { role: "member" });
+      expect((await cancel(told.id, at(50))).ok).toBe(true);
+      const cancelled = (await db.select().from(outboxEmails)).filter((email) =>
+        email.subject.startsWith("Maintenance cancelled"),
+      );
+      expect(cancelled.map((email) => [email.to, email.subject])).toEqual([
+        [owner.email, `Maintenance cancelled on ${site.domain}`],
+      ]);
+      expect(cancelled[0]!.text).toContain("is cancelled");
+      expect(cancelled[0]!.text).toContain("New server");
+      expect((await cancelledNotices()).map((n) => n.userId)).toEqual([owner.id]);
+      expect((await cancelledNotices()).map((n) => n.userId)).not.toContain(newcomer.id);
+      // Neither the start notice nor a second cancellation follows.
+      expect((await sendMaintenanceNotices(db, at(80), settings)).notices).toBe(0);
+      expect((await cancel(told.id, at(51))).ok).toBe(false);
+      expect(await cancelledNotices()).toHaveLength(1);
     });
 
     it("after downtime sends no start notice of a window already over, nor any of a cancelled one", async () => {

@@ -177,16 +177,22 @@ export async function scheduleMaintenanceWindow(
   return ok(window!);
 }
 
-/** Cancels a window not yet over: from now on it suppresses nothing, and no notice is sent. */
+/**
+ * Cancels a window not yet over: from now on it suppresses nothing, and no notice of it is due.
+ * The client's members who were told of it (48 hours ahead, or at its start) hear it is
+ * cancelled, in the same transaction.
+ */
 export async function cancelMaintenanceWindow(
   tx: DbExecutor,
   id: string,
   now: Date,
+  settings: NoticeSettings,
 ): Promise<Outcome<MaintenanceWindowRow>> {
   const [row] = await tx
     .select()
     .from(maintenanceWindows)
-    .where(and(eq(maintenanceWindows.id, id), isNull(maintenanceWindows.cancelledAt)));
+    .where(and(eq(maintenanceWindows.id, id), isNull(maintenanceWindows.cancelledAt)))
+    .for("update");
   if (!row) return notFound("Maintenance window not found");
   if (row.endsAt <= now) return conflict("The window is over: it stays on the record");
   const [cancelled] = await tx
@@ -194,6 +200,9 @@ export async function cancelMaintenanceWindow(
     .set({ cancelledAt: now })
     .where(eq(maintenanceWindows.id, id))
     .returning();
+  if (row.aheadNoticeAt || row.startNoticeAt) {
+    await noticeMaintenance(tx, "cancelled", row, await windowSites(tx, id), settings);
+  }
   return ok(cancelled!);
 }
 
@@ -243,12 +252,7 @@ export async function sendMaintenanceNotices(
         .from(maintenanceWindows)
         .where(inArray(maintenanceWindows.id, ids));
       for (const window of rows) {
-        const sites = await tx
-          .select({ id: websites.id, domain: websites.domain })
-          .from(maintenanceWindowSites)
-          .innerJoin(websites, eq(websites.id, maintenanceWindowSites.websiteId))
-          .where(eq(maintenanceWindowSites.windowId, window.id))
-          .orderBy(asc(websites.domain));
+        const sites = await windowSites(tx, window.id);
         sent.notices++;
         sent.emailsQueued += await noticeMaintenance(tx, phase, window, sites, settings);
       }

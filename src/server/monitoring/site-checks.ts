@@ -7,7 +7,11 @@ import {
   siteMonitors,
   type Website,
 } from "../db/schema";
-import { noticeSiteIncident, type SiteNoticeSettings } from "../notices/site-notices";
+import {
+  noticeIncident,
+  siteIncidentNotice,
+  type SiteNoticeSettings,
+} from "../notices/site-notices";
 import { siteInMaintenance } from "./maintenance";
 import { checkAddress, type ProbeResult } from "./probe";
 
@@ -180,11 +184,9 @@ export async function recordCheck(
             startedAt: alerted.startedAt,
             detail: alerted.detail ?? alerted.cause,
           };
-          recorded.emailsQueued += await noticeSiteIncident(
+          recorded.emailsQueued += await noticeIncident(
             tx,
-            "down",
-            { ...site, address },
-            incident,
+            siteIncidentNotice("down", { ...site, address }, incident, settings),
             settings,
           );
         }
@@ -212,11 +214,9 @@ export async function recordCheck(
             endedAt: now,
             detail: closed.detail ?? closed.cause,
           };
-          recorded.emailsQueued += await noticeSiteIncident(
+          recorded.emailsQueued += await noticeIncident(
             tx,
-            "recovered",
-            { ...site, address },
-            incident,
+            siteIncidentNotice("recovered", { ...site, address }, incident, settings),
             settings,
           );
         }

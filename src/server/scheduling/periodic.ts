@@ -63,10 +63,10 @@ export function createPeriodicWorker<T>({ name, log, everyMs, pass }: PeriodicWo
 
   return {
     runOnce,
-    /** Runs now (catching up), then every interval. */
-    start() {
+    /** Runs now, or after `firstPassInMs` (catching up), then every interval. */
+    start(firstPassInMs = 0) {
       started = true;
-      schedule(0);
+      schedule(firstPassInMs);
     },
     /** Starts no more passes; resolves once the pass in flight is done (or after STOP_WAIT_MS). */
     stop(): Promise<void> {

@@ -37,12 +37,19 @@ const BADGE = {
   up: { color: "#1d6b35", word: "up" },
   down: { color: "#a8201a", word: "down" },
   unknown: { color: "#5c5c63", word: "unknown" },
+  maintenance: { color: "#1d4ed8", word: "maintenance" },
 } as const;
 
-/** A site's badge: its uptime over 90 days and its state, white on colours of 4.5:1 or more. */
-export function badgeSvg(site: PublicStatus["sites"][number]): string {
+/**
+ * A site's badge: its uptime over 90 days and its state, white on colours of 4.5:1 or more.
+ * Inside a maintenance window it says so, whatever the checks find: planned work is not down.
+ */
+export function badgeSvg(
+  site: PublicStatus["sites"][number],
+  { inMaintenance }: { inMaintenance: boolean },
+): string {
   const left = "uptime";
-  const state = BADGE[site.status];
+  const state = BADGE[inMaintenance ? "maintenance" : site.status];
   const right = `${site.uptimePercent90d === null ? "n/a" : formatPercent(site.uptimePercent90d)} ${state.word}`;
   // Verdana 11px is about 7 px a character; a margin of 6 px each side.
   const lw = left.length * 7 + 12;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import type {
   IncidentUpdateInput,
   IncidentWithUpdates,
@@ -13,6 +13,7 @@ import {
   type IncidentUpdateStatus,
 } from "../db/schema";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
+import { updatesOf } from "../monitoring/incident-updates";
 import { companyUsers, notify } from "../notices/notices";
 import { tellSubscribers, type SubscriberSettings } from "./subscriptions";
 
@@ -47,19 +48,10 @@ export async function incidentsWithUpdates(
     )
     .orderBy(desc(monitorIncidents.startedAt))
     .limit(100);
-  const updates =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(incidentUpdates)
-          .where(
-            inArray(
-              incidentUpdates.incidentId,
-              rows.map((row) => row.incident.id),
-            ),
-          )
-          .orderBy(asc(incidentUpdates.createdAt));
+  const updates = await updatesOf(
+    db,
+    rows.map((row) => row.incident.id),
+  );
   return rows.map(({ incident, domain }) => ({
     id: incident.id,
     websiteId: incident.websiteId,
@@ -68,14 +60,7 @@ export async function incidentsWithUpdates(
     manual: incident.cause === "manual",
     startedAt: incident.startedAt.toISOString(),
     endedAt: incident.endedAt?.toISOString() ?? null,
-    updates: updates
-      .filter((update) => update.incidentId === incident.id)
-      .map((update) => ({
-        id: update.id,
-        status: update.status,
-        message: update.message,
-        createdAt: update.createdAt.toISOString(),
-      })),
+    updates: updates.get(incident.id) ?? [],
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
@@ -7,7 +7,6 @@ import {
   domainExpiresAt,
   domains,
   heartbeats,
-  incidentUpdates,
   monitorIncidents,
   monitorRollups,
   pageViews,
@@ -16,6 +15,7 @@ import {
 } from "../db/schema";
 import { isLive } from "@shared/schemas/websites";
 import { heartbeatView } from "@shared/schemas/heartbeats";
+import { updatesOf } from "../monitoring/incident-updates";
 import { siteFigures, uptimePercent } from "./figures";
 
 const HOUR_MS = 3_600_000;
@@ -163,19 +163,10 @@ export async function siteHealth(
       .orderBy(heartbeats.createdAt, heartbeats.id),
   ]);
   // Staff's updates on the incidents, oldest first: the portal shows them with each incident.
-  const updates =
-    incidents.length === 0
-      ? []
-      : await db
-          .select()
-          .from(incidentUpdates)
-          .where(
-            inArray(
-              incidentUpdates.incidentId,
-              incidents.map((incident) => incident.id),
-            ),
-          )
-          .orderBy(asc(incidentUpdates.createdAt));
+  const updates = await updatesOf(
+    db,
+    incidents.map((incident) => incident.id),
+  );
 
   const visits = new Map(daily.map((d) => [d.day, d]));
   const checks = new Map(rollups.map((r) => [r.periodStart.toISOString().slice(0, 10), r]));
@@ -246,14 +237,7 @@ export async function siteHealth(
       lastCause: lastFailed ? (state?.lastCause ?? "error") : null,
       incidents: incidents.map((incident) => ({
         title: incident.title,
-        updates: updates
-          .filter((update) => update.incidentId === incident.id)
-          .map((update) => ({
-            id: update.id,
-            status: update.status,
-            message: update.message,
-            createdAt: update.createdAt.toISOString(),
-          })),
+        updates: updates.get(incident.id) ?? [],
         cause: incident.cause,
         detail: incident.detail,
         startedAt: incident.startedAt.toISOString(),

@@ -1,20 +1,18 @@
 import { useId, useState, type FormEvent } from "react";
-import { HeartPulse, Plus, Trash2 } from "lucide-react";
+import { HeartPulse, Plus } from "lucide-react";
 import {
   heartbeatStateText,
   type CreatedHeartbeat,
   type Heartbeat,
 } from "@shared/schemas/heartbeats";
 import { formatDateTime, formatPeriod, timeAgo } from "@shared/format";
-import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopyButton } from "@/components/copy-button";
 import { Field, fieldAria } from "@/components/form-field";
 import { Modal } from "@/components/modal";
 import { Pill } from "@/components/pill";
+import { RemoveWithConfirm, SecretShownOnce } from "@/components/secret-items";
 import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/server-errors";
 import { useCreateHeartbeat, useDeleteHeartbeat, useHeartbeats } from "./heartbeats-api";
@@ -85,44 +83,17 @@ function DurationField({
 
 /** The new heartbeat's URL, this once, with the line a job ends with. */
 function NewHeartbeat({ created, onDone }: { created: CreatedHeartbeat; onDone: () => void }) {
-  const id = useId();
-  const example = heartbeatExample(created.url);
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-xl border border-emerald-300 bg-emerald-50/70 p-4"
-    >
-      <h3 id={`${id}-title`} className="font-sans text-sm font-semibold text-foreground">
-        Heartbeat “{created.name}” added
-      </h3>
-      <p className="mt-1 text-sm text-emerald-900">
-        Copy its URL now: it is shown only this once. Only a fingerprint of it is kept.
-      </p>
-      <label htmlFor={`${id}-url`} className="sr-only">
-        The heartbeat&apos;s URL
-      </label>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={`${id}-url`}
-          readOnly
-          value={created.url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 bg-card font-mono text-[13px] leading-normal sm:flex-1"
-          spellCheck={false}
-        />
-        <CopyButton text={created.url} label="Copy URL" />
-      </div>
-      <p className="mt-4 text-sm font-medium text-foreground">End the job with it</p>
-      <pre className="mt-2 rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-ink-50">
-        <code>{example}</code>
-      </pre>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <CopyButton text={example} label="Copy command" />
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          I have copied it
-        </Button>
-      </div>
-    </section>
+    <SecretShownOnce
+      title={<>Heartbeat “{created.name}” added</>}
+      secretName="its URL"
+      secretLabel="The heartbeat's URL"
+      secret={created.url}
+      copyLabel="Copy URL"
+      usageTitle="End the job with it"
+      usage={heartbeatExample(created.url)}
+      onDone={onDone}
+    />
   );
 }
 
@@ -147,33 +118,13 @@ function HeartbeatRow({ heartbeat, websiteId }: { heartbeat: Heartbeat; websiteI
           · next due {formatDateTime(heartbeat.nextDueAt)}
         </p>
       </div>
-      <ConfirmDialog
-        trigger={
-          <Button
-            variant="destructive-ghost"
-            size="sm"
-            aria-label={`Delete ${heartbeat.name}`}
-            className="self-start sm:self-auto"
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        }
-        title={`Delete ${heartbeat.name}?`}
+      <RemoveWithConfirm
+        name={heartbeat.name}
+        noun="heartbeat"
+        pastTense="deleted"
         description="Its URL stops working and its incidents are removed. Add a new heartbeat to watch the job again."
-        confirmLabel="Delete heartbeat"
         pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(heartbeat.id, {
-            onSuccess: () => toast({ title: `${heartbeat.name} deleted` }),
-            onError: (error) =>
-              toast({
-                variant: "destructive",
-                title: "The heartbeat was not deleted",
-                description: errorMessage(error),
-              }),
-          })
-        }
+        remove={(callbacks) => remove.mutate(heartbeat.id, callbacks)}
       />
     </li>
   );

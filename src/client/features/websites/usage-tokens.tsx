@@ -1,16 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { KeyRound, Plus, ShieldOff } from "lucide-react";
 import type { CreatedUsageToken, UsageToken } from "@shared/schemas/usage";
-import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopyButton } from "@/components/copy-button";
 import { Field, fieldAria } from "@/components/form-field";
 import { formatDate, timeAgo } from "@shared/format";
 import { Modal } from "@/components/modal";
 import { Pill } from "@/components/pill";
+import { RemoveWithConfirm, SecretShownOnce } from "@/components/secret-items";
 import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api";
 import { errorMessage } from "@/lib/server-errors";
 import { useCreateUsageToken, useRevokeUsageToken, useUsageTokens } from "./usage-tokens-api";
@@ -27,46 +25,19 @@ export function curlExample(origin: string, token: string, date: string) {
 
 /** The new token, this once, with its curl example. */
 function NewToken({ created, onDone }: { created: CreatedUsageToken; onDone: () => void }) {
-  const id = useId();
   // Yesterday (UTC), the day a nightly report gives.
   const [yesterday] = useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
-  const example = curlExample(window.location.origin, created.token, yesterday);
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-xl border border-emerald-300 bg-emerald-50/70 p-4"
-    >
-      <h3 id={`${id}-title`} className="font-sans text-sm font-semibold text-foreground">
-        Token “{created.name}” created
-      </h3>
-      <p className="mt-1 text-sm text-emerald-900">
-        Copy it now: it is shown only this once. Only a fingerprint of it is kept.
-      </p>
-      <label htmlFor={`${id}-token`} className="sr-only">
-        The new usage token
-      </label>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={`${id}-token`}
-          readOnly
-          value={created.token}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 bg-card font-mono text-[13px] leading-normal sm:flex-1"
-          spellCheck={false}
-        />
-        <CopyButton text={created.token} label="Copy token" />
-      </div>
-      <p className="mt-4 text-sm font-medium text-foreground">Report a day&apos;s bytes</p>
-      <pre className="mt-2 rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-ink-50">
-        <code>{example}</code>
-      </pre>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <CopyButton text={example} label="Copy command" />
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          I have copied it
-        </Button>
-      </div>
-    </section>
+    <SecretShownOnce
+      title={<>Token “{created.name}” created</>}
+      secretName="it"
+      secretLabel="The new usage token"
+      secret={created.token}
+      copyLabel="Copy token"
+      usageTitle="Report a day's bytes"
+      usage={curlExample(window.location.origin, created.token, yesterday)}
+      onDone={onDone}
+    />
   );
 }
 
@@ -92,33 +63,15 @@ function TokenRow({ token, websiteId }: { token: UsageToken; websiteId: string }
         </p>
       </div>
       {!token.revokedAt && (
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="destructive-ghost"
-              size="sm"
-              aria-label={`Revoke ${token.name}`}
-              className="self-start sm:self-auto"
-            >
-              <ShieldOff aria-hidden="true" />
-              Revoke
-            </Button>
-          }
-          title={`Revoke ${token.name}?`}
+        <RemoveWithConfirm
+          name={token.name}
+          action="Revoke"
+          icon={ShieldOff}
+          noun="token"
+          pastTense="revoked"
           description="Reports sent with this token will be refused from now on. This cannot be undone: make a new token for the host instead."
-          confirmLabel="Revoke token"
           pending={revoke.isPending}
-          onConfirm={() =>
-            revoke.mutate(token.id, {
-              onSuccess: () => toast({ title: `${token.name} revoked` }),
-              onError: (error) =>
-                toast({
-                  variant: "destructive",
-                  title: "The token was not revoked",
-                  description: errorMessage(error),
-                }),
-            })
-          }
+          remove={(callbacks) => revoke.mutate(token.id, callbacks)}
         />
       )}
     </li>

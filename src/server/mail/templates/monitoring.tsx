@@ -99,28 +99,49 @@ export function expiryWarningEmail(
   );
 }
 
-/** A maintenance window on some of a client's sites: 48 hours ahead, and when it starts. */
+/** A maintenance notice's subject, and its title in the portal's bell. */
+export const maintenanceTitle = (phase: "ahead" | "started" | "cancelled", domains: string[]) =>
+  ({
+    ahead: `Maintenance planned on ${domains.join(", ")}`,
+    started: `Maintenance has started on ${domains.join(", ")}`,
+    cancelled: `Maintenance cancelled on ${domains.join(", ")}`,
+  })[phase];
+
+/**
+ * A maintenance window on some of a client's sites: 48 hours ahead, when it starts, and when it
+ * is called off after the client was told of it.
+ */
 export function maintenanceEmail(
   to: Person,
-  phase: "ahead" | "started",
+  phase: "ahead" | "started" | "cancelled",
   window: { startsAt: Date; endsAt: Date; note: string; domains: string[] },
   action: EmailAction,
   settings: Settings,
 ): QueuedEmail {
   const sites = window.domains.join(", ");
   const span = `from ${when(window.startsAt)} to ${when(window.endsAt)}`;
-  return simpleEmail(
-    "maintenance-notice",
-    to.email,
-    phase === "ahead" ? `Maintenance planned on ${sites}` : `Maintenance has started on ${sites}`,
-    [
-      greeting(to),
-      phase === "ahead"
-        ? `${brand.name} will carry out maintenance on ${sites} ${span}.`
-        : `Maintenance on ${sites} has started and runs until ${when(window.endsAt)}.`,
+  const lines = {
+    ahead: [
+      `${brand.name} will carry out maintenance on ${sites} ${span}.`,
       window.note,
       "We keep checking the sites during the window; this time does not count against their uptime.",
     ],
+    started: [
+      `Maintenance on ${sites} has started and runs until ${when(window.endsAt)}.`,
+      window.note,
+      "We keep checking the sites during the window; this time does not count against their uptime.",
+    ],
+    cancelled: [
+      `The maintenance we told you of on ${sites}, planned ${span}, is cancelled.`,
+      `It was for: ${window.note}`,
+      "The sites are checked as usual: any time they do not answer counts against their uptime.",
+    ],
+  };
+  return simpleEmail(
+    "maintenance-notice",
+    to.email,
+    maintenanceTitle(phase, window.domains),
+    [greeting(to), ...lines[phase]],
     action,
     settings.agencyInbox,
   );

@@ -123,7 +123,7 @@ export const maintenanceRoutes: RoutePlugin = async (app, { db, config }) => {
       async (request, reply) => {
         const now = new Date();
         const cancelled = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const outcome = await cancelMaintenanceWindow(tx, request.params.id, now);
+          const outcome = await cancelMaintenanceWindow(tx, request.params.id, now, settings);
           if (!outcome.ok) return outcome;
           const { startsAt, endsAt, note, companyId } = outcome.value;
           const sites = await windowSites(tx, outcome.value.id);

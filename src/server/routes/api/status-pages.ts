@@ -20,6 +20,7 @@ import {
   postIncidentUpdate,
   recentIncidentsWithUpdates,
 } from "../../status-pages/incidents";
+import { knownStatusHosts } from "../../status-pages/hosts";
 import { isStatusHost, saveStatusPage, statusPageSettings } from "../../status-pages/pages";
 import {
   errorResponses,
@@ -79,6 +80,8 @@ async function saveWithAudit(
     if (error instanceof DomainFailureError) return refuse(reply, error.failure);
     throw error;
   }
+  // The page's host name, or whether it is shown, may have changed: this process reads them now.
+  knownStatusHosts(db).changed();
   return (await statusPageSettings(db, companyId))!;
 }
 

@@ -1,11 +1,13 @@
 import { plainText } from "@shared/schemas/fields";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status-pages";
 import type { Db } from "../../db/client";
 import type { StatusPage } from "../../db/schema";
+import { siteInMaintenance } from "../../monitoring/maintenance";
 import { atomFeed, badgeSvg } from "../../status-pages/feeds";
-import { hostnameOf, ownHostCheck } from "../../status-pages/hosts";
+import { hostnameOf, knownStatusHosts, ownHostCheck } from "../../status-pages/hosts";
 import { shownPageByHost, shownPageBySlug, statusPagePath } from "../../status-pages/pages";
 import {
   pageLinks,
@@ -42,6 +44,13 @@ const notFoundPage = (reply: FastifyReply, back = "/") =>
       }),
     );
 
+/** A page's status for programs, as the route's response schema would serialize it. */
+const publicStatusJson = serializerCompiler({
+  schema: publicStatusSchema,
+  method: "GET",
+  url: "/status/:slug.json",
+});
+
 /** Answers one part of a shown page. */
 async function answerPart(
   db: Db,
@@ -60,7 +69,9 @@ async function answerPart(
         .type("text/html; charset=utf-8")
         .send(renderStatusPage(status, status.maintenance, links, { indexed: page.indexed }));
     case "json":
+      // At /status/<slug>.json and at a client's host alike, checked against its published shape.
       return reply
+        .serializer(publicStatusJson)
         .type("application/json; charset=utf-8")
         .header("access-control-allow-origin", "*")
         .header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE)
@@ -77,7 +88,7 @@ async function answerPart(
       return reply
         .type("image/svg+xml")
         .header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE)
-        .send(badgeSvg(site));
+        .send(badgeSvg(site, { inMaintenance: await siteInMaintenance(db, site.id, new Date()) }));
     }
   }
 }
@@ -268,16 +279,19 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
 /**
  * A client's own host name (status.client.com) answers its status page: "/", "/status.json",
  * "/feed.atom" and "/badge/<site>.svg". Requests to our own host, and the API on any host, go on
- * as usual; so does a host name no shown page has.
+ * as usual; so does a host name no shown page has, at no query (the known names are kept).
  */
 export function registerStatusHosts(app: FastifyInstance, db: Db, publicUrl: string) {
   const isOwnHost = ownHostCheck(publicUrl);
+  const known = knownStatusHosts(db);
   app.addHook("onRequest", async (request, reply) => {
     if (isOwnHost(request.headers.host)) return;
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const path = request.url.split("?")[0]!;
     if (path.startsWith("/api/")) return;
-    const page = await shownPageByHost(db, hostnameOf(request.headers.host));
+    const host = hostnameOf(request.headers.host);
+    if (!(await known.has(host))) return;
+    const page = await shownPageByHost(db, host);
     if (!page) return;
     const part = partOf(path);
     if (!part || (part.kind === "json" && path !== "/status.json")) return notFoundPage(reply);
