@@ -124,6 +124,10 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
   topPages: [],
   topReferrers: [],
   devices: { mobile: 0, tablet: 0, desktop: 0 },
+  sources: [],
+  campaigns: [],
+  goals: [],
+  countries: [],
   uptime: {
     percent: 87.5,
     status: "down",
