@@ -152,6 +152,10 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
   }
 
   return {
+    /** Reloads every site with the next event (staff changed one). */
+    forget() {
+      loadedAt = 0;
+    },
     async get(siteKey: string): Promise<AnalyticsSite | null> {
       if (Date.now() - loadedAt > refreshMs) {
         loading ??= reload().finally(() => (loading = undefined));
