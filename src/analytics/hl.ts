@@ -10,7 +10,7 @@
  * No cookie, no storage, nothing that identifies the visitor. Automated browsers
  * (navigator.webdriver) send nothing.
  */
-type Queued = { q?: ArrayLike<unknown>[] };
+type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
 
 ((): void => {
   const script = document.currentScript as HTMLScriptElement | null;

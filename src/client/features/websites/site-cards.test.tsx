@@ -25,6 +25,8 @@ const website: Website = {
   checkKeyword: null,
   checkKeywordMustBe: "present",
   siteKey,
+  trackOutboundLinks: false,
+  trackFileDownloads: false,
   monthlyVisitors: 120,
   uptimePercent: 97.5,
   health: "down",
