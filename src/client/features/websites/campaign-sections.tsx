@@ -12,7 +12,8 @@ import { NoData, noVisits, Section } from "./site-parts";
  * bar, so the chart and its table are one thing to a screen reader.
  */
 
-type Column<Row> = { head: string; cell: (row: Row) => ReactNode; numeric?: boolean };
+/** A column; `wide`: shown from 640 px only (the rate beside it says the same in less room). */
+type Column<Row> = { head: string; cell: (row: Row) => ReactNode; wide?: boolean };
 
 function BarTable<Row>({
   caption,
@@ -37,8 +38,9 @@ function BarTable<Row>({
               key={column.head}
               scope="col"
               className={cn(
-                "pb-2 font-medium",
-                i === 0 ? "w-auto pr-2" : "w-[5.5rem] pl-2 text-right",
+                "pb-2 align-bottom font-medium",
+                i === 0 ? "w-auto pr-2" : "w-[4.25rem] pl-2 text-right sm:w-[5.5rem]",
+                column.wide && "max-sm:hidden",
               )}
             >
               {column.head}
@@ -57,14 +59,17 @@ function BarTable<Row>({
                     className="absolute inset-y-0.5 left-0 rounded-md bg-gold-100"
                     style={{ width: `${(value(row) / max) * 100}%` }}
                   />
-                  <span className="relative block truncate px-2.5 py-1.5 text-foreground">
+                  <span className="relative block px-2.5 py-1.5 break-words text-foreground">
                     {column.cell(row)}
                   </span>
                 </th>
               ) : (
                 <td
                   key={column.head}
-                  className="py-0.5 pl-2 text-right font-medium text-foreground tabular-nums"
+                  className={cn(
+                    "py-0.5 pl-2 text-right font-medium text-foreground tabular-nums",
+                    column.wide && "max-sm:hidden",
+                  )}
                 >
                   {column.cell(row)}
                 </td>
@@ -87,7 +92,7 @@ function conversionColumns<Row extends SiteSource | SiteCampaign>(
   if (!goal) return [];
   const of = (row: Row) => row.conversions.find((c) => c.goal === goal);
   return [
-    { head: "Conversions", cell: (row) => formatNumber(of(row)?.visitors ?? 0) },
+    { head: "Conversions", cell: (row) => formatNumber(of(row)?.visitors ?? 0), wide: true },
     { head: "Conv. rate", cell: (row) => formatPercent(of(row)?.rate ?? 0) },
   ];
 }
@@ -213,7 +218,7 @@ export function CampaignSections({ health }: { health: SiteHealth }) {
             value={(row) => row.visitors}
             columns={[
               {
-                head: "Campaign / source / medium",
+                head: "Campaign",
                 cell: (row) => (
                   <>
                     {row.campaign ?? none}
