@@ -35,7 +35,8 @@ type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
     if (url === last) return; // a pushState that changed only the query or fragment
     last = url;
     const view: Record<string, unknown> = {
-      referrer: document.referrer,
+      // Only its host is kept: the query of the page before (the same site's) is never sent.
+      referrer: document.referrer.split("?")[0],
       width: screen.width,
     };
     const query = new URLSearchParams(location.search);
@@ -51,7 +52,6 @@ type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
   const w = window as unknown as { hl?: Queued };
   const queued = (w.hl && w.hl.q) || [];
   w.hl = goal;
-  for (const args of queued) goal(args[0]);
 
   const { outbound, downloads } = script.dataset;
   if (outbound != null || downloads != null) {
@@ -80,4 +80,6 @@ type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
   };
   addEventListener("popstate", send);
   send();
+  // Goals called before the tag loaded, after the view they belong to.
+  for (const args of queued) goal(args[0]);
 })();
