@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { goalEventSchema } from "./goals";
-import { pageViewEventSchema } from "./ingest";
+import { eventTypeMessage, pageViewEventSchema } from "./ingest";
 
 /**
  * Every body POST /api/events takes, told apart by `type`: none for a page view (ingest.ts),
@@ -9,6 +9,6 @@ import { pageViewEventSchema } from "./ingest";
 export const analyticsEventSchema = z.discriminatedUnion(
   "type",
   [pageViewEventSchema, goalEventSchema],
-  { error: 'type must be "goal", or left out for a page view' },
+  { error: eventTypeMessage },
 );
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { plainText, visible } from "@shared/schemas/fields";
 import { AUTOMATIC_GOALS, MAX_GOAL_NAME } from "@shared/schemas/site-audience";
 import type { Db } from "../db/client";
-import { pageUrlField, siteKeyField } from "./ingest";
+import { eventTypeMessage, pageUrlField, siteKeyField } from "./ingest";
 
 /**
  * Goals: what a visitor did that the client counts as a success. The page calls
@@ -17,7 +17,7 @@ const nameMessage = `name must be the goal's name: 1 to ${MAX_GOAL_NAME} charact
 
 /** What `hl(name)` sends, as a text/plain JSON body like a page view's. */
 export const goalEventFields = {
-  type: z.literal("goal"),
+  type: z.literal("goal", { error: eventTypeMessage }),
   name: plainText("name", nameMessage)
     .trim()
     .min(1, { error: nameMessage })

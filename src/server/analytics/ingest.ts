@@ -25,12 +25,15 @@ export const pageUrlField = plainText("url", "url must be the page's full http(s
   .max(2000, { error: "url must be at most 2000 characters" })
   .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's full http(s) address" }));
 
+/** What a body with an unknown `type` is told (event-schema.ts lists the types). */
+export const eventTypeMessage = 'type must be "goal", or left out for a page view';
+
 /**
  * What /js/hl.js sends for a page view, as a text/plain JSON body (so the browser makes no CORS
  * preflight): no `type` (other events name theirs, event-schema.ts).
  */
 export const pageViewEventSchema = z.object({
-  type: z.undefined().optional(),
+  type: z.undefined({ error: eventTypeMessage }).optional(),
   site: siteKeyField,
   url: pageUrlField,
   referrer: plainText("referrer", "referrer must be a string")
