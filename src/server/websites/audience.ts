@@ -62,15 +62,24 @@ export async function siteAudience(
           from (${landings(websiteId, from, to)}) l
           group by 1, 2, 3, 4, 5`,
     ),
+    // Driven from the goals' visitor-days, each finding its landing view by the index, so the
+    // plan does not hang on the planner's row estimates (PGlite never analyzes by itself).
     queryRows<Reached>(
       db,
-      sql`select l.source, l.utm_source as "utmSource", l.utm_medium as "utmMedium",
-            l.utm_campaign as "utmCampaign", g.name as goal, count(*)::int as visitors
-          from (${landings(websiteId, from, to)}) l
-          join (
+      sql`select l.source, l."utmSource", l."utmMedium", l."utmCampaign", g.name as goal,
+            count(*)::int as visitors
+          from (
             select distinct g.day, g.visitor_hash, g.name from goal_events g
             where g.website_id = ${websiteId} and g.day >= ${from}::date and g.day <= ${to}::date
-          ) g on g.day = l.day and g.visitor_hash = l.visitor_hash
+          ) g
+          cross join lateral (
+            select coalesce(v.utm_source, v.referrer_host) as source, v.utm_source as "utmSource",
+              v.utm_medium as "utmMedium", v.utm_campaign as "utmCampaign"
+            from page_views v
+            where v.website_id = ${websiteId} and v.day = g.day and v.visitor_hash = g.visitor_hash
+            order by v.occurred_at, v.id
+            limit 1
+          ) l
           group by 1, 2, 3, 4, 5`,
     ),
     queryRows<{ name: string; visitors: number; completions: number }>(

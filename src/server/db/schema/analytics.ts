@@ -43,7 +43,10 @@ export const pageViews = pgTable(
     /** ISO 3166 country code looked up from the IP address, which is not kept; null: unknown. */
     country: char("country", { length: 2 }),
   },
-  (table) => [index("page_views_website_day_idx").on(table.websiteId, table.day)],
+  // With the visitor: a goal finds its visitor's landing view of the day (websites/audience.ts).
+  (table) => [
+    index("page_views_website_day_visitor_idx").on(table.websiteId, table.day, table.visitorHash),
+  ],
 );
 
 /**
