@@ -14,20 +14,30 @@ let loading: Promise<Lookup> | undefined;
 
 const COUNTRY = /^[A-Z]{2}$/;
 
+type Log = { error: (details: object, message: string) => void };
+
 /** Loads the database once; every later call answers the same promise. */
-export function loadCountries(): Promise<Lookup> {
-  loading ??= import("geoip-country").then((geoip) => {
-    lookup = (ip) => {
-      // An IPv4 address as Node reports it on a dual-stack socket: ::ffff:203.0.113.7.
-      const code = geoip.lookup(ip.startsWith("::ffff:") ? ip.slice(7) : ip)?.country;
-      return code && COUNTRY.test(code) ? code : null;
-    };
-    return lookup;
-  });
+export function loadCountries(log: Log): Promise<Lookup> {
+  loading ??= import("geoip-country").then(
+    (geoip) => {
+      lookup = (ip) => {
+        // An IPv4 address as Node reports it on a dual-stack socket: ::ffff:203.0.113.7.
+        const code = geoip.lookup(ip.startsWith("::ffff:") ? ip.slice(7) : ip)?.country;
+        return code && COUNTRY.test(code) ? code : null;
+      };
+      return lookup;
+    },
+    // Views are still counted, with no country, if the database cannot be read.
+    (error: unknown) => {
+      log.error({ err: error }, "geoip-country not loaded: views are kept without a country");
+      lookup = () => null;
+      return lookup;
+    },
+  );
   return loading;
 }
 
 /** The ISO 3166 code of the address's country, or null (private, loopback, not in the database). */
-export function countryOf(ip: string): string | null | Promise<string | null> {
-  return lookup ? lookup(ip) : loadCountries().then((found) => found(ip));
+export function countryOf(ip: string, log: Log): string | null | Promise<string | null> {
+  return lookup ? lookup(ip) : loadCountries(log).then((found) => found(ip));
 }

@@ -74,6 +74,8 @@ export function createAnalyticsIngest(
   return {
     now,
     sites: createSiteCache(db),
+    /** The country of an address (analytics/countries.ts). */
+    country: (ip: string) => countryOf(ip, log),
     salts,
     buffer,
     goals,
@@ -103,7 +105,7 @@ type ViewAnswer = { status: 202 } | { status: 400 | 403 | 404 | 503; body: Error
 
 /** An event's checks and its place in a write buffer: the one rule of both ways in. */
 async function acceptEvent(
-  { now, sites, salts, buffer, goals }: AnalyticsIngest,
+  { now, sites, country, salts, buffer, goals }: AnalyticsIngest,
   event: AnalyticsEvent,
   { origin, userAgent, ip }: ViewContext,
 ): Promise<ViewAnswer> {
@@ -149,7 +151,7 @@ async function acceptEvent(
           referrerHost: referrerHost(site, event.referrer),
           device: deviceOf(event.width),
           ...campaignOf(event),
-          country: await countryOf(ip),
+          country: await country(ip),
         });
   if (!added) {
     return { status: 503, body: { message: "Too many page views waiting: try again shortly." } };
