@@ -3,8 +3,9 @@
  * database, refreshed with each release of the package). The address is looked up when the view
  * arrives and never stored: only the two-letter code is kept.
  *
- * The database takes about 50 ms and 18 MB to load, so it is loaded with the first view (or by
- * `loadCountries` after the server is ready), not on the way to listening.
+ * The database takes about 50 ms and 18 MB to load, so it is loaded a second after the server is
+ * ready (`loadCountries`, from the ingest's start), or by the first view if that comes sooner;
+ * never on the way to listening.
  */
 
 type Lookup = (ip: string) => string | null;

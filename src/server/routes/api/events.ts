@@ -20,7 +20,7 @@ import {
   type PageViewBufferOptions,
 } from "../../analytics/ingest";
 import { campaignOf } from "../../analytics/campaigns";
-import { countryOf } from "../../analytics/countries";
+import { countryOf, loadCountries } from "../../analytics/countries";
 import { analyticsEventSchema, type AnalyticsEvent } from "../../analytics/event-schema";
 import { goalCounted, writeGoals, type GoalRow } from "../../analytics/goals";
 import type { Db } from "../../db/client";
@@ -82,6 +82,9 @@ export function createAnalyticsIngest(
     start() {
       buffer.start();
       goals.start();
+      // The country database loads a second after the server is ready, off the way to listening
+      // and, most often, before the first view would have to wait for it.
+      setTimeout(() => void loadCountries(log), 1000).unref();
       // The day turns even when no view comes: yesterday's salt goes within a minute of midnight.
       rotation ??= setInterval(() => {
         salts.salt(utcDate(now())).catch((error: unknown) => {
