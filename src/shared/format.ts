@@ -36,6 +36,11 @@ export function formatMoney(cents: number): string {
 /** 99.98 -> "99.98%". */
 export const formatPercent = (value: number) => `${value}%`;
 
+const regions = new Intl.DisplayNames(["en-US"], { type: "region", fallback: "code" });
+
+/** An ISO 3166 country code as its English name: "DE" -> "Germany"; null -> "Unknown". */
+export const formatCountry = (code: string | null) => (code ? regions.of(code)! : "Unknown");
+
 const byteUnits = ["bytes", "KB", "MB", "GB", "TB", "PB"];
 
 /** A byte count in decimal units, as hosts bill them: "18.4 GB", "512 MB", "0 bytes". */

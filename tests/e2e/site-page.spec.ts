@@ -99,8 +99,9 @@ test.describe("the site page", () => {
       formatBytes(demoBandwidthThisMonth()),
     );
 
+    // The demo site counts file downloads (src/server/demo/campaigns.ts): the tag says so.
     await expect(section(page, "Tracking code")).toContainText(
-      /<script defer data-site="[0-9a-f]{32}" src="http:\/\/127\.0\.0\.1:\d+\/js\/hl\.js"><\/script>/,
+      /<script defer data-site="[0-9a-f]{32}" data-downloads src="http:\/\/127\.0\.0\.1:\d+\/js\/hl\.js"><\/script>/,
     );
 
     await page.getByRole("link", { name: "My Websites" }).click();

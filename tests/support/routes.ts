@@ -57,12 +57,16 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     message: "We would like a new website for our shops.",
     website: "",
   },
-  // A page view from the analytics tag (public, cross-site); an unknown site key: 404, nothing kept.
+  // A page view from the analytics tag (public, cross-site), with its landing address's UTM tags;
+  // an unknown site key: 404, nothing kept. (A goal is the same body with type "goal" and a name.)
   "POST /api/events": {
     site: "0".repeat(32),
     url: "https://harborcoffee.com/menu",
     referrer: "https://www.google.com/",
     width: 1440,
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "fall-menu",
   },
   "POST /api/apply": {
     name: "Maria Lopez",

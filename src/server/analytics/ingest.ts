@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { plainText } from "@shared/schemas/fields";
 import type { Db } from "../db/client";
-import { analyticsSalts, pageViews, websites } from "../db/schema";
+import { analyticsSalts, goalEvents, pageViews, websites } from "../db/schema";
+import { utmFields, type Campaign } from "./campaigns";
 
 /**
  * Cookieless visitor analytics (docs/decisions/011-cookieless-analytics.md): a page view becomes
@@ -14,14 +15,27 @@ import { analyticsSalts, pageViews, websites } from "../db/schema";
  * visitor afterwards. Views are buffered in memory and written in batches.
  */
 
-/** What /js/hl.js sends, as a text/plain JSON body (so the browser makes no CORS preflight). */
+/** The site key every event names (data-site of the script tag). */
+export const siteKeyField = z
+  .string({ error: "site must be the site key (32 hex digits)" })
+  .regex(/^[0-9a-f]{32}$/, { error: "site must be the site key (32 hex digits)" });
+
+/** The page an event comes from, as the tag sends it (no query or fragment). */
+export const pageUrlField = plainText("url", "url must be the page's full http(s) address")
+  .max(2000, { error: "url must be at most 2000 characters" })
+  .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's full http(s) address" }));
+
+/** What a body with an unknown `type` is told (event-schema.ts lists the types). */
+export const eventTypeMessage = 'type must be "goal", or left out for a page view';
+
+/**
+ * What /js/hl.js sends for a page view, as a text/plain JSON body (so the browser makes no CORS
+ * preflight): no `type` (other events name theirs, event-schema.ts).
+ */
 export const pageViewEventSchema = z.object({
-  site: z
-    .string({ error: "site must be the site key (32 hex digits)" })
-    .regex(/^[0-9a-f]{32}$/, { error: "site must be the site key (32 hex digits)" }),
-  url: plainText("url", "url must be the page's full http(s) address")
-    .max(2000, { error: "url must be at most 2000 characters" })
-    .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's full http(s) address" })),
+  type: z.undefined({ error: eventTypeMessage }).optional(),
+  site: siteKeyField,
+  url: pageUrlField,
   referrer: plainText("referrer", "referrer must be a string")
     .max(2000, { error: "referrer must be at most 2000 characters" })
     .optional(),
@@ -30,6 +44,7 @@ export const pageViewEventSchema = z.object({
     .int({ error: "width must be a whole number" })
     .min(0, { error: "width must be at least 0" })
     .max(100_000, { error: "width must be at most 100000" }),
+  ...utmFields,
 });
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 
@@ -52,8 +67,17 @@ export const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 export const visitorHash = (salt: string, websiteId: string, ip: string, userAgent: string) =>
   createHash("sha256").update(`${salt}${websiteId}${ip}${userAgent}`).digest("hex").slice(0, 32);
 
-/** A website as the ingestion sees it: its id and the host names a view may come from. */
-export type AnalyticsSite = { id: string; domain: string; checkHost: string | undefined };
+/**
+ * A website as the ingestion sees it: its id, the host names a view may come from, and which
+ * automatic goals staff turned on.
+ */
+export type AnalyticsSite = {
+  id: string;
+  domain: string;
+  checkHost: string | undefined;
+  trackOutboundLinks: boolean;
+  trackFileDownloads: boolean;
+};
 
 /** Whether a host name belongs to the site: its domain, any subdomain (www.), or its check URL's. */
 export function siteOwnsHost(site: AnalyticsSite, hostname: string): boolean {
@@ -83,10 +107,22 @@ export function pathOf(url: string): string {
   return new URL(url).pathname || "/";
 }
 
-const toSite = (row: { id: string; domain: string; checkUrl: string | null }): AnalyticsSite => ({
-  id: row.id,
-  domain: row.domain.toLowerCase(),
-  checkHost: hostOf(row.checkUrl ?? undefined),
+const siteColumns = {
+  id: websites.id,
+  domain: websites.domain,
+  checkUrl: websites.checkUrl,
+  trackOutboundLinks: websites.trackOutboundLinks,
+  trackFileDownloads: websites.trackFileDownloads,
+};
+
+const toSite = ({
+  checkUrl,
+  domain,
+  ...row
+}: Omit<AnalyticsSite, "checkHost"> & { checkUrl: string | null }): AnalyticsSite => ({
+  ...row,
+  domain: domain.toLowerCase(),
+  checkHost: hostOf(checkUrl ?? undefined),
 });
 
 /**
@@ -102,24 +138,14 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
   const lookups = new Map<string, Promise<AnalyticsSite | null>>();
 
   async function reload() {
-    const rows = await db
-      .select({
-        id: websites.id,
-        siteKey: websites.siteKey,
-        domain: websites.domain,
-        checkUrl: websites.checkUrl,
-      })
-      .from(websites);
-    sites = new Map(rows.map((row) => [row.siteKey, toSite(row)]));
+    const rows = await db.select({ ...siteColumns, siteKey: websites.siteKey }).from(websites);
+    sites = new Map(rows.map(({ siteKey, ...row }) => [siteKey, toSite(row)]));
     misses = 0;
     loadedAt = Date.now();
   }
 
   async function lookUp(siteKey: string): Promise<AnalyticsSite | null> {
-    const [row] = await db
-      .select({ id: websites.id, domain: websites.domain, checkUrl: websites.checkUrl })
-      .from(websites)
-      .where(eq(websites.siteKey, siteKey));
+    const [row] = await db.select(siteColumns).from(websites).where(eq(websites.siteKey, siteKey));
     const site = row ? toSite(row) : null;
     if (site || misses < maxMisses) {
       if (!site) misses++;
@@ -129,6 +155,10 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
   }
 
   return {
+    /** Reloads every site with the next event (staff changed one). */
+    forget() {
+      loadedAt = 0;
+    },
     async get(siteKey: string): Promise<AnalyticsSite | null> {
       if (Date.now() - loadedAt > refreshMs) {
         loading ??= reload().finally(() => (loading = undefined));
@@ -175,7 +205,9 @@ export function createSaltStore(db: Db) {
       .where(eq(analyticsSalts.day, day));
     await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
     // Page views are kept 13 months, so a year can be compared with the one before.
-    await db.delete(pageViews).where(lt(pageViews.day, monthsBefore(day, PAGE_VIEW_MONTHS)));
+    const kept = monthsBefore(day, PAGE_VIEW_MONTHS);
+    await db.delete(pageViews).where(lt(pageViews.day, kept));
+    await db.delete(goalEvents).where(lt(goalEvents.day, kept));
     if (!row) throw new Error(`No analytics salt for ${day}`);
     return row.salt;
   }
@@ -183,7 +215,7 @@ export function createSaltStore(db: Db) {
   return {
     /**
      * The salt of `day`; the first call of a new day rotates (and deletes the old salts and the
-     * page views past their 13 months).
+     * page views and goals past their 13 months).
      */
     salt(day: string): Promise<string> {
       if (current?.day !== day) {
@@ -208,7 +240,9 @@ export type PageViewRow = {
   path: string;
   referrerHost: string | null;
   device: Device;
-};
+  /** ISO 3166 code (analytics/countries.ts); null: not known. */
+  country: string | null;
+} & Campaign;
 
 export type PageViewBufferOptions = {
   db: Db;
@@ -221,33 +255,45 @@ export type PageViewBufferOptions = {
   maxPending?: number;
 };
 
+async function writePageViews(db: Db, rows: PageViewRow[]) {
+  const json = JSON.stringify(rows);
+  await db.execute(sql`
+    insert into page_views (website_id, occurred_at, day, visitor_hash, path, referrer_host, device,
+      utm_source, utm_medium, utm_campaign, country)
+    select v."websiteId", v."occurredAt", v.day, v."visitorHash", v.path, v."referrerHost", v.device,
+      v."utmSource", v."utmMedium", v."utmCampaign", v.country
+    from json_to_recordset(${json}::json) as v(
+      "websiteId" uuid, "occurredAt" timestamptz, day date, "visitorHash" text, path text,
+      "referrerHost" text, device text, "utmSource" text, "utmMedium" text, "utmCampaign" text,
+      country text
+    )
+    -- A website deleted since its key was cached takes its views with it.
+    where exists (select 1 from websites w where w.id = v."websiteId")`);
+}
+
+/** Page views waiting to be written (createWriteBuffer). */
+export const createPageViewBuffer = (options: PageViewBufferOptions) =>
+  createWriteBuffer<PageViewRow>({
+    ...options,
+    what: "page views",
+    write: (rows) => writePageViews(options.db, rows),
+  });
+
 /**
- * Views waiting to be written. One flush at a time, each one multi-row INSERT from a single JSON
- * parameter; a crash loses at most the views of one flush window. close() writes what is left.
+ * Events waiting to be written. One flush at a time, each one multi-row INSERT from a single JSON
+ * parameter; a crash loses at most the events of one flush window. close() writes what is left.
  */
-export function createPageViewBuffer({
-  db,
+export function createWriteBuffer<Row>({
   log,
+  write,
+  what,
   flushMs = 250,
   batchSize = 1000,
   maxPending = 50_000,
-}: PageViewBufferOptions) {
-  const pending: PageViewRow[] = [];
+}: PageViewBufferOptions & { write: (rows: Row[]) => Promise<void>; what: string }) {
+  const pending: Row[] = [];
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-
-  async function write(rows: PageViewRow[]) {
-    const json = JSON.stringify(rows);
-    await db.execute(sql`
-      insert into page_views (website_id, occurred_at, day, visitor_hash, path, referrer_host, device)
-      select v."websiteId", v."occurredAt", v.day, v."visitorHash", v.path, v."referrerHost", v.device
-      from json_to_recordset(${json}::json) as v(
-        "websiteId" uuid, "occurredAt" timestamptz, day date, "visitorHash" text, path text,
-        "referrerHost" text, device text
-      )
-      -- A website deleted since its key was cached takes its views with it.
-      where exists (select 1 from websites w where w.id = v."websiteId")`);
-  }
 
   async function drain() {
     while (pending.length > 0) {
@@ -257,7 +303,7 @@ export function createPageViewBuffer({
       } catch (error) {
         // Kept for the next flush while there is room: the database may be back by then.
         if (pending.length + rows.length <= maxPending) pending.unshift(...rows);
-        else log.error({ dropped: rows.length }, "page views dropped: the buffer is full");
+        else log.error({ dropped: rows.length }, `${what} dropped: the buffer is full`);
         throw error;
       }
     }
@@ -265,14 +311,14 @@ export function createPageViewBuffer({
 
   function flush(): Promise<void> {
     flushing ??= drain()
-      .catch((error: unknown) => log.error({ err: error }, "page views not written"))
+      .catch((error: unknown) => log.error({ err: error }, `${what} not written`))
       .finally(() => (flushing = undefined));
     return flushing;
   }
 
   return {
-    /** Queues a view; false when the buffer is full (the database is not keeping up). */
-    add(row: PageViewRow): boolean {
+    /** Queues a row; false when the buffer is full (the database is not keeping up). */
+    add(row: Row): boolean {
       if (pending.length >= maxPending) return false;
       pending.push(row);
       if (pending.length >= batchSize && !flushing) void flush();
@@ -288,7 +334,7 @@ export function createPageViewBuffer({
       }, flushMs);
       timer.unref();
     },
-    /** Stops the timer and writes every view still waiting. */
+    /** Stops the timer and writes every row still waiting. */
     async close() {
       clearInterval(timer);
       timer = undefined;

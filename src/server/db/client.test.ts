@@ -28,6 +28,7 @@ const tables = [
   "credit_notes",
   "domains",
   "expiry_alerts",
+  "goal_events",
   "heartbeats",
   "hours_month_ends",
   "inbound_emails",

@@ -9,6 +9,7 @@ import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
+import { seedDemoCampaigns } from "./campaigns";
 import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       })
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
+    await seedDemoCampaigns(tx, site!.id, now);
     await seedDemoHeartbeat(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
     await seedDemoMaintenance(tx, company.id, site!.id, staff.id, now);

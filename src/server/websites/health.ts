@@ -16,6 +16,7 @@ import {
 import { isLive } from "@shared/schemas/websites";
 import { heartbeatView } from "@shared/schemas/heartbeats";
 import { updatesOf } from "../monitoring/incident-updates";
+import { siteAudience } from "./audience";
 import { siteFigures, uptimePercent } from "./figures";
 
 const HOUR_MS = 3_600_000;
@@ -99,6 +100,7 @@ export async function siteHealth(
     domain,
     months,
     jobs,
+    audience,
   ] = await Promise.all([
     db.select({ visitors: visitorsCount }).from(pageViews).where(inWindow),
     db
@@ -161,6 +163,7 @@ export async function siteHealth(
       .from(heartbeats)
       .where(eq(heartbeats.websiteId, websiteId))
       .orderBy(heartbeats.createdAt, heartbeats.id),
+    siteAudience(db, websiteId, from, to),
   ]);
   // Staff's updates on the incidents, oldest first: the portal shows them with each incident.
   const updates = await updatesOf(
@@ -229,6 +232,7 @@ export async function siteHealth(
       tablet: byDevice.get("tablet") ?? 0,
       desktop: byDevice.get("desktop") ?? 0,
     },
+    ...audience,
     uptime: {
       percent: live ? uptimePercent(checksInRange, upInRange) : null,
       status: live ? website.health : null,

@@ -4,6 +4,7 @@ import { maintenanceWindowSchema } from "./maintenance";
 import { websiteSchema } from "./websites";
 import { heartbeatSchema } from "./heartbeats";
 import { incidentUpdateSchema } from "./status-pages";
+import { siteAudienceFields } from "./site-audience";
 
 const rangeMessage = "Range must be 7d, 30d, 90d or a month as YYYY-MM";
 
@@ -92,6 +93,8 @@ export const siteHealthSchema = z.object({
     tablet: z.number().int(),
     desktop: z.number().int(),
   }),
+  /** Sources, campaigns, goals and countries (site-audience.ts). */
+  ...siteAudienceFields,
   uptime: z.object({
     /** The range's uptime: null when not live or not checked. */
     percent: z.number().nullable(),

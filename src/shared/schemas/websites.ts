@@ -26,6 +26,10 @@ export const websiteSchema = z.object({
   checkKeywordMustBe: z.enum(keywordMustBeValues),
   /** Names the site in its analytics script tag. */
   siteKey: z.string(),
+  /** Staff count clicks on links to other sites as the goal "Outbound link". */
+  trackOutboundLinks: z.boolean(),
+  /** Staff count clicks on files (PDF, ZIP, ...) as the goal "File download". */
+  trackFileDownloads: z.boolean(),
   /** Unique visitors of the last 30 days. */
   monthlyVisitors: z.number().int(),
   /** Uptime of the last 30 days, in percent; null when the site is not live or not checked yet. */
@@ -75,5 +79,8 @@ export const websiteInputSchema = z.object({
   checkKeywordMustBe: z
     .enum(keywordMustBeValues, { error: "Choose whether the page must or must not contain it" })
     .default("present"),
+  /** Left out: unchanged (off for a new site). */
+  trackOutboundLinks: z.boolean({ error: "trackOutboundLinks must be true or false" }).optional(),
+  trackFileDownloads: z.boolean({ error: "trackFileDownloads must be true or false" }).optional(),
 });
 export type WebsiteInput = z.output<typeof websiteInputSchema>;

@@ -25,6 +25,8 @@ const website: Website = {
   checkKeyword: null,
   checkKeywordMustBe: "present",
   siteKey,
+  trackOutboundLinks: false,
+  trackFileDownloads: false,
   monthlyVisitors: 120,
   uptimePercent: 97.5,
   health: "down",
@@ -92,6 +94,23 @@ describe("the staff website card", () => {
       "Page must not contain it",
     );
   });
+
+  it("writes the automatic goals staff turned on into the tag, and shows them in the form", () => {
+    renderPanel({ ...website, trackOutboundLinks: true });
+    const tag = `<script defer data-site="${siteKey}" data-outbound src="${window.location.origin}/js/hl.js"></script>`;
+    expect(screen.getByText(tag)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Edit saltwater-kayaks.example" }));
+    const form = screen.getByRole("form", { name: "Edit saltwater-kayaks.example" });
+    const goals = within(form).getByRole("group", { name: "Automatic goals" });
+    expect(within(goals).getByLabelText("Count clicks on links to other sites")).toHaveProperty(
+      "checked",
+      true,
+    );
+    expect(within(goals).getByLabelText("Count file downloads (PDF, ZIP, ...)")).toHaveProperty(
+      "checked",
+      false,
+    );
+  });
 });
 
 const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60): SiteHealth => ({
@@ -124,6 +143,10 @@ const health = (patch: Partial<SiteHealth["uptime"]>, checkIntervalSeconds = 60)
   topPages: [],
   topReferrers: [],
   devices: { mobile: 0, tablet: 0, desktop: 0 },
+  sources: [],
+  campaigns: [],
+  goals: [],
+  countries: [],
   uptime: {
     percent: 87.5,
     status: "down",

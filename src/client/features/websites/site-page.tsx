@@ -16,10 +16,11 @@ import { SiteHeader } from "./site-header";
 import { Section } from "./site-parts";
 import { FiguresLoading, SiteStats } from "./site-stats";
 import { UptimeSection } from "./site-uptime";
-import { TrackingSnippet } from "./tracking-code";
+import { CampaignSections, GoalHint } from "./campaign-sections";
+import { TrackingSnippet, type TrackedSite } from "./tracking-code";
 import { VisitorsSection } from "./visitors-section";
 
-function TrackingCode({ siteKey }: { siteKey: string }) {
+function TrackingCode({ site }: { site: TrackedSite }) {
   return (
     <Section
       id="tracking-heading"
@@ -27,7 +28,8 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
       icon={Code2}
       description="We add this line to your site. It sets no cookies and keeps no personal data."
     >
-      <TrackingSnippet siteKey={siteKey} />
+      <TrackingSnippet site={site} />
+      <GoalHint />
     </Section>
   );
 }
@@ -54,12 +56,13 @@ function Body({
       <RangePicker value={health.range} onChange={onRange} />
       <VisitorsSection health={health} />
       <AudienceSections health={health} />
+      <CampaignSections health={health} />
       <UptimeSection health={health} now={now} range={rangeText(health.range)} />
       <div className="grid gap-5 sm:gap-6 lg:grid-cols-5">
         <RenewalsSection health={health} now={now} />
         <BandwidthSection health={health} />
       </div>
-      <TrackingCode siteKey={health.website.siteKey} />
+      <TrackingCode site={health.website} />
       {owner && (
         <Suspense fallback={null}>
           <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />

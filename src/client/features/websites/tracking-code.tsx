@@ -1,17 +1,27 @@
 import { useEffect, useState } from "react";
 import { Check, Copy } from "lucide-react";
+import type { Website } from "@shared/schemas/websites";
 import { Button } from "@/components/ui/button";
 
-/** The analytics tag of a site: the one line the client's site page and the staff card show. */
-export function trackingTag(siteKey: string, origin: string) {
-  return `<script defer data-site="${siteKey}" src="${origin}/js/hl.js"></script>`;
+/** What the tag of a site says: its key, and the automatic goals staff turned on. */
+export type TrackedSite = Pick<Website, "siteKey" | "trackOutboundLinks" | "trackFileDownloads">;
+
+/**
+ * The analytics tag of a site: the one line the client's site page and the staff card show. The
+ * automatic goals are data attributes the tag reads (data-outbound, data-downloads).
+ */
+export function trackingTag(site: TrackedSite, origin: string) {
+  const goals =
+    (site.trackOutboundLinks ? " data-outbound" : "") +
+    (site.trackFileDownloads ? " data-downloads" : "");
+  return `<script defer data-site="${site.siteKey}"${goals} src="${origin}/js/hl.js"></script>`;
 }
 
 /** The tag in a code block with a Copy button; a status line tells screen readers it copied. */
-export function TrackingSnippet({ siteKey, label }: { siteKey: string; label?: string }) {
+export function TrackingSnippet({ site, label }: { site: TrackedSite; label?: string }) {
   const [copied, setCopied] = useState(false);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const code = trackingTag(siteKey, origin);
+  const code = trackingTag(site, origin);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);

@@ -16,6 +16,8 @@ export const websiteFormSchema = z.object({
   checkUrl: website.checkUrl,
   checkKeyword: website.checkKeyword,
   checkKeywordMustBe: website.checkKeywordMustBe,
+  trackOutboundLinks: website.trackOutboundLinks,
+  trackFileDownloads: website.trackFileDownloads,
 });
 type WebsiteFormValues = z.input<typeof websiteFormSchema>;
 
@@ -27,6 +29,8 @@ export function websiteFormValues(site?: Website): WebsiteFormValues {
     checkUrl: site?.checkUrl ?? "",
     checkKeyword: site?.checkKeyword ?? "",
     checkKeywordMustBe: site?.checkKeywordMustBe ?? "present",
+    trackOutboundLinks: site?.trackOutboundLinks ?? false,
+    trackFileDownloads: site?.trackFileDownloads ?? false,
   };
 }
 

@@ -123,6 +123,32 @@ function WebsiteForm({
           />
         </Field>
       </div>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-foreground">Automatic goals</legend>
+        <p className="mt-0.5 text-xs text-muted-foreground">
+          Counted on the client&apos;s site page once the tracking code shown below is on the site.
+        </p>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(
+            [
+              ["trackOutboundLinks", "Count clicks on links to other sites"],
+              ["trackFileDownloads", "Count file downloads (PDF, ZIP, ...)"],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="flex min-h-6 items-center gap-3">
+              <input
+                id={id(name)}
+                type="checkbox"
+                className="size-5 shrink-0 accent-[var(--color-accent,#b8860b)]"
+                {...form.register(name)}
+              />
+              <label htmlFor={id(name)} className="text-sm text-foreground">
+                {label}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
     </ItemFormFrame>
   );
 }
@@ -170,7 +196,7 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
           <dt className="text-xs text-muted-foreground">Site key</dt>
           <dd className="font-mono text-xs break-all text-foreground">{site.siteKey}</dd>
         </dl>
-        <TrackingSnippet siteKey={site.siteKey} label={`the tracking code of ${site.domain}`} />
+        <TrackingSnippet site={site} label={`the tracking code of ${site.domain}`} />
       </div>
     </>
   );

@@ -36,8 +36,17 @@ export const pageViews = pgTable(
     /** The referring site's host name, when another site sent the visitor. */
     referrerHost: varchar("referrer_host", { length: 253 }),
     device: varchar("device", { length: 10 }).$type<"mobile" | "tablet" | "desktop">().notNull(),
+    /** The landing address's utm_source, utm_medium and utm_campaign (analytics/campaigns.ts). */
+    utmSource: varchar("utm_source", { length: 100 }),
+    utmMedium: varchar("utm_medium", { length: 100 }),
+    utmCampaign: varchar("utm_campaign", { length: 100 }),
+    /** ISO 3166 country code looked up from the IP address, which is not kept; null: unknown. */
+    country: char("country", { length: 2 }),
   },
-  (table) => [index("page_views_website_day_idx").on(table.websiteId, table.day)],
+  // With the visitor: a goal finds its visitor's landing view of the day (websites/audience.ts).
+  (table) => [
+    index("page_views_website_day_visitor_idx").on(table.websiteId, table.day, table.visitorHash),
+  ],
 );
 
 /**

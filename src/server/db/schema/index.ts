@@ -8,6 +8,7 @@ export * from "./websites";
 export * from "./monitoring";
 export * from "./heartbeats";
 export * from "./analytics";
+export * from "./goals";
 export * from "./usage";
 export * from "./domains";
 export * from "./tickets";

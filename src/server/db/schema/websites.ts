@@ -1,4 +1,4 @@
-import { check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { KeywordMustBe } from "@shared/schemas/websites";
 import { companies } from "./clients";
@@ -30,6 +30,10 @@ export const websites = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Staff turned on the automatic goal for clicks on links to other sites (data-outbound). */
+    trackOutboundLinks: boolean("track_outbound_links").notNull().default(false),
+    /** Staff turned on the automatic goal for file downloads (data-downloads). */
+    trackFileDownloads: boolean("track_file_downloads").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -8,18 +8,21 @@ import {
   createPageViewBuffer,
   createSaltStore,
   createSiteCache,
+  createWriteBuffer,
   deviceOf,
   isBotAgent,
   MAX_PATH,
-  pageViewEventSchema,
   pathOf,
   referrerHost,
   siteOwnsHost,
   utcDate,
   visitorHash,
   type PageViewBufferOptions,
-  type PageViewEvent,
 } from "../../analytics/ingest";
+import { campaignOf } from "../../analytics/campaigns";
+import { countryOf, loadCountries } from "../../analytics/countries";
+import { analyticsEventSchema, type AnalyticsEvent } from "../../analytics/event-schema";
+import { goalCounted, writeGoals, type GoalRow } from "../../analytics/goals";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/errors";
 import { failedBody, unavailableBody, validationErrorBody } from "../../plugins/errors";
@@ -60,14 +63,28 @@ export function createAnalyticsIngest(
   const now = analytics.now ?? (() => new Date());
   const salts = createSaltStore(db);
   const buffer = createPageViewBuffer({ db, log, ...analytics });
+  const goals = createWriteBuffer<GoalRow>({
+    db,
+    log,
+    ...analytics,
+    what: "goals",
+    write: (rows) => writeGoals(db, rows),
+  });
   let rotation: NodeJS.Timeout | undefined;
   return {
     now,
     sites: createSiteCache(db),
+    /** The country of an address (analytics/countries.ts). */
+    country: (ip: string) => countryOf(ip, log),
     salts,
     buffer,
+    goals,
     start() {
       buffer.start();
+      goals.start();
+      // The country database loads a second after the server is ready, off the way to listening
+      // and, most often, before the first view would have to wait for it.
+      setTimeout(() => void loadCountries(log), 1000).unref();
       // The day turns even when no view comes: yesterday's salt goes within a minute of midnight.
       rotation ??= setInterval(() => {
         salts.salt(utcDate(now())).catch((error: unknown) => {
@@ -79,7 +96,7 @@ export function createAnalyticsIngest(
     /** Stops the timers and writes the views still waiting. */
     async close() {
       clearInterval(rotation);
-      await buffer.close();
+      await Promise.all([buffer.close(), goals.close()]);
     },
   };
 }
@@ -89,10 +106,10 @@ export type AnalyticsIngest = ReturnType<typeof createAnalyticsIngest>;
 type ViewContext = { origin: string | undefined; userAgent: string | undefined; ip: string };
 type ViewAnswer = { status: 202 } | { status: 400 | 403 | 404 | 503; body: ErrorBody };
 
-/** A page view's checks and its place in the write buffer: the one rule of both ways in. */
-async function acceptView(
-  { now, sites, salts, buffer }: AnalyticsIngest,
-  event: PageViewEvent,
+/** An event's checks and its place in a write buffer: the one rule of both ways in. */
+async function acceptEvent(
+  { now, sites, country, salts, buffer, goals }: AnalyticsIngest,
+  event: AnalyticsEvent,
   { origin, userAgent, ip }: ViewContext,
 ): Promise<ViewAnswer> {
   const path = pathOf(event.url);
@@ -116,19 +133,29 @@ async function acceptView(
     };
   }
   if (isBotAgent(userAgent)) return { status: 202 };
+  // An automatic goal staff turned off is answered alike but not counted.
+  if (event.type === "goal" && !goalCounted(event.name, site)) return { status: 202 };
 
   const at = now();
   const day = utcDate(at);
   const salt = await salts.salt(day);
-  const added = buffer.add({
+  const seen = {
     websiteId: site.id,
     occurredAt: at.toISOString(),
     day,
     visitorHash: visitorHash(salt, site.id, ip, userAgent ?? ""),
     path,
-    referrerHost: referrerHost(site, event.referrer),
-    device: deviceOf(event.width),
-  });
+  };
+  const added =
+    event.type === "goal"
+      ? goals.add({ ...seen, name: event.name })
+      : buffer.add({
+          ...seen,
+          referrerHost: referrerHost(site, event.referrer),
+          device: deviceOf(event.width),
+          ...campaignOf(event),
+          country: await country(ip),
+        });
   if (!added) {
     return { status: 503, body: { message: "Too many page views waiting: try again shortly." } };
   }
@@ -161,11 +188,11 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
     {
       bodyLimit: EVENT_BODY_LIMIT,
       config: { rateLimit: false, crossSite: true },
-      schema: { body: pageViewEventSchema, response: { 202: z.null(), ...errorResponses } },
+      schema: { body: analyticsEventSchema, response: { 202: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
       reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);
-      const answer = await acceptView(ingest, request.body, {
+      const answer = await acceptEvent(ingest, request.body, {
         origin: request.headers.origin,
         userAgent: request.headers["user-agent"],
         ip: request.ip,
@@ -239,7 +266,7 @@ export function createEventsFastPath({
       } catch {
         return answer(request, response, 400, { message: notJson });
       }
-      const event = pageViewEventSchema.safeParse(parsed);
+      const event = analyticsEventSchema.safeParse(parsed);
       if (!event.success) {
         const issues = event.error.issues.map((issue) => ({
           keyword: issue.code,
@@ -248,7 +275,7 @@ export function createEventsFastPath({
         }));
         return answer(request, response, 400, validationErrorBody(issues));
       }
-      acceptView(ingest, event.data, {
+      acceptEvent(ingest, event.data, {
         origin: headers.origin,
         userAgent: headers["user-agent"],
         ip: proxyAddr(request, tail.trusted),
