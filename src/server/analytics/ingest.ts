@@ -53,7 +53,13 @@ export const visitorHash = (salt: string, websiteId: string, ip: string, userAge
   createHash("sha256").update(`${salt}${websiteId}${ip}${userAgent}`).digest("hex").slice(0, 32);
 
 /** A website as the ingestion sees it: its id and the host names a view may come from. */
-export type AnalyticsSite = { id: string; domain: string; checkHost: string | undefined };
+export type AnalyticsSite = {
+  id: string;
+  domain: string;
+  checkHost: string | undefined;
+  /** Staff turned real-user speed on (vitals.ts). */
+  vitalsEnabled: boolean;
+};
 
 /** Whether a host name belongs to the site: its domain, any subdomain (www.), or its check URL's. */
 export function siteOwnsHost(site: AnalyticsSite, hostname: string): boolean {
@@ -83,10 +89,16 @@ export function pathOf(url: string): string {
   return new URL(url).pathname || "/";
 }
 
-const toSite = (row: { id: string; domain: string; checkUrl: string | null }): AnalyticsSite => ({
+const toSite = (row: {
+  id: string;
+  domain: string;
+  checkUrl: string | null;
+  vitalsEnabled: boolean;
+}): AnalyticsSite => ({
   id: row.id,
   domain: row.domain.toLowerCase(),
   checkHost: hostOf(row.checkUrl ?? undefined),
+  vitalsEnabled: row.vitalsEnabled,
 });
 
 /**
@@ -108,6 +120,7 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
         siteKey: websites.siteKey,
         domain: websites.domain,
         checkUrl: websites.checkUrl,
+        vitalsEnabled: websites.vitalsEnabled,
       })
       .from(websites);
     sites = new Map(rows.map((row) => [row.siteKey, toSite(row)]));
@@ -117,7 +130,12 @@ export function createSiteCache(db: Db, { refreshMs = 60_000, maxMisses = 10_000
 
   async function lookUp(siteKey: string): Promise<AnalyticsSite | null> {
     const [row] = await db
-      .select({ id: websites.id, domain: websites.domain, checkUrl: websites.checkUrl })
+      .select({
+        id: websites.id,
+        domain: websites.domain,
+        checkUrl: websites.checkUrl,
+        vitalsEnabled: websites.vitalsEnabled,
+      })
       .from(websites)
       .where(eq(websites.siteKey, siteKey));
     const site = row ? toSite(row) : null;

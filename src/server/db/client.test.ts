@@ -70,6 +70,9 @@ const tables = [
   "ticket_messages",
   "usage_tokens",
   "users",
+  "web_vital_days",
+  "web_vital_ratings",
+  "web_vitals",
   "websites",
 ];
 

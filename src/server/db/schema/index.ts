@@ -19,3 +19,4 @@ export * from "./projects";
 export * from "./audit";
 export * from "./status-pages";
 export * from "./maintenance";
+export * from "./vitals";

@@ -1,4 +1,4 @@
-import { check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { KeywordMustBe } from "@shared/schemas/websites";
 import { companies } from "./clients";
@@ -30,6 +30,8 @@ export const websites = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Staff turned real-user speed (Core Web Vitals) on: the tag loads /js/hl-vitals.js. */
+    vitalsEnabled: boolean("vitals_enabled").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -20,6 +20,12 @@ import {
   type PageViewBufferOptions,
   type PageViewEvent,
 } from "../../analytics/ingest";
+import {
+  acceptVitals,
+  createVitalsBuffer,
+  vitalsEventSchema,
+  type VitalsEvent,
+} from "../../analytics/vitals";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/errors";
 import { failedBody, unavailableBody, validationErrorBody } from "../../plugins/errors";
@@ -29,6 +35,14 @@ import { errorResponses } from "./common";
 
 /** An event is a few hundred bytes: refuse anything far larger unread. */
 const EVENT_BODY_LIMIT = 4 * 1024;
+
+/** What the tag sends: a page view (no type), or a page's vitals (type "vitals", vitals.ts). */
+export const eventSchema = z.discriminatedUnion(
+  "type",
+  [pageViewEventSchema.extend({ type: z.undefined().optional() }), vitalsEventSchema],
+  { error: 'type must be left out (a page view) or be "vitals"' },
+);
+type Event = (PageViewEvent & { type?: undefined }) | VitalsEvent;
 
 export type AnalyticsOptions = {
   /** The clock (tests move it across midnight). */
@@ -60,14 +74,17 @@ export function createAnalyticsIngest(
   const now = analytics.now ?? (() => new Date());
   const salts = createSaltStore(db);
   const buffer = createPageViewBuffer({ db, log, ...analytics });
+  const vitals = createVitalsBuffer({ db, log, ...analytics });
   let rotation: NodeJS.Timeout | undefined;
   return {
     now,
     sites: createSiteCache(db),
     salts,
     buffer,
+    vitals,
     start() {
       buffer.start();
+      vitals.start();
       // The day turns even when no view comes: yesterday's salt goes within a minute of midnight.
       rotation ??= setInterval(() => {
         salts.salt(utcDate(now())).catch((error: unknown) => {
@@ -79,7 +96,7 @@ export function createAnalyticsIngest(
     /** Stops the timers and writes the views still waiting. */
     async close() {
       clearInterval(rotation);
-      await buffer.close();
+      await Promise.all([buffer.close(), vitals.close()]);
     },
   };
 }
@@ -91,8 +108,8 @@ type ViewAnswer = { status: 202 } | { status: 400 | 403 | 404 | 503; body: Error
 
 /** A page view's checks and its place in the write buffer: the one rule of both ways in. */
 async function acceptView(
-  { now, sites, salts, buffer }: AnalyticsIngest,
-  event: PageViewEvent,
+  { now, sites, salts, buffer, vitals }: AnalyticsIngest,
+  event: Event,
   { origin, userAgent, ip }: ViewContext,
 ): Promise<ViewAnswer> {
   const path = pathOf(event.url);
@@ -112,10 +129,13 @@ async function acceptView(
   if (!host || !siteOwnsHost(site, host)) {
     return {
       status: 403,
-      body: { message: "This site key does not belong to the site that sent the view." },
+      body: {
+        message: `This site key does not belong to the site that sent the ${event.type === "vitals" ? "vitals" : "view"}.`,
+      },
     };
   }
   if (isBotAgent(userAgent)) return { status: 202 };
+  if (event.type === "vitals") return acceptVitals(vitals, site, event, now());
 
   const at = now();
   const day = utcDate(at);
@@ -161,7 +181,7 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
     {
       bodyLimit: EVENT_BODY_LIMIT,
       config: { rateLimit: false, crossSite: true },
-      schema: { body: pageViewEventSchema, response: { 202: z.null(), ...errorResponses } },
+      schema: { body: eventSchema, response: { 202: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
       reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);
@@ -239,7 +259,7 @@ export function createEventsFastPath({
       } catch {
         return answer(request, response, 400, { message: notJson });
       }
-      const event = pageViewEventSchema.safeParse(parsed);
+      const event = eventSchema.safeParse(parsed);
       if (!event.success) {
         const issues = event.error.issues.map((issue) => ({
           keyword: issue.code,
