@@ -4,7 +4,8 @@
  * It sends one page view per page (and per single-page-app navigation) to /api/events of the
  * host it came from: the page's address without query or fragment, the referrer and the screen
  * width. No cookie, no storage, nothing that identifies the visitor. Automated browsers
- * (navigator.webdriver) send nothing.
+ * (navigator.webdriver) send nothing. With data-vitals (staff turned real-user speed on), it loads
+ * /js/hl-vitals.js after the page's load event (src/analytics/hl-vitals.ts).
  */
 ((): void => {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -39,4 +40,16 @@
   };
   addEventListener("popstate", send);
   send();
+
+  if (script.hasAttribute("data-vitals")) {
+    // Off the critical path: fetched once the page has loaded.
+    const load = (): void => {
+      const vitals = document.createElement("script");
+      vitals.src = new URL("/js/hl-vitals.js", script.src).href;
+      vitals.dataset.site = site;
+      document.head.appendChild(vitals);
+    };
+    if (document.readyState === "complete") load();
+    else addEventListener("load", load);
+  }
 })();

@@ -74,8 +74,10 @@ import { ticketRoutes } from "./routes/api/tickets";
 import { createAttachmentStore } from "./tickets/create-attachment-store";
 import { createAttachmentCleanupWorker } from "./tickets/attachments";
 import { createPageViewRollupWorker } from "./analytics/rollup";
+import { createVitalsRollupWorker } from "./analytics/vitals-rollup";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
+import { vitalsRoutes } from "./routes/api/vitals";
 import { healthRoutes } from "./routes/health";
 
 /** A registered route; its schema lets tests reach every field a route accepts. */
@@ -266,6 +268,8 @@ export async function buildApp({
   });
   // Each finished day's page views counted once, for the dashboards' 30-day visitor figures.
   const pageViewRollup = createPageViewRollupWorker({ db: database.db, log: app.log });
+  // Each finished day's vitals as histograms; raw vitals deleted after 7 days.
+  const vitalsRollup = createVitalsRollupWorker({ db: database.db, log: app.log });
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =
@@ -293,6 +297,7 @@ export async function buildApp({
     worker.start();
     attachmentCleanup.start();
     pageViewRollup.start();
+    vitalsRollup.start();
     billingWorker.start();
     monitorWorker?.start();
     rdapWorker?.start();
@@ -307,6 +312,7 @@ export async function buildApp({
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
     void pageViewRollup.stop();
+    void vitalsRollup.stop();
     void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
@@ -315,6 +321,7 @@ export async function buildApp({
     await rdapWorker?.stop();
     await attachmentCleanup.stop();
     await pageViewRollup.stop();
+    await vitalsRollup.stop();
     await billingWorker.stop();
     await worker.stop();
     mail.close();
@@ -333,6 +340,7 @@ export async function buildApp({
     clientRoutes,
     teamRoutes,
     websiteRoutes,
+    vitalsRoutes,
     usageRoutes,
     monitoringRoutes,
     heartbeatRoutes,
