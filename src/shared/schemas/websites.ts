@@ -26,6 +26,8 @@ export const websiteSchema = z.object({
   checkKeywordMustBe: z.enum(keywordMustBeValues),
   /** Names the site in its analytics script tag. */
   siteKey: z.string(),
+  /** Staff turned real-user speed on: the tag carries data-vitals and loads /js/hl-vitals.js. */
+  vitalsEnabled: z.boolean(),
   /** Unique visitors of the last 30 days. */
   monthlyVisitors: z.number().int(),
   /** Uptime of the last 30 days, in percent; null when the site is not live or not checked yet. */

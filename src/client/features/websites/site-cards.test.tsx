@@ -25,6 +25,7 @@ const website: Website = {
   checkKeyword: null,
   checkKeywordMustBe: "present",
   siteKey,
+  vitalsEnabled: false,
   monthlyVisitors: 120,
   uptimePercent: 97.5,
   health: "down",

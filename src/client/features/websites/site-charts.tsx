@@ -20,7 +20,7 @@ const font = '11px "Inter Variable", system-ui, sans-serif';
 type Hover = number | null;
 
 /** A uPlot chart that fills its box's width and follows it (ResizeObserver). */
-function Chart({
+export function Chart({
   options,
   data,
   height,
@@ -389,3 +389,7 @@ function Legend({ items }: { items: { label: string; swatch: string }[] }) {
     </ul>
   );
 }
+
+/** What other charts of the site page (vitals-chart.tsx) draw with. */
+export const chartColors = { ink, inkSoft, gold, goldDeep, red, violet };
+export { axis as chartAxis };

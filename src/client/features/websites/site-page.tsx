@@ -18,8 +18,9 @@ import { FiguresLoading, SiteStats } from "./site-stats";
 import { UptimeSection } from "./site-uptime";
 import { TrackingSnippet } from "./tracking-code";
 import { VisitorsSection } from "./visitors-section";
+import { VitalsSection } from "./vitals-section";
 
-function TrackingCode({ siteKey }: { siteKey: string }) {
+function TrackingCode({ siteKey, vitals }: { siteKey: string; vitals: boolean }) {
   return (
     <Section
       id="tracking-heading"
@@ -27,7 +28,7 @@ function TrackingCode({ siteKey }: { siteKey: string }) {
       icon={Code2}
       description="We add this line to your site. It sets no cookies and keeps no personal data."
     >
-      <TrackingSnippet siteKey={siteKey} />
+      <TrackingSnippet siteKey={siteKey} vitals={vitals} />
     </Section>
   );
 }
@@ -44,7 +45,8 @@ function Body({ health, onRange }: { health: SiteHealth; onRange: (range: string
         <RenewalsSection health={health} now={now} />
         <BandwidthSection health={health} />
       </div>
-      <TrackingCode siteKey={health.website.siteKey} />
+      <VitalsSection websiteId={health.website.id} />
+      <TrackingCode siteKey={health.website.siteKey} vitals={health.website.vitalsEnabled} />
     </div>
   );
 }

@@ -2,16 +2,28 @@ import { useEffect, useState } from "react";
 import { Check, Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** The analytics tag of a site: the one line the client's site page and the staff card show. */
-export function trackingTag(siteKey: string, origin: string) {
-  return `<script defer data-site="${siteKey}" src="${origin}/js/hl.js"></script>`;
+/**
+ * The analytics tag of a site: the one line the client's site page and the staff card show.
+ * With real-user speed on, data-vitals makes it load /js/hl-vitals.js after the page's load.
+ */
+export function trackingTag(siteKey: string, origin: string, vitals = false) {
+  const measure = vitals ? " data-vitals" : "";
+  return `<script defer data-site="${siteKey}"${measure} src="${origin}/js/hl.js"></script>`;
 }
 
 /** The tag in a code block with a Copy button; a status line tells screen readers it copied. */
-export function TrackingSnippet({ siteKey, label }: { siteKey: string; label?: string }) {
+export function TrackingSnippet({
+  siteKey,
+  vitals,
+  label,
+}: {
+  siteKey: string;
+  vitals?: boolean;
+  label?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const code = trackingTag(siteKey, origin);
+  const code = trackingTag(siteKey, origin, vitals);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);

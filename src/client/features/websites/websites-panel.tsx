@@ -168,7 +168,11 @@ function WebsiteSummary({ item: site, actions }: { item: Website; actions: React
           <dt className="text-xs text-muted-foreground">Site key</dt>
           <dd className="font-mono text-xs break-all text-foreground">{site.siteKey}</dd>
         </dl>
-        <TrackingSnippet siteKey={site.siteKey} label={`the tracking code of ${site.domain}`} />
+        <TrackingSnippet
+          siteKey={site.siteKey}
+          vitals={site.vitalsEnabled}
+          label={`the tracking code of ${site.domain}`}
+        />
       </div>
     </>
   );
