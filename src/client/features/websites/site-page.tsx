@@ -18,7 +18,7 @@ import { FiguresLoading, SiteStats } from "./site-stats";
 import { UptimeSection } from "./site-uptime";
 import { TrackingSnippet } from "./tracking-code";
 import { VisitorsSection } from "./visitors-section";
-import { VitalsSection } from "./vitals-section";
+import { VitalsSection } from "@/components/vitals/vitals-section";
 
 function TrackingCode({ siteKey, vitals }: { siteKey: string; vitals: boolean }) {
   return (

@@ -19,7 +19,7 @@ import {
 } from "@shared/schemas/vitals";
 import { Pill } from "@/components/pill";
 import { cn } from "@/lib/utils";
-import { ChartFigure, dayLabel, NoData, SimpleTable } from "./site-parts";
+import { ChartFigure, dayLabel, NoData, SimpleTable } from "@/components/site-parts";
 import type { VitalsRange } from "./vitals-api";
 import { metricLabel, ratingTone, ratingWords, vitalText } from "./vitals-text";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Gauge } from "lucide-react";
 import { LoadError } from "@/components/view-states";
-import { Section } from "./site-parts";
+import { Section } from "@/components/site-parts";
 import { useSiteVitals, type VitalsRange } from "./vitals-api";
 import { VitalsPanel } from "./vitals-panel";
 

@@ -5,8 +5,8 @@
 import { useMemo } from "react";
 import type uPlot from "uplot";
 import { vitalThresholds, type VitalDay, type VitalMetric } from "@shared/schemas/vitals";
-import { dayLabel } from "./site-parts";
-import { Chart, chartAxis, chartColors } from "./site-charts";
+import { dayLabel } from "@/components/site-parts";
+import { Chart, chartAxis, chartColors } from "@/components/uplot-chart";
 import { vitalText } from "./vitals-text";
 
 export function VitalsTrendChart({ days, metric }: { days: VitalDay[]; metric: VitalMetric }) {
