@@ -36,7 +36,7 @@ const metricValue = (metric: VitalMetric) => {
 
 /** What hl-vitals.js sends: the page, the screen width and the metrics the browser reported. */
 export const vitalsEventSchema = pageViewEventSchema.omit({ referrer: true }).extend({
-  type: z.literal("vitals"),
+  type: z.literal("vitals", { error: 'type must be "vitals"' }),
   metrics: z
     .strictObject(
       {

@@ -36,11 +36,16 @@ import { errorResponses } from "./common";
 /** An event is a few hundred bytes: refuse anything far larger unread. */
 const EVENT_BODY_LIMIT = 4 * 1024;
 
+const typeMessage = 'type must be left out (a page view) or be "vitals"';
+
 /** What the tag sends: a page view (no type), or a page's vitals (type "vitals", vitals.ts). */
 export const eventSchema = z.discriminatedUnion(
   "type",
-  [pageViewEventSchema.extend({ type: z.undefined().optional() }), vitalsEventSchema],
-  { error: 'type must be left out (a page view) or be "vitals"' },
+  [
+    pageViewEventSchema.extend({ type: z.undefined({ error: typeMessage }).optional() }),
+    vitalsEventSchema,
+  ],
+  { error: typeMessage },
 );
 type Event = (PageViewEvent & { type?: undefined }) | VitalsEvent;
 
