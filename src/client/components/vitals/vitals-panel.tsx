@@ -126,7 +126,13 @@ function SlowPages({
       {pages.length === 0 ? (
         <NoData>No page has reported {vitalNames[metric].short} yet.</NoData>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
+        // Focusable, so a keyboard can scroll it on a narrow screen.
+        <div
+          role="region"
+          aria-label={title}
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border border-border"
+        >
           <table className="w-full text-left text-sm tabular-nums">
             <caption className="sr-only">{title}, slowest first</caption>
             <thead className="bg-muted">
