@@ -13,6 +13,7 @@ import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
 import { seedDemoMaintenance } from "./maintenance";
+import { seedDemoVitals } from "./vitals";
 import {
   billingAccounts,
   companies,
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
     await seedDemoHeartbeat(tx, site!.id, now);
+    await seedDemoVitals(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
     await seedDemoMaintenance(tx, company.id, site!.id, staff.id, now);
     await tx.insert(domains).values([
