@@ -75,6 +75,7 @@ import { createAttachmentStore } from "./tickets/create-attachment-store";
 import { createAttachmentCleanupWorker } from "./tickets/attachments";
 import { createPageViewRollupWorker } from "./analytics/rollup";
 import { createVitalsRollupWorker } from "./analytics/vitals-rollup";
+import { checkVitalRatings } from "./analytics/vitals-alerts";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { vitalsRoutes } from "./routes/api/vitals";
@@ -269,7 +270,17 @@ export async function buildApp({
   // Each finished day's page views counted once, for the dashboards' 30-day visitor figures.
   const pageViewRollup = createPageViewRollupWorker({ db: database.db, log: app.log });
   // Each finished day's vitals as histograms; raw vitals deleted after 7 days.
-  const vitalsRollup = createVitalsRollupWorker({ db: database.db, log: app.log });
+  const vitalsRollup = createVitalsRollupWorker({
+    db: database.db,
+    log: app.log,
+    // A site's 7-day LCP or INP going from good to poor: staff told once.
+    after: (at) =>
+      checkVitalRatings(
+        database.db,
+        { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
+        at,
+      ),
+  });
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =

@@ -15,7 +15,7 @@ import { bucketSql, histogramOf, type Histogram } from "./vitals-buckets";
 
 const DAY_MS = 86_400_000;
 /** As for page views (rollup.ts): a day is final once the day after it is over too. */
-const FINAL_AFTER_DAYS = 2;
+export const FINAL_AFTER_DAYS = 2;
 /** Raw vitals are kept this many UTC days, today included. */
 export const RAW_VITALS_DAYS = 7;
 

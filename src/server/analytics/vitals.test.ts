@@ -6,7 +6,9 @@ import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/s
 import { databaseKinds } from "../../../tests/support/database";
 import { aClient, aStaffMember, aWebsite } from "../../../tests/support/factories";
 import { fetchRaw } from "../../../tests/support/raw-http";
-import { webVitalDays, webVitals, websites } from "../db/schema";
+import { notices, outboxEmails, webVitalDays, webVitals, websites } from "../db/schema";
+import { checkVitalRatings } from "./vitals-alerts";
+import { bucketOf, histogramOf } from "./vitals-buckets";
 import { rollUpVitals } from "./vitals-rollup";
 
 const DESKTOP =
@@ -234,5 +236,55 @@ describe.each(databaseKinds)("real-user speed (vitals on POST /api/events) on %s
     ).toBe(true);
     // The site cache learns the change within its refresh: the ingest reads the database anew.
     clock = new Date();
+  });
+
+  it("tells staff once when a site's 7-day p75 LCP goes from good to poor, not every day it stays poor", async () => {
+    const settings = {
+      agencyInbox: "desk@harborline.example",
+      publicUrl: "https://harborline.example",
+    };
+    await t.database.db.delete(webVitalDays);
+    const lcpDay = (day: string, value: number) => {
+      const histogram = histogramOf([[bucketOf("lcp", value), 20]]);
+      return {
+        websiteId: ids.on.id,
+        day,
+        path: "/",
+        device: "mobile" as const,
+        metric: "lcp" as const,
+        visits: 20,
+        good: value <= 2500 ? 20 : 0,
+        firstBucket: histogram.first,
+        counts: histogram.counts,
+      };
+    };
+    const days = (first: number, last: number) =>
+      Array.from(
+        { length: last - first + 1 },
+        (_, i) => `2026-10-${String(first + i).padStart(2, "0")}`,
+      );
+    // A good week to Oct 7, then poor days from Oct 8.
+    await t.database.db.insert(webVitalDays).values(days(1, 7).map((day) => lcpDay(day, 1800)));
+    const at = (day: string) => new Date(`${day}T06:00:00Z`);
+    const staffNotices = () =>
+      t.database.db.select().from(notices).where(eq(notices.kind, "staff-site-speed"));
+    expect(await checkVitalRatings(t.database.db, settings, at("2026-10-09"))).toBe(0);
+    await t.database.db.insert(webVitalDays).values(days(8, 20).map((day) => lcpDay(day, 6000)));
+    // The week to Oct 9 turns poor (over a quarter of its visits); the checks after it stay poor.
+    let told = 0;
+    for (const day of ["2026-10-11", "2026-10-12", "2026-10-14", "2026-10-14", "2026-10-20"]) {
+      told += await checkVitalRatings(t.database.db, settings, at(day));
+    }
+    expect(told).toBe(1);
+    expect(await staffNotices()).toEqual([
+      expect.objectContaining({
+        title: expect.stringContaining("on.riverabakery.example turned slow"),
+      }),
+    ]);
+    const emails = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "site-speed-poor"));
+    expect(emails.map((email) => email.to)).toContain("desk@harborline.example");
   });
 });
