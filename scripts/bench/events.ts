@@ -1,11 +1,12 @@
 /**
  * `npm run bench:events`: visitor analytics ingestion (POST /api/events) on PostgreSQL, loopback
  * only, bounded. Starts the built server in production mode on a scratch database, registers a
- * website, then loads it with wrk (its own process) posting text/plain page views with the site's
+ * website (real-user speed on), then loads it with wrk (its own process) posting text/plain page
+ * views, and one in three a page's vitals, with the site's
  * Origin and varied user agents and paths: once with BENCH_CONNECTIONS connections, then with
  * twice the connections and wrk threads. If the second run's rate is not >10% higher, the load
  * generator was not the bottleneck. Prints events/s, p50/p99, CPU seconds of wrk and of the
- * server, and checks the page_views rows against the 2xx answers wrk counted.
+ * server, and checks the page_views and web_vitals rows against the 2xx answers wrk counted.
  * Needs wrk: `apt-get install -y wrk` (Debian/Ubuntu). BENCH_DATABASE_URL names a server where
  * a scratch database may be created (default: the local PostgreSQL); BENCH_SECONDS the duration.
  */
@@ -23,7 +24,8 @@ requireWrk();
 
 const SITE_ORIGIN = "http://127.0.0.1:8080";
 const lua = (siteKey: string) => `
--- Page views as /js/hl.js sends them, from one site's origin, varied browsers and pages.
+-- Page views as /js/hl.js sends them, from one site's origin, varied browsers and pages; one
+-- request in three is a page's vitals as /js/hl-vitals.js sends them.
 local agents = {
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
@@ -36,8 +38,16 @@ local widths = { 390, 820, 1440, 1920 }
 local n = 0
 request = function()
   n = n + 1
-  local body = '{"site":"${siteKey}","url":"${SITE_ORIGIN}' .. paths[n % #paths + 1] ..
-    '","referrer":"https://www.google.com/","width":' .. widths[n % #widths + 1] .. '}'
+  local body
+  if n % 3 == 0 then
+    body = '{"type":"vitals","site":"${siteKey}","url":"${SITE_ORIGIN}' .. paths[n % #paths + 1] ..
+      '","width":' .. widths[n % #widths + 1] .. ',"metrics":{"lcp":' .. (900 + n % 3000) ..
+      ',"inp":' .. (40 + n % 400) .. ',"cls":0.0' .. (n % 9) .. ',"fcp":' .. (600 + n % 900) ..
+      ',"ttfb":' .. (120 + n % 500) .. '}}'
+  else
+    body = '{"site":"${siteKey}","url":"${SITE_ORIGIN}' .. paths[n % #paths + 1] ..
+      '","referrer":"https://www.google.com/","width":' .. widths[n % #widths + 1] .. '}'
+  end
   return wrk.format("POST", "/api/events", {
     ["Content-Type"] = "text/plain;charset=UTF-8",
     ["Origin"] = "${SITE_ORIGIN}",
@@ -69,8 +79,8 @@ try {
   const { rows } = await query(
     databaseUrl,
     `with company as (insert into companies (name) values ('Harbor Coffee') returning id)
-     insert into websites (company_id, domain, plan, status, check_url)
-     select id, 'harborcoffee.example', 'Business', 'active', $1 from company
+     insert into websites (company_id, domain, plan, status, check_url, vitals_enabled)
+     select id, 'harborcoffee.example', 'Business', 'active', $1, true from company
      returning site_key`,
     [`${SITE_ORIGIN}/`],
   );
@@ -85,15 +95,23 @@ try {
   );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await query(databaseUrl, "delete from page_views");
+  await query(databaseUrl, "delete from web_vitals");
+  const countRows = async () =>
+    Number(
+      (
+        await query(
+          databaseUrl,
+          "select (select count(*) from page_views) + (select count(*) from web_vitals) as n",
+        )
+      ).rows[0].n,
+    );
 
   const runs: WrkRun[] = [];
   for (const [threads, connections] of [
     [1, CONNECTIONS],
     [2, CONNECTIONS * 2],
   ] as const) {
-    const before = Number(
-      (await query(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
-    );
+    const before = await countRows();
     const run = await runWrk({
       url,
       script,
@@ -104,9 +122,7 @@ try {
     });
     // Past one flush window (250 ms) the buffer is written: count what landed.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const after = Number(
-      (await query(databaseUrl, "select count(*)::int as n from page_views")).rows[0].n,
-    );
+    const after = await countRows();
     runs.push(run);
     const ok = run.requests - run.non2xx;
     const stored = after - before;
@@ -123,7 +139,7 @@ try {
     const extra = stored - ok;
     const matches = ok > 0 && extra >= 0 && extra <= connections;
     console.log(
-      `  2xx answers counted by wrk: ${ok}; rows in page_views: ${stored} ` +
+      `  2xx answers counted by wrk: ${ok}; rows in page_views and web_vitals: ${stored} ` +
         `(${extra >= 0 ? "+" : ""}${extra}: ${matches ? "match, none lost" : "MISMATCH"})`,
     );
     if (!matches) process.exitCode = 1;

@@ -14,6 +14,7 @@ import { publicRoutes } from "../../src/shared/routes";
 import { pageFiles } from "../../src/server/plugins/page-files";
 import { moduleFiles, readManifest } from "../build-manifest";
 import { measurePortalPages } from "./portal-size";
+import { ANALYTICS_TAG_GZIP_BUDGET, ANALYTICS_TAGS_GZIP_BUDGET } from "../analytics-tag";
 
 const clientDir = path.resolve("dist/client");
 const JS_BUDGET = 90 * 1024;
@@ -60,6 +61,16 @@ console.log(
 );
 console.log(
   `largest CSS ${kb(maxCss)} (budget ${kb(CSS_BUDGET)}): ${maxCss <= CSS_BUDGET ? "within" : "OVER"}`,
+);
+
+// The analytics tags clients' sites carry: hl.js on the critical path, hl-vitals.js after load.
+const tag = gzipBytes("/js/hl.js");
+const vitalsTag = gzipBytes("/js/hl-vitals.js");
+const tagsWithin =
+  tag <= ANALYTICS_TAG_GZIP_BUDGET && tag + vitalsTag <= ANALYTICS_TAGS_GZIP_BUDGET;
+over ||= !tagsWithin;
+console.log(
+  `\nanalytics tag hl.js ${tag} B (budget ${ANALYTICS_TAG_GZIP_BUDGET} B), with hl-vitals.js ${tag + vitalsTag} B (budget ${ANALYTICS_TAGS_GZIP_BUDGET} B): ${tagsWithin ? "within" : "OVER"}`,
 );
 
 console.log("\nportal and back office: JS (gzip) of the first load, in Chromium, cold\n");

@@ -8,7 +8,8 @@
  * gives the one line that queues them). With `data-outbound` on the tag, clicks on links to other
  * sites are the goal "Outbound link"; with `data-downloads`, clicks on files are "File download".
  * No cookie, no storage, nothing that identifies the visitor. Automated browsers
- * (navigator.webdriver) send nothing.
+ * (navigator.webdriver) send nothing. With data-vitals (staff turned real-user speed on), it loads
+ * /js/hl-vitals.js after the page's load event (src/analytics/hl-vitals.ts).
  */
 type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
 
@@ -82,4 +83,16 @@ type Queued = ((name: unknown) => void) & { q?: ArrayLike<unknown>[] };
   send();
   // Goals called before the tag loaded, after the view they belong to.
   for (const args of queued) goal(args[0]);
+
+  if (script.hasAttribute("data-vitals")) {
+    // Off the critical path: fetched once the page has loaded.
+    const load = (): void => {
+      const vitals = document.createElement("script");
+      vitals.src = new URL("/js/hl-vitals.js", script.src).href;
+      vitals.dataset.site = site;
+      document.head.appendChild(vitals);
+    };
+    if (document.readyState === "complete") load();
+    else addEventListener("load", load);
+  }
 })();

@@ -78,8 +78,11 @@ import { ticketRoutes } from "./routes/api/tickets";
 import { createAttachmentStore } from "./tickets/create-attachment-store";
 import { createAttachmentCleanupWorker } from "./tickets/attachments";
 import { createPageViewRollupWorker } from "./analytics/rollup";
+import { createVitalsRollupWorker } from "./analytics/vitals-rollup";
+import { checkVitalRatings } from "./analytics/vitals-alerts";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
+import { vitalsRoutes } from "./routes/api/vitals";
 import { healthRoutes } from "./routes/health";
 
 /** A registered route; its schema lets tests reach every field a route accepts. */
@@ -291,6 +294,18 @@ export async function buildApp({
   });
   // Each finished day's page views counted once, for the dashboards' 30-day visitor figures.
   const pageViewRollup = createPageViewRollupWorker({ db: database.db, log: app.log });
+  // Each finished day's vitals as histograms; raw vitals deleted after 7 days.
+  const vitalsRollup = createVitalsRollupWorker({
+    db: database.db,
+    log: app.log,
+    // A site's 7-day LCP or INP going from good to poor: staff told once.
+    after: (at) =>
+      checkVitalRatings(
+        database.db,
+        { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
+        at,
+      ),
+  });
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =
@@ -318,6 +333,7 @@ export async function buildApp({
     worker.start(firstPassInMs);
     attachmentCleanup.start(firstPassInMs);
     pageViewRollup.start(firstPassInMs);
+    vitalsRollup.start(firstPassInMs);
     billingWorker.start(firstPassInMs);
     hoursWorker.start(firstPassInMs);
     monitorWorker?.start(firstPassInMs);
@@ -334,6 +350,7 @@ export async function buildApp({
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
     void pageViewRollup.stop();
+    void vitalsRollup.stop();
     void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
@@ -342,6 +359,7 @@ export async function buildApp({
     await rdapWorker?.stop();
     await attachmentCleanup.stop();
     await pageViewRollup.stop();
+    await vitalsRollup.stop();
     await billingWorker.stop();
     await hoursWorker.stop();
     await worker.stop();
@@ -361,6 +379,7 @@ export async function buildApp({
     clientRoutes,
     teamRoutes,
     websiteRoutes,
+    vitalsRoutes,
     usageRoutes,
     monitoringRoutes,
     heartbeatRoutes,

@@ -133,6 +133,19 @@ export function expiresInText(days: number): string {
 /* Durations */
 
 /**
+ * A page speed timing: "180 ms" under a second, else seconds to two decimals: "2.45 s", "12 s".
+ */
+export function formatTiming(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = new Intl.NumberFormat("en-US", { maximumFractionDigits: ms < 10_000 ? 2 : 1 });
+  return `${seconds.format(ms / 1000)} s`;
+}
+
+/** A layout shift score (unitless) to three decimals at most: "0", "0.05", "0.123". */
+export const formatShift = (value: number) =>
+  new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(value);
+
+/**
  * How long something lasted or has left, in whole minutes: "under 1 min", "35 min", "1 hr",
  * "1 hr 5 min", up to "47 hr 59 min" (a day's target counts down in hours), then "2 days 3 hr".
  */

@@ -10,6 +10,7 @@ import * as projects from "../../src/server/mail/templates/projects";
 import * as proposals from "../../src/server/mail/templates/proposals";
 import * as signIn from "../../src/server/mail/templates/sign-in-link";
 import * as tickets from "../../src/server/mail/templates/tickets";
+import * as vitals from "../../src/server/mail/templates/vitals";
 import { expect, test } from "./support/fixtures";
 
 /*
@@ -29,6 +30,7 @@ const templates = {
   ...proposals,
   ...signIn,
   ...tickets,
+  ...vitals,
 };
 const templateNames = Object.keys(templates).filter((name) => /Emails?$/.test(name));
 
@@ -140,6 +142,16 @@ function renderAll(origin: string, ids: Ids) {
     settings,
   );
   add("leadEmails", agency!, sender!);
+  add(
+    "siteSpeedPoorEmail",
+    vitals.siteSpeedPoorEmail(
+      settings.agencyInbox,
+      { domain: "riverabakery.example" },
+      { metric: "LCP", p75: "4.6 s", poorOver: "4.0 s", period: "the 7 days to Nov 25, 2026" },
+      staffAction,
+      settings,
+    ),
+  );
   add(
     "siteDownEmail",
     monitoring.siteDownEmail(

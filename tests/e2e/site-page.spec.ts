@@ -52,8 +52,9 @@ test.describe("the site page", () => {
       "https://riverabakery.example",
     );
 
-    // The four charts draw on canvases; each figure says what it shows.
-    await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
+    // The five charts draw on canvases; each figure says what it shows.
+    // Visitors, uptime, response times, bandwidth, and the speed trend (its own 90 days).
+    await expect(page.locator("[data-chart] canvas")).toHaveCount(5);
     const visitors = section(page, "Visitors and page views");
     await expect(visitors.getByRole("figure")).toHaveAttribute(
       "aria-label",
@@ -99,9 +100,10 @@ test.describe("the site page", () => {
       formatBytes(demoBandwidthThisMonth()),
     );
 
-    // The demo site counts file downloads (src/server/demo/campaigns.ts): the tag says so.
+    // The demo site has real-user speed on and counts file downloads (src/server/demo/): the
+    // tag says so.
     await expect(section(page, "Tracking code")).toContainText(
-      /<script defer data-site="[0-9a-f]{32}" data-downloads src="http:\/\/127\.0\.0\.1:\d+\/js\/hl\.js"><\/script>/,
+      /<script defer data-site="[0-9a-f]{32}" data-vitals data-downloads src="http:\/\/127\.0\.0\.1:\d+\/js\/hl\.js"><\/script>/,
     );
 
     await page.getByRole("link", { name: "My Websites" }).click();
@@ -151,7 +153,8 @@ test.describe("the site page", () => {
     await range.getByLabel("Month").selectOption(month);
     await expect(visitorDays).toHaveCount(daysInMonth);
     await expect(uptimeDays.locator("tbody tr")).toHaveCount(daysInMonth);
-    await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
+    // Visitors, uptime, response times, bandwidth, and the speed trend (its own 90 days).
+    await expect(page.locator("[data-chart] canvas")).toHaveCount(5);
     await expectNoViolations(page, "site page, a calendar month");
   });
 
@@ -160,7 +163,8 @@ test.describe("the site page", () => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await openSitePage(page);
-      await expect(page.locator("[data-chart] canvas")).toHaveCount(4);
+      // Visitors, uptime, response times, bandwidth, and the speed trend (its own 90 days).
+      await expect(page.locator("[data-chart] canvas")).toHaveCount(5);
       // The charts follow their boxes: none is wider than the page.
       for (const box of await page.locator("[data-chart]").all()) {
         const { width: chartWidth } = (await box.boundingBox())!;

@@ -112,6 +112,7 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "PATCH /api/admin/clients/:id/members/:userId": { role: "member" },
   "POST /api/admin/clients/:id/websites": website,
   "PUT /api/admin/websites/:id": website,
+  "PUT /api/admin/websites/:id/vitals": { enabled: true },
   "POST /api/admin/websites/:id/usage-tokens": { name: "web-1 nginx" },
   "POST /api/admin/websites/:id/heartbeats": {
     name: "nightly backup",
@@ -355,6 +356,10 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace(
         "/api/admin/websites/:id/heartbeats",
         `/api/admin/websites/${ids.usage?.website}/heartbeats`,
+      )
+      .replace(
+        /\/api\/(admin\/)?websites\/:id\/vitals/,
+        (_m, admin = "") => `/api/${admin}websites/${ids.usage?.website}/vitals`,
       )
       .replace("/api/admin/heartbeats/:id", `/api/admin/heartbeats/${ids.heartbeat ?? SOME_ID}`)
       .replace("/api/admin/incidents/:id", `/api/admin/incidents/${ids.incident ?? SOME_ID}`)

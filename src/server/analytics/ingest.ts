@@ -26,7 +26,7 @@ export const pageUrlField = plainText("url", "url must be the page's full http(s
   .pipe(z.url({ protocol: /^https?$/, error: "url must be the page's full http(s) address" }));
 
 /** What a body with an unknown `type` is told (event-schema.ts lists the types). */
-export const eventTypeMessage = 'type must be "goal", or left out for a page view';
+export const eventTypeMessage = 'type must be "goal" or "vitals", or left out for a page view';
 
 /**
  * What /js/hl.js sends for a page view, as a text/plain JSON body (so the browser makes no CORS
@@ -69,7 +69,7 @@ export const visitorHash = (salt: string, websiteId: string, ip: string, userAge
 
 /**
  * A website as the ingestion sees it: its id, the host names a view may come from, and which
- * automatic goals staff turned on.
+ * automatic goals and real-user speed staff turned on.
  */
 export type AnalyticsSite = {
   id: string;
@@ -77,6 +77,8 @@ export type AnalyticsSite = {
   checkHost: string | undefined;
   trackOutboundLinks: boolean;
   trackFileDownloads: boolean;
+  /** Staff turned real-user speed on (vitals.ts). */
+  vitalsEnabled: boolean;
 };
 
 /** Whether a host name belongs to the site: its domain, any subdomain (www.), or its check URL's. */
@@ -113,6 +115,7 @@ const siteColumns = {
   checkUrl: websites.checkUrl,
   trackOutboundLinks: websites.trackOutboundLinks,
   trackFileDownloads: websites.trackFileDownloads,
+  vitalsEnabled: websites.vitalsEnabled,
 };
 
 const toSite = ({

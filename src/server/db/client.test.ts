@@ -75,6 +75,9 @@ const tables = [
   "time_timers",
   "usage_tokens",
   "users",
+  "web_vital_days",
+  "web_vital_ratings",
+  "web_vitals",
   "websites",
 ];
 

@@ -15,6 +15,7 @@ import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
 import { seedDemoHours } from "./hours";
 import { seedDemoMaintenance } from "./maintenance";
+import { seedDemoVitals } from "./vitals";
 import {
   billingAccounts,
   companies,
@@ -86,6 +87,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
     await seedDemoHistory(tx, site!.id, now);
     await seedDemoCampaigns(tx, site!.id, now);
     await seedDemoHeartbeat(tx, site!.id, now);
+    await seedDemoVitals(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
     await seedDemoMaintenance(tx, company.id, site!.id, staff.id, now);
     await tx.insert(domains).values([

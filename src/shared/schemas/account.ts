@@ -38,6 +38,7 @@ export const staffNoticeKinds = {
   "staff-auto-renew": "A client switching a domain's auto-renew",
   "staff-proposal-answered": "A client accepting or declining a proposal",
   "staff-site-incident": "A client's website going down and coming back up",
+  "staff-site-speed": "A client's website turning slow for its visitors (Core Web Vitals)",
 } as const;
 
 /** Every kind of notice with its label: the kinds a user may turn the email of off (or on). */

@@ -30,6 +30,8 @@ export const websiteSchema = z.object({
   trackOutboundLinks: z.boolean(),
   /** Staff count clicks on files (PDF, ZIP, ...) as the goal "File download". */
   trackFileDownloads: z.boolean(),
+  /** Staff turned real-user speed on: the tag carries data-vitals and loads /js/hl-vitals.js. */
+  vitalsEnabled: z.boolean(),
   /** Unique visitors of the last 30 days. */
   monthlyVisitors: z.number().int(),
   /** Uptime of the last 30 days, in percent; null when the site is not live or not checked yet. */

@@ -29,6 +29,7 @@ import { ListState, ListTable, ListView, type Column } from "@/components/list-v
 import { Pill, type Tone } from "@/components/pill";
 import { cn } from "@/lib/utils";
 import { useMonitoringOverview } from "./api";
+import { VitalsMonitor } from "./vitals-monitor";
 
 const statusPill: Record<MonitoredSite["status"], { tone: Tone; label: string }> = {
   up: { tone: "green", label: "Up" },
@@ -380,6 +381,14 @@ function Overview({
               body: "A website is checked once its status is Active. Add or change websites on a client's page.",
             }}
           />
+        </Section>
+
+        <Section
+          id="real-user-speed"
+          title="Real-user speed (Core Web Vitals)"
+          description="How fast each live site is for its visitors, measured in their browsers, against Google's thresholds."
+        >
+          <VitalsMonitor sites={data.sites} />
         </Section>
 
         <Section

@@ -27,6 +27,7 @@ const website: Website = {
   siteKey,
   trackOutboundLinks: false,
   trackFileDownloads: false,
+  vitalsEnabled: false,
   monthlyVisitors: 120,
   uptimePercent: 97.5,
   health: "down",

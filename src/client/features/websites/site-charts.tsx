@@ -3,75 +3,15 @@
  * its own chunk, fetched only by the site page. Each chart is decoration for sighted readers:
  * the page gives every one a summary and a table (see site-page.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
+import { Chart, chartAxis, chartColors } from "@/components/uplot-chart";
 import { uptimeAxisRange } from "./uptime-axis";
 
-const ink = "#2a2a30";
-const inkSoft = "#6b6b73";
-const grid = "rgba(17,17,19,0.07)";
-const gold = "#d4af37";
-const goldDeep = "#7a5f16";
-const red = "#b42318";
-const violet = "#6d28d9";
-const font = '11px "Inter Variable", system-ui, sans-serif';
+const { ink, gold, goldDeep, red, violet } = chartColors;
+const axis = chartAxis;
 
 type Hover = number | null;
-
-/** A uPlot chart that fills its box's width and follows it (ResizeObserver). */
-function Chart({
-  options,
-  data,
-  height,
-  onHover,
-}: {
-  options: Omit<uPlot.Options, "width" | "height">;
-  data: uPlot.AlignedData;
-  height: number;
-  /** Must be stable (a state setter): the chart is built again when it changes. */
-  onHover?: (index: Hover) => void;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const target = box.current;
-    if (!target) return;
-    const width = () => Math.max(200, Math.floor(target.clientWidth));
-    const chart = new uPlot(
-      {
-        ...options,
-        width: width(),
-        height,
-        legend: { show: false },
-        hooks: {
-          setCursor: [(u) => onHover?.(u.cursor.idx ?? null)],
-        },
-      },
-      data,
-      target,
-    );
-    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
-    resize.observe(target);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-    };
-  }, [options, data, height, onHover]);
-
-  return <div ref={box} className="w-full" data-chart="" />;
-}
-
-const axis = (values: uPlot.Axis["values"], space: number, size?: number): uPlot.Axis => ({
-  stroke: inkSoft,
-  font,
-  values,
-  space,
-  ...(size === undefined ? {} : { size }),
-  gap: 6,
-  grid: { stroke: grid, width: 1 },
-  ticks: { show: false },
-});
 
 const shortDay = new Intl.DateTimeFormat("en-US", {
   month: "short",

@@ -19,6 +19,7 @@ import { UptimeSection } from "./site-uptime";
 import { CampaignSections, GoalHint } from "./campaign-sections";
 import { TrackingSnippet, type TrackedSite } from "./tracking-code";
 import { VisitorsSection } from "./visitors-section";
+import { VitalsSection } from "@/components/vitals/vitals-section";
 
 function TrackingCode({ site }: { site: TrackedSite }) {
   return (
@@ -62,6 +63,7 @@ function Body({
         <RenewalsSection health={health} now={now} />
         <BandwidthSection health={health} />
       </div>
+      <VitalsSection websiteId={health.website.id} />
       <TrackingCode site={health.website} />
       {owner && (
         <Suspense fallback={null}>

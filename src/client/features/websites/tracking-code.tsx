@@ -3,18 +3,23 @@ import { Check, Copy } from "lucide-react";
 import type { Website } from "@shared/schemas/websites";
 import { Button } from "@/components/ui/button";
 
-/** What the tag of a site says: its key, and the automatic goals staff turned on. */
-export type TrackedSite = Pick<Website, "siteKey" | "trackOutboundLinks" | "trackFileDownloads">;
+/** What the tag of a site says: its key, and the measures staff turned on. */
+export type TrackedSite = Pick<
+  Website,
+  "siteKey" | "vitalsEnabled" | "trackOutboundLinks" | "trackFileDownloads"
+>;
 
 /**
  * The analytics tag of a site: the one line the client's site page and the staff card show. The
- * automatic goals are data attributes the tag reads (data-outbound, data-downloads).
+ * measures staff turned on are data attributes the tag reads: data-vitals (it then loads
+ * /js/hl-vitals.js after the page's load), data-outbound and data-downloads (automatic goals).
  */
 export function trackingTag(site: TrackedSite, origin: string) {
-  const goals =
+  const measures =
+    (site.vitalsEnabled ? " data-vitals" : "") +
     (site.trackOutboundLinks ? " data-outbound" : "") +
     (site.trackFileDownloads ? " data-downloads" : "");
-  return `<script defer data-site="${site.siteKey}"${goals} src="${origin}/js/hl.js"></script>`;
+  return `<script defer data-site="${site.siteKey}"${measures} src="${origin}/js/hl.js"></script>`;
 }
 
 /** The tag in a code block with a Copy button; a status line tells screen readers it copied. */

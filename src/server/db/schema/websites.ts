@@ -34,6 +34,8 @@ export const websites = pgTable(
     trackOutboundLinks: boolean("track_outbound_links").notNull().default(false),
     /** Staff turned on the automatic goal for file downloads (data-downloads). */
     trackFileDownloads: boolean("track_file_downloads").notNull().default(false),
+    /** Staff turned real-user speed (Core Web Vitals) on: the tag loads /js/hl-vitals.js. */
+    vitalsEnabled: boolean("vitals_enabled").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

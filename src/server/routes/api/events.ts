@@ -23,6 +23,7 @@ import { campaignOf } from "../../analytics/campaigns";
 import { countryOf, loadCountries } from "../../analytics/countries";
 import { analyticsEventSchema, type AnalyticsEvent } from "../../analytics/event-schema";
 import { goalCounted, writeGoals, type GoalRow } from "../../analytics/goals";
+import { acceptVitals, writeVitals, type VitalsRow } from "../../analytics/vitals";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/errors";
 import { failedBody, unavailableBody, validationErrorBody } from "../../plugins/errors";
@@ -70,6 +71,13 @@ export function createAnalyticsIngest(
     what: "goals",
     write: (rows) => writeGoals(db, rows),
   });
+  const vitals = createWriteBuffer<VitalsRow>({
+    db,
+    log,
+    ...analytics,
+    what: "vitals",
+    write: (rows) => writeVitals(db, rows),
+  });
   let rotation: NodeJS.Timeout | undefined;
   return {
     now,
@@ -79,9 +87,11 @@ export function createAnalyticsIngest(
     salts,
     buffer,
     goals,
+    vitals,
     start() {
       buffer.start();
       goals.start();
+      vitals.start();
       // The country database loads a second after the server is ready, off the way to listening
       // and, most often, before the first view would have to wait for it.
       setTimeout(() => void loadCountries(log), 1000).unref();
@@ -96,7 +106,7 @@ export function createAnalyticsIngest(
     /** Stops the timers and writes the views still waiting. */
     async close() {
       clearInterval(rotation);
-      await Promise.all([buffer.close(), goals.close()]);
+      await Promise.all([buffer.close(), goals.close(), vitals.close()]);
     },
   };
 }
@@ -108,7 +118,7 @@ type ViewAnswer = { status: 202 } | { status: 400 | 403 | 404 | 503; body: Error
 
 /** An event's checks and its place in a write buffer: the one rule of both ways in. */
 async function acceptEvent(
-  { now, sites, country, salts, buffer, goals }: AnalyticsIngest,
+  { now, sites, country, salts, buffer, goals, vitals }: AnalyticsIngest,
   event: AnalyticsEvent,
   { origin, userAgent, ip }: ViewContext,
 ): Promise<ViewAnswer> {
@@ -129,10 +139,13 @@ async function acceptEvent(
   if (!host || !siteOwnsHost(site, host)) {
     return {
       status: 403,
-      body: { message: "This site key does not belong to the site that sent the view." },
+      body: {
+        message: `This site key does not belong to the site that sent the ${event.type === "vitals" ? "vitals" : "view"}.`,
+      },
     };
   }
   if (isBotAgent(userAgent)) return { status: 202 };
+  if (event.type === "vitals") return acceptVitals(vitals, site, event, now());
   // An automatic goal staff turned off is answered alike but not counted.
   if (event.type === "goal" && !goalCounted(event.name, site)) return { status: 202 };
 

@@ -1,0 +1,22 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SiteVitals } from "@shared/schemas/vitals";
+import { sendJson } from "@/lib/api";
+
+export type VitalsRange = SiteVitals["range"];
+
+/** A site's real-user speed: the client's own site in the portal, any site for staff. */
+export const useSiteVitals = (websiteId: string, range: VitalsRange, staff = false) =>
+  useQuery<SiteVitals>({
+    queryKey: [`/api${staff ? "/admin" : ""}/websites/${websiteId}/vitals?range=${range}`],
+    placeholderData: keepPreviousData,
+  });
+
+/** Staff turn real-user speed on or off; the answer is the site's vitals. */
+export function useVitalsSetting(websiteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      sendJson<SiteVitals>("PUT", `/api/admin/websites/${websiteId}/vitals`, { enabled }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,110 @@
+import { z } from "./zod";
+
+/*
+ * Real-user speed (Core Web Vitals): the metrics, Google's thresholds, and what
+ * GET /api/websites/:id/vitals answers. docs/analytics.md says how they are measured and kept.
+ */
+
+export const vitalMetrics = ["lcp", "inp", "cls", "fcp", "ttfb"] as const;
+export type VitalMetric = (typeof vitalMetrics)[number];
+
+export const vitalRatings = ["good", "needs-improvement", "poor"] as const;
+export type VitalRating = (typeof vitalRatings)[number];
+
+/**
+ * Google's thresholds (web.dev/vitals): at or under `good` is good, over `poor` is poor, between
+ * needs improvement. Milliseconds, except CLS (unitless).
+ */
+export const vitalThresholds: Record<VitalMetric, { good: number; poor: number }> = {
+  lcp: { good: 2500, poor: 4000 },
+  inp: { good: 200, poor: 500 },
+  cls: { good: 0.1, poor: 0.25 },
+  fcp: { good: 1800, poor: 3000 },
+  ttfb: { good: 800, poor: 1800 },
+};
+
+export const vitalNames: Record<VitalMetric, { short: string; long: string }> = {
+  lcp: { short: "LCP", long: "Largest Contentful Paint" },
+  inp: { short: "INP", long: "Interaction to Next Paint" },
+  cls: { short: "CLS", long: "Cumulative Layout Shift" },
+  fcp: { short: "FCP", long: "First Contentful Paint" },
+  ttfb: { short: "TTFB", long: "Time to First Byte" },
+};
+
+export const ratingOf = (metric: VitalMetric, value: number): VitalRating => {
+  const { good, poor } = vitalThresholds[metric];
+  return value <= good ? "good" : value <= poor ? "needs-improvement" : "poor";
+};
+
+/** The device classes the panels show apart: phones and tablets together, and desktops. */
+export const vitalDevices = ["mobile", "desktop"] as const;
+export type VitalDevice = (typeof vitalDevices)[number];
+
+const rangeMessage = "Range must be 7d, 30d or 90d";
+
+/** GET /api/websites/:id/vitals?range=: the window of the figures (the trend is always 90 days). */
+export const vitalsQuerySchema = z.object({
+  range: z.enum(["7d", "30d", "90d"], { error: rangeMessage }).default("30d"),
+});
+
+const p75 = z.number().nullable();
+
+export const vitalFigureSchema = z.object({
+  metric: z.enum(vitalMetrics),
+  /** The 75th percentile over the range, from the daily histograms; null without visits. */
+  p75,
+  rating: z.enum(vitalRatings).nullable(),
+  /** Visits that reported the metric. */
+  visits: z.number().int(),
+  /** Of those, the share whose value was good, in percent (whole); null without visits. */
+  goodPercent: z.number().int().nullable(),
+});
+export type VitalFigure = z.infer<typeof vitalFigureSchema>;
+
+export const slowPageSchema = z.object({
+  path: z.string(),
+  p75: z.number(),
+  rating: z.enum(vitalRatings),
+  visits: z.number().int(),
+});
+export type SlowPage = z.infer<typeof slowPageSchema>;
+
+/** One UTC day of the trend: each metric's p75 that day, null without visits. */
+export const vitalDaySchema = z.object({
+  day: z.string(),
+  lcp: p75,
+  inp: p75,
+  cls: p75,
+  fcp: p75,
+  ttfb: p75,
+});
+export type VitalDay = z.infer<typeof vitalDaySchema>;
+
+export const deviceVitalsSchema = z.object({
+  device: z.enum(vitalDevices),
+  figures: z.array(vitalFigureSchema),
+  /** The five pages with the highest p75, by LCP and by INP, slowest first. */
+  slowestByLcp: z.array(slowPageSchema),
+  slowestByInp: z.array(slowPageSchema),
+  /** The last 90 UTC days, oldest first. */
+  trend: z.array(vitalDaySchema),
+});
+export type DeviceVitals = z.infer<typeof deviceVitalsSchema>;
+
+export const siteVitalsSchema = z.object({
+  websiteId: z.uuid(),
+  domain: z.string(),
+  /** Whether staff turned real-user speed on (the tag measures only then). */
+  enabled: z.boolean(),
+  range: z.enum(["7d", "30d", "90d"]),
+  /** First and last UTC day of the range. */
+  from: z.string(),
+  to: z.string(),
+  devices: z.array(deviceVitalsSchema),
+});
+export type SiteVitals = z.infer<typeof siteVitalsSchema>;
+
+/** PUT /api/admin/websites/:id/vitals: staff turn real-user speed on or off. */
+export const vitalsSettingSchema = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+});
