@@ -166,7 +166,7 @@ export function creditNotePdf(
     titleBlock(doc, {
       title: "Credit note",
       facts: [
-        ["Credit note number", note.number],
+        ["Number", note.number],
         ["Date of issue", formatCalendarDate(note.issueDate)],
         ["Credits invoice", invoice.number ?? ""],
         [

@@ -67,7 +67,8 @@ describe("vector charts", () => {
     const baselines = bars.map(([, y, , height]) => y! + height!);
     expect(new Set(baselines).size).toBe(1);
     const text = await pdfText(bytes);
-    for (const label of ["Sep", "Oct", "Nov", "0 visits", "400 visits"]) expect(text).toContain(label);
+    for (const label of ["Sep", "Oct", "Nov", "0 visits", "400 visits"])
+      expect(text).toContain(label);
   });
 
   it("draws a line through each value, and breaks it where a value is missing", async () => {

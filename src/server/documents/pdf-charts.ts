@@ -133,7 +133,9 @@ export function lineChart(doc: PdfDocument, options: ChartOptions) {
   const plot = frame(doc, options);
   const count = options.labels.length;
   const step = count > 1 ? plot.width / (count - 1) : 0;
-  const xs = options.labels.map((_, i) => (count > 1 ? plot.left + step * i : plot.left + plot.width / 2));
+  const xs = options.labels.map((_, i) =>
+    count > 1 ? plot.left + step * i : plot.left + plot.width / 2,
+  );
   options.series.forEach((series, s) => {
     let drawing = false;
     series.values.slice(0, count).forEach((value, i) => {

@@ -10,7 +10,11 @@ const longTable = (date?: Date) =>
     titleBlock(doc, {
       title: "Statement",
       facts: [["Number", "7"]],
-      party: { label: "Bill to", name: "Rivera Bakery", address: "1204 Market Street\n\nTacoma, WA" },
+      party: {
+        label: "Bill to",
+        name: "Rivera Bakery",
+        address: "1204 Market Street\n\nTacoma, WA",
+      },
     });
     const layout = table(
       doc,
