@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Font } from "fontkit";
 import type {} from "pdfkit";
 import { brand, contact } from "@content/site";
 
@@ -42,20 +43,22 @@ const fontFiles: Record<(typeof FONT)[keyof typeof FONT], string> = {
   "Inter-SemiBold": "Inter-SemiBold.ttf",
   "Fraunces-SemiBold": "Fraunces-SemiBold.ttf",
 };
-let fontBytes: Map<string, Buffer> | undefined;
+let parsedFonts: Promise<Map<string, Font>> | undefined;
 
 /**
- * The TTF files, read once: beside this module in the sources, and beside the bundle's chunks
- * in a build (scripts/build.ts copies them to dist/server/fonts).
+ * The fonts, read and parsed once per process: beside this module in the sources, and beside
+ * the bundle's chunks in a build (scripts/build.ts copies them to dist/server/fonts). Parsing
+ * Inter's tables costs more than drawing a whole invoice, so every document shares the parsed
+ * fonts (pdfkit takes fontkit's font in place of the file) and embeds its own subset of them.
  */
-function fonts(): Map<string, Buffer> {
-  if (!fontBytes) {
+function fonts(): Promise<Map<string, Font>> {
+  parsedFonts ??= import("fontkit").then(({ create }) => {
     const folder = fileURLToPath(new URL("./fonts/", import.meta.url));
-    fontBytes = new Map(
-      Object.entries(fontFiles).map(([name, file]) => [name, readFileSync(folder + file)]),
+    return new Map(
+      Object.entries(fontFiles).map(([name, file]) => [name, create(readFileSync(folder + file))]),
     );
-  }
-  return fontBytes;
+  });
+  return parsedFonts;
 }
 
 /** The Harborline mark (components/logo.tsx: a ring, and an H whose crossbar is a wave). */
@@ -188,7 +191,9 @@ export async function renderPdf(
       CreationDate: options.date ?? new Date(),
     },
   });
-  for (const [name, bytes] of fonts()) doc.registerFont(name, bytes);
+  // pdfkit's types name only files and bytes; its font factory takes a parsed font as well.
+  for (const [name, font] of await fonts())
+    doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
