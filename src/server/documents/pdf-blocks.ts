@@ -1,3 +1,4 @@
+import { addressLines } from "@shared/schemas/billing";
 import {
   bodyBottom,
   bodyText,
@@ -18,14 +19,6 @@ import {
 export type Party = { label: string; name: string; address?: string | null };
 
 const CELL_PADDING = 5;
-
-/** The lines of an address as entered, without blank ones. */
-export function addressLines(address: string | null | undefined): string[] {
-  return (address ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
 
 /**
  * The top of a document: its title in Fraunces, then its facts (number, dates, status) on the
