@@ -9,7 +9,14 @@ import {
   sectionHeading,
   subheading,
 } from "../documents/pdf";
-import { headline, summaryBox, table, titleBlock, type SummaryRow } from "../documents/pdf-blocks";
+import {
+  headline,
+  summaryBox,
+  summaryHeight,
+  table,
+  titleBlock,
+  type SummaryRow,
+} from "../documents/pdf-blocks";
 
 const statusLine: Record<InvoiceDetail["status"], string> = {
   draft: "Draft, not issued",
@@ -66,6 +73,17 @@ export function invoicePdf(invoice: InvoiceDetail, billingAddress: string | null
       });
       if (due) headline(doc, due);
 
+      const totals: SummaryRow[] = [
+        { label: "Subtotal", value: formatMoney(invoice.subtotalCents) },
+        { label: `Tax (${invoice.taxRatePercent}%)`, value: formatMoney(invoice.taxCents) },
+        { label: "Total", value: formatMoney(invoice.totalCents), strong: true },
+      ];
+      if (invoice.paidCents !== 0)
+        totals.push({ label: "Paid", value: formatMoney(-invoice.paidCents) });
+      if (invoice.creditedCents !== 0)
+        totals.push({ label: "Credited", value: formatMoney(-invoice.creditedCents) });
+      totals.push({ label: "Balance due", value: formatMoney(invoice.balanceCents), strong: true });
+      // The totals box is not left alone on a page: the last line goes with it.
       const layout = table(
         doc,
         [
@@ -80,18 +98,9 @@ export function invoicePdf(invoice: InvoiceDetail, billingAddress: string | null
           formatMoney(line.unitPriceCents),
           formatMoney(line.amountCents),
         ]),
+        { keepWithLast: summaryHeight(totals.length) },
       );
-      const rows: SummaryRow[] = [
-        { label: "Subtotal", value: formatMoney(invoice.subtotalCents) },
-        { label: `Tax (${invoice.taxRatePercent}%)`, value: formatMoney(invoice.taxCents) },
-        { label: "Total", value: formatMoney(invoice.totalCents), strong: true },
-      ];
-      if (invoice.paidCents !== 0)
-        rows.push({ label: "Paid", value: formatMoney(-invoice.paidCents) });
-      if (invoice.creditedCents !== 0)
-        rows.push({ label: "Credited", value: formatMoney(-invoice.creditedCents) });
-      rows.push({ label: "Balance due", value: formatMoney(invoice.balanceCents), strong: true });
-      summaryBox(doc, layout, rows);
+      summaryBox(doc, layout, totals);
 
       const received = invoice.payments.filter((payment) => payment.status === "succeeded");
       if (received.length > 0) {

@@ -98,10 +98,16 @@ const tabular = ["tnum"] as PDFKit.Mixins.OpenTypeFeatures[];
 
 /**
  * A table: a header row, then rows whose cells wrap within their column. A row that does not
- * fit goes to the next page, with the header repeated above it. Widths are shares of the
+ * fit goes to the next page, with the header repeated above it; so does the last row when
+ * `keepWithLast` points (the totals box's height) do not fit under it. Widths are shares of the
  * content width; right-aligned columns are set in tabular figures.
  */
-export function table(doc: PdfDocument, columns: TableColumn[], rows: string[][]): TableLayout {
+export function table(
+  doc: PdfDocument,
+  columns: TableColumn[],
+  rows: string[][],
+  options: { keepWithLast?: number } = {},
+): TableLayout {
   const left = doc.page.margins.left;
   const total = columns.reduce((sum, column) => sum + column.width, 0);
   const widths = columns.map((column) => (column.width / total) * contentWidth(doc));
@@ -133,9 +139,9 @@ export function table(doc: PdfDocument, columns: TableColumn[], rows: string[][]
       .stroke();
     doc.y = top + rowHeight;
   };
-  const row = (cells: string[]) => {
+  const row = (cells: string[], keepWith = 0) => {
     const rowHeight = height(cells, FONT.text, 9.5) + 2 * CELL_PADDING;
-    if (doc.y + rowHeight > bodyBottom(doc)) {
+    if (doc.y + rowHeight + keepWith > bodyBottom(doc)) {
       doc.addPage();
       header();
     }
@@ -155,12 +161,16 @@ export function table(doc: PdfDocument, columns: TableColumn[], rows: string[][]
 
   keepTogether(doc, 60);
   header();
-  for (const cells of rows) row(cells);
+  rows.forEach((cells, i) => row(cells, i === rows.length - 1 ? (options.keepWithLast ?? 0) : 0));
   bodyText(doc);
   return { lefts, widths };
 }
 
 export type SummaryRow = { label: string; value: string; strong?: boolean };
+
+const SUMMARY_LINE = 17;
+/** The height a totals box of `rows` takes, with its space above: what a table keeps with it. */
+export const summaryHeight = (rows: number) => rows * SUMMARY_LINE + 22;
 
 /**
  * The totals under a table, in a shaded box on its right: labels on the left of the box,
@@ -171,7 +181,7 @@ export function summaryBox(doc: PdfDocument, layout: TableLayout, rows: SummaryR
   const n = layout.lefts.length;
   const boxLeft = Math.min(layout.lefts[Math.max(1, n - 3)]!, right - 240);
   const boxWidth = right - boxLeft;
-  const lineHeight = 17;
+  const lineHeight = SUMMARY_LINE;
   const height = rows.length * lineHeight + 10;
   doc.moveDown(0.6);
   keepTogether(doc, height);
