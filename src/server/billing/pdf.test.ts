@@ -91,6 +91,12 @@ describe("an invoice as PDF", () => {
     ]);
   });
 
+  it("says when an open invoice is past its due date", async () => {
+    const text = await pdfText(await invoicePdf({ ...invoice(1), overdue: true }, address));
+    expect(text).toContain("Status Overdue");
+    expect(text).toContain("$109.19 overdue since Nov 15, 2026");
+  });
+
   it("shows only the company's name when it has no billing address", async () => {
     const text = await pdfText(await invoicePdf(invoice(1), null));
     expect(text).toMatch(/BILL TO\nRivera Bakery\n\$/);

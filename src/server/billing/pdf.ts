@@ -34,7 +34,11 @@ const dayDate = (day: string | null | undefined) =>
 function invoiceHeadline(invoice: InvoiceDetail): string | null {
   if (invoice.status === "paid") return `${formatMoney(invoice.totalCents)} paid`;
   if (invoice.status !== "open" || invoice.balanceCents <= 0) return null;
-  const due = invoice.dueDate ? ` due ${formatCalendarDate(invoice.dueDate)}` : " due";
+  const due = !invoice.dueDate
+    ? " due"
+    : invoice.overdue
+      ? ` overdue since ${formatCalendarDate(invoice.dueDate)}`
+      : ` due ${formatCalendarDate(invoice.dueDate)}`;
   return `${formatMoney(invoice.balanceCents)}${due}`;
 }
 
@@ -57,7 +61,7 @@ export function invoicePdf(invoice: InvoiceDetail, billingAddress: string | null
         title: "Invoice",
         facts: [
           ["Invoice number", invoice.number ?? "Draft"],
-          ["Status", statusLine[invoice.status]],
+          ["Status", invoice.overdue ? "Overdue" : statusLine[invoice.status]],
           ["Date of issue", invoice.issueDate ? formatCalendarDate(invoice.issueDate) : "Not yet"],
           ["Date due", invoice.dueDate ? formatCalendarDate(invoice.dueDate) : "On issue"],
           ...(invoice.periodStart && invoice.periodEnd

@@ -36,7 +36,7 @@ export function BillingTab({
       <SectionHeader
         titleId="billing-heading"
         title="Billing"
-        description="Your plan, your card, your invoices and what you have paid."
+        description="Your plan, your card, your billing address, your invoices and what you have paid."
       />
       {notice && <StripeNotice notice={notice} onDismiss={onDismissNotice} />}
       {isPending ? (
