@@ -63,6 +63,8 @@ async function buildServer(outDir: string) {
     logLevel: "warning",
   });
   cpSync("src/server/db/migrations", path.join(outDir, "migrations"), { recursive: true });
+  // The documents' fonts, where src/server/documents/pdf.ts looks for them (next to the module).
+  cpSync("src/server/documents/fonts", path.join(outDir, "fonts"), { recursive: true });
 }
 
 const id = sourceBuildId();

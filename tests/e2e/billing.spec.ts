@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 import { emailedLink } from "./support/outbox";
+import { pdfText } from "../support/pdf";
 
 /*
  * Billing from both sides. The demo client's seeded billing is only read here (the portal
@@ -230,6 +231,57 @@ test("staff add a plan; the client asks for another, staff approve it at a price
     await expect(tab).toContainText("Business Hosting");
     await expect(tab).toContainText("$149.00");
     await expect(tab).not.toContainText("waiting for our team");
+  } finally {
+    await close();
+  }
+});
+
+test("the owner keeps the billing address under Billing, staff change it, the invoice prints it", async ({
+  page,
+  signIn,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn("admin");
+  const { id, companyName, client, close } = await newClient(page, browser, baseURL!);
+  try {
+    await client.goto("/dashboard?tab=billing");
+    const form = billingTab(client).getByRole("form", { name: "Billing address" });
+    const field = form.getByRole("textbox", { name: "Billing address" });
+    await field.fill("1\n2\n3\n4\n5\n6\n7");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(form).toContainText("Billing address must be at most 6 lines");
+    await field.fill("1204 Market Street\nTacoma, WA 98402");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(client.getByText("Billing address saved").first()).toBeVisible();
+
+    // Staff see it on the client's page, and add a line.
+    await page.goto(`/admin/clients/${id}`);
+    const staffField = page
+      .getByRole("region", { name: "Plans and billing" })
+      .getByRole("textbox", { name: "Billing address" });
+    await expect(staffField).toHaveValue("1204 Market Street\nTacoma, WA 98402");
+    await staffField.fill("Attn: Robin\n1204 Market Street\nTacoma, WA 98402");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByText("Billing address saved").first()).toBeVisible();
+
+    const created = await page.request.post("/api/admin/invoices", {
+      data: {
+        companyId: id,
+        lines: [{ description: "Logo refresh", quantity: 1, unitPriceCents: 12_500 }],
+        issue: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const pdf = await client.request.get(`/api/invoices/${(await created.json()).id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    const text = await pdfText(await pdf.body());
+    expect(text).toContain(
+      `BILL TO\n${companyName}\nAttn: Robin\n1204 Market Street\nTacoma, WA 98402`,
+    );
+    expect(text).toContain("Balance due $125.00");
+    expect(text).toContain("Page 1 of 1");
   } finally {
     await close();
   }

@@ -138,6 +138,10 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/admin/timer/stop": { note: "Fixed the contact form." },
   "POST /api/admin/plan-requests/:id/approve": { amountCents: 14_900 },
   "PUT /api/billing/autopay": { enabled: false },
+  "PUT /api/billing/address": { billingAddress: "1204 Market Street\nTacoma, WA 98402" },
+  "PUT /api/admin/clients/:id/billing-address": {
+    billingAddress: "1204 Market Street\nTacoma, WA 98402",
+  },
   "POST /api/billing/plan-requests": {
     requestedPlan: "Business Hosting",
     note: "We are adding the catering site.",

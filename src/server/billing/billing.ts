@@ -6,6 +6,7 @@ import type {
   RecurringPlan,
   RecurringPlanInput,
 } from "@shared/schemas/billing";
+import { addressLines } from "@shared/schemas/billing";
 import { dayOf, nextBillingDate } from "@shared/invoice-math";
 import type { DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -26,6 +27,7 @@ import {
 import { enqueueEmails } from "../mail/outbox";
 import { planRequestEmail } from "../mail/templates/billing";
 import { displayName } from "../auth/display-name";
+import { billingAddressOf } from "./bill-to";
 import { companyBalance } from "./invoice-reading";
 import { conflict, notFound, ok, type Outcome } from "../domain-failure";
 import { staffLinks } from "@shared/deep-links";
@@ -128,7 +130,7 @@ export async function findBilling(
   cardsAccepted: boolean,
   now = new Date(),
 ): Promise<Billing> {
-  const [plans, [account], balance, planRequests, fromLaunch] = await Promise.all([
+  const [plans, [account], balance, planRequests, fromLaunch, billingAddress] = await Promise.all([
     listPlans(db, companyId, now),
     prepared(db, "billing_account_of_company", (db) =>
       db
@@ -139,6 +141,7 @@ export async function findBilling(
     companyBalance(db, companyId, now),
     listPlanRequests(db, { companyId }),
     plansFromLaunch(db, companyId),
+    billingAddressOf(db, companyId),
   ]);
   const active = plans.filter((plan) => plan.status === "active");
   const dates = active.map((plan) => plan.nextBillingDate!).sort();
@@ -160,7 +163,33 @@ export async function findBilling(
     ...balance,
     planRequests,
     plansFromLaunch: fromLaunch,
+    billingAddress,
   };
+}
+
+/**
+ * Sets a client's billing address (blank lines and spaces at the ends dropped), or removes it
+ * with empty text. Undefined when there is no such company; else the address before and after.
+ */
+export async function setBillingAddress(
+  db: DbExecutor,
+  companyId: string,
+  address: string,
+): Promise<{ before: string | null; after: string | null } | undefined> {
+  const after = addressLines(address).join("\n") || null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ billingAddress: companies.billingAddress })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("update");
+    if (!row) return undefined;
+    await tx
+      .update(companies)
+      .set({ billingAddress: after, updatedAt: new Date() })
+      .where(eq(companies.id, companyId));
+    return { before: row.billingAddress, after };
+  });
 }
 
 /**

@@ -45,7 +45,7 @@ export async function invoiceForEmail(
     pdf: {
       filename: invoiceFileName(detail),
       contentType: "application/pdf",
-      contentBase64: (await invoicePdf(detail)).toString("base64"),
+      contentBase64: (await invoicePdf(detail, company?.billingAddress ?? null)).toString("base64"),
     },
   };
 }

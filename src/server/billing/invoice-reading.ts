@@ -24,6 +24,7 @@ import {
   type Payment as PaymentRow,
 } from "../db/schema";
 import { notFound, type Outcome } from "../domain-failure";
+import { billingAddressOf } from "./bill-to";
 import { invoicePdf } from "./pdf";
 import type { BillingSettings } from "./settings";
 
@@ -250,7 +251,10 @@ export async function invoiceDocument(
 ): Promise<{ fileName: string; bytes: Buffer } | undefined> {
   const detail = await findInvoice(db, id, viewer, options);
   if (!detail) return undefined;
-  return { fileName: invoiceFileName(detail), bytes: await invoicePdf(detail) };
+  return {
+    fileName: invoiceFileName(detail),
+    bytes: await invoicePdf(detail, await billingAddressOf(db, detail.companyId)),
+  };
 }
 
 export const invoiceFileName = (invoice: Pick<InvoiceDetail, "number" | "id">) =>

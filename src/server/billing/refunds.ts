@@ -23,6 +23,7 @@ import { nextNumber } from "./invoice-issuing";
 import { applyRefund } from "./invoice-payments";
 import { findInvoice, lockInvoice, type Viewer } from "./invoice-reading";
 import type { BillingOptions, BillingSettings } from "./settings";
+import { billingAddressOf } from "./bill-to";
 import { creditNotePdf } from "./pdf";
 import type { StripeGateway } from "./stripe";
 import { conflict, invalid, notFound, ok, type Outcome } from "../domain-failure";
@@ -190,14 +191,18 @@ async function emailCreditNote(
   if (contacts.length === 0) return;
   const { ref } = await invoiceForEmail(tx, invoice, { settings, now });
   const [company] = await tx
-    .select({ name: companies.name })
+    .select({ name: companies.name, billingAddress: companies.billingAddress })
     .from(companies)
     .where(eq(companies.id, invoice.companyId));
   const pdf = {
     filename: creditNoteFileName(note),
     contentType: "application/pdf",
     contentBase64: (
-      await creditNotePdf(note, { ...invoice, companyName: company?.name ?? "" })
+      await creditNotePdf(
+        note,
+        { ...invoice, companyName: company?.name ?? "" },
+        company?.billingAddress ?? null,
+      )
     ).toString("base64"),
   };
   const amount = formatMoney(note.amountCents);
@@ -239,5 +244,8 @@ export async function creditNoteDocument(
   const invoice = row && (await findInvoice(db, row.invoiceId, viewer, options));
   const note = invoice?.creditNotes.find((candidate) => candidate.id === id);
   if (!invoice || !note) return undefined;
-  return { fileName: creditNoteFileName(note), bytes: await creditNotePdf(note, invoice) };
+  return {
+    fileName: creditNoteFileName(note),
+    bytes: await creditNotePdf(note, invoice, await billingAddressOf(db, invoice.companyId)),
+  };
 }

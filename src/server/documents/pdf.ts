@@ -1,58 +1,174 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Font } from "fontkit";
 import type {} from "pdfkit";
 import { brand, contact } from "@content/site";
 
 /**
- * The agency's documents as PDF (decision 007: pdfkit, the standard fonts, nothing native): a
- * page with the brand's header and a footer, and a simple table. Amounts and dates are written
- * with the site's own formats (shared/format.ts), as on screen and in emails.
+ * The agency's documents as PDF, one frame for all of them (invoices, credit notes, proposals,
+ * the monthly report): pdfkit (decision 007) with the site's own typefaces embedded as subsets,
+ * Inter for text and Fraunces for headings, the logo drawn as vectors, a header with the
+ * agency's details and a footer numbering the pages "Page N of M". Amounts and dates are
+ * written with shared/format.ts, as on screen and in emails. The parts a document is built of
+ * (title block, table, totals box, charts) are in the files beside this one.
  */
 export type PdfDocument = PDFKit.PDFDocument;
 export type PageSize = "A4" | "LETTER";
 
-const INK = "#1c1c1e";
-const MUTED = "#6b6b70";
-const RULE = "#d9d6cf";
-const MARGIN = 50;
+/** The documents' typefaces, as registered in every document. */
+export const FONT = {
+  text: "Inter",
+  strong: "Inter-SemiBold",
+  heading: "Fraunces-SemiBold",
+} as const;
 
-function drawHeader(doc: PdfDocument) {
-  const { left, right, top } = doc.page.margins;
-  const width = doc.page.width - left - right;
+/** The site's palette (src/client/styles.css): ink for text, the brand's gold for the marks. */
+export const COLOR = {
+  ink: "#1e1e22",
+  muted: "#5c5a55",
+  rule: "#d6d4ce",
+  /** The summary box and the table's header band. */
+  paper: "#f6f4ee",
+  gold: brand.color,
+  /** Gold dark enough to read as text on white (gold-700). */
+  goldText: "#7a5f16",
+} as const;
+
+const MARGIN = 54;
+const HEADER_HEIGHT = 58;
+const FOOTER_HEIGHT = 34;
+
+const fontFiles: Record<(typeof FONT)[keyof typeof FONT], string> = {
+  Inter: "Inter-Regular.ttf",
+  "Inter-SemiBold": "Inter-SemiBold.ttf",
+  "Fraunces-SemiBold": "Fraunces-SemiBold.ttf",
+};
+let parsedFonts: Promise<Map<string, Font>> | undefined;
+
+/**
+ * The fonts, read and parsed once per process: beside this module in the sources, and beside
+ * the bundle's chunks in a build (scripts/build.ts copies them to dist/server/fonts). Parsing
+ * Inter's tables costs more than drawing a whole invoice, so every document shares the parsed
+ * fonts (pdfkit takes fontkit's font in place of the file) and embeds its own subset of them.
+ */
+function fonts(): Promise<Map<string, Font>> {
+  parsedFonts ??= import("fontkit").then(({ create }) => {
+    const folder = fileURLToPath(new URL("./fonts/", import.meta.url));
+    return new Map(
+      Object.entries(fontFiles).map(([name, file]) => [name, create(readFileSync(folder + file))]),
+    );
+  });
+  return parsedFonts;
+}
+
+/** The Harborline mark (components/logo.tsx: a ring, and an H whose crossbar is a wave). */
+export function drawLogoMark(doc: PdfDocument, x: number, y: number, size: number) {
   doc.save();
+  doc.translate(x, y).scale(size / 32);
+  doc.circle(16, 16, 14.5);
+  doc.path("M11 9.5v13M21 9.5v13");
+  doc.path("M7.5 17.25c2.83-2.1 5.67-2.1 8.5 0s5.67 2.1 8.5 0");
+  doc.lineWidth(1.75).lineCap("round").strokeColor(COLOR.gold).stroke();
+  doc.restore();
+}
+
+/** The width between the margins. */
+export function contentWidth(doc: PdfDocument): number {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+/** The lowest y the body may write to on this page. */
+export function bodyBottom(doc: PdfDocument): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+/** Goes to a new page unless `height` more points fit on this one. */
+export function keepTogether(doc: PdfDocument, height: number) {
+  if (doc.y + height > bodyBottom(doc)) doc.addPage();
+}
+
+/** The body's text style: Inter 9.5 in ink, back at the left margin. */
+export function bodyText(doc: PdfDocument) {
+  doc.font(FONT.text).fontSize(9.5).fillColor(COLOR.ink);
+  doc.x = doc.page.margins.left;
+}
+
+function drawHeader(doc: PdfDocument, title: string, first: boolean) {
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const top = MARGIN - 18;
+  doc.save();
+  drawLogoMark(doc, left, top, 26);
   doc
-    .font("Helvetica-Bold")
-    .fontSize(18)
-    .fillColor(INK)
-    .text(brand.name, left, top - 20, {
-      width,
-      lineBreak: false,
-    });
-  doc
-    .font("Helvetica")
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(`${contact.email} · ${contact.phone} · ${contact.office}`, left, top - 16, {
+    .font(FONT.heading)
+    .fontSize(17)
+    .fillColor(COLOR.ink)
+    .text(brand.name, left + 34, top + 5, { lineBreak: false });
+  const { address } = contact;
+  const lines = first
+    ? [
+        address.street,
+        `${address.city}, ${address.region} ${address.postalCode}`,
+        `${contact.email} · ${contact.phone}`,
+      ]
+    : [title];
+  doc.font(FONT.text).fontSize(8).fillColor(COLOR.muted);
+  lines.forEach((line, i) => {
+    doc.text(line, left, top + (first ? 0 : 9) + i * 10, {
       width,
       align: "right",
       lineBreak: false,
     });
+  });
   doc
-    .moveTo(left, top + 4)
-    .lineTo(left + width, top + 4)
-    .lineWidth(2)
-    .strokeColor(brand.color)
+    .moveTo(left, top + HEADER_HEIGHT - 20)
+    .lineTo(left + width, top + HEADER_HEIGHT - 20)
+    .lineWidth(0.75)
+    .strokeColor(COLOR.rule)
     .stroke();
   doc.restore();
-  doc.font("Helvetica").fontSize(10).fillColor(INK);
-  doc.x = left;
-  doc.y = top + 20;
+  bodyText(doc);
+  doc.y = doc.page.margins.top;
 }
 
+function drawFooter(doc: PdfDocument, text: string, page: number, pages: number) {
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const bottom = doc.page.margins.bottom;
+  // Writing below the bottom margin would add a page: the footer is drawn with none.
+  doc.page.margins.bottom = 0;
+  const y = doc.page.height - MARGIN + 8;
+  doc
+    .moveTo(left, y - 8)
+    .lineTo(left + width, y - 8)
+    .lineWidth(0.75)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  doc.font(FONT.text).fontSize(8).fillColor(COLOR.muted);
+  doc.text(text, left, y, { width: width - 80, lineBreak: false, ellipsis: true });
+  doc.text(`Page ${page} of ${pages}`, left, y, { width, align: "right", lineBreak: false });
+  doc.page.margins.bottom = bottom;
+}
+
+export type DocumentOptions = {
+  /** The document's title: the PDF's title, and the header of the pages after the first. */
+  title: string;
+  size?: PageSize;
+  /** The footer's words beside the page number (the title when not given). */
+  footer?: string;
+  /**
+   * When the document was made (written in the PDF's information and its file id): a document
+   * drawn twice with the same content and date is the same bytes. Now when not given.
+   */
+  date?: Date;
+};
+
 /**
- * Builds a branded document and resolves with its bytes. `draw` writes the body from the top of
- * the first page; every page gets the brand's header, and the footer says "page N of M".
+ * Builds a document in the agency's frame and resolves with its bytes. `draw` writes the body
+ * from the top of the first page, below the header; every page gets the header and the footer.
  */
 export async function renderPdf(
-  options: { title: string; size?: PageSize; footer?: string },
+  options: DocumentOptions,
   draw: (doc: PdfDocument) => void,
 ): Promise<Buffer> {
   // pdfkit, with its fonts and line breaking, costs about a quarter of a second of CPU to load:
@@ -60,37 +176,38 @@ export async function renderPdf(
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: options.size ?? "LETTER",
-    margins: { top: MARGIN + 20, bottom: MARGIN + 10, left: MARGIN, right: MARGIN },
+    margins: {
+      top: MARGIN + HEADER_HEIGHT - 20,
+      bottom: MARGIN + FOOTER_HEIGHT - 14,
+      left: MARGIN,
+      right: MARGIN,
+    },
     bufferPages: true,
-    info: { Title: options.title, Author: brand.name, Creator: brand.name },
+    info: {
+      Title: options.title,
+      Author: brand.name,
+      Creator: brand.name,
+      Producer: brand.name,
+      CreationDate: options.date ?? new Date(),
+    },
   });
+  // pdfkit's types name only files and bytes; its font factory takes a parsed font as well.
+  for (const [name, font] of await fonts())
+    doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.on("pageAdded", () => drawHeader(doc));
-  drawHeader(doc);
+  doc.on("pageAdded", () => drawHeader(doc, options.title, false));
+  drawHeader(doc, options.title, true);
   try {
     draw(doc);
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i++) {
       doc.switchToPage(i);
-      const bottom = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      const { left, right } = doc.page.margins;
-      const text = [options.footer ?? brand.name, `Page ${i + 1} of ${range.count}`].join(" · ");
-      doc
-        .font("Helvetica")
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(text, left, doc.page.height - MARGIN, {
-          width: doc.page.width - left - right,
-          align: "center",
-          lineBreak: false,
-        });
-      doc.page.margins.bottom = bottom;
+      drawFooter(doc, options.footer ?? options.title, i + 1, range.count);
     }
     doc.end();
   } catch (error) {
@@ -100,90 +217,71 @@ export async function renderPdf(
   return done;
 }
 
-/** The width between the margins. */
-export function contentWidth(doc: PdfDocument): number {
-  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+/**
+ * A heading of a section, in Fraunces, kept on the page of what follows it: `keepWith` points
+ * of it at least (about two lines unless told).
+ */
+export function sectionHeading(
+  doc: PdfDocument,
+  text: string,
+  options: { keepWith?: number } = {},
+) {
+  doc.moveDown(0.9);
+  keepTogether(doc, 24 + (options.keepWith ?? 28));
+  doc
+    .font(FONT.heading)
+    .fontSize(12.5)
+    .fillColor(COLOR.ink)
+    .text(text, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.35);
+  bodyText(doc);
 }
 
-/** A heading of a section. */
-export function sectionHeading(doc: PdfDocument, text: string) {
-  doc.moveDown(0.8);
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(INK).text(text, doc.page.margins.left);
-  doc.moveDown(0.3);
-  doc.font("Helvetica").fontSize(10);
+/** A small heading inside a section: "By bank transfer". */
+export function subheading(doc: PdfDocument, text: string, options: { x?: number } = {}) {
+  keepTogether(doc, 30);
+  doc
+    .font(FONT.strong)
+    .fontSize(9.5)
+    .fillColor(COLOR.ink)
+    .text(text, options.x ?? doc.page.margins.left, doc.y);
+  bodyText(doc);
 }
 
-/** Label and value pairs, one a line: "Client: Rivera Bakery". */
-export function facts(doc: PdfDocument, rows: [string, string][]) {
-  for (const [label, value] of rows) {
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(10)
-      .fillColor(INK)
-      .text(`${label}: `, doc.page.margins.left, doc.y, { continued: true })
-      .font("Helvetica")
-      .text(value);
-  }
+/** A paragraph of body text across the content width; one of a few lines stays on one page. */
+export function paragraph(doc: PdfDocument, text: string, options: { muted?: boolean } = {}) {
+  bodyText(doc);
+  const layout = { width: contentWidth(doc), lineGap: 1.5 };
+  // A short paragraph is not split between two pages.
+  const height = doc.heightOfString(text, layout);
+  if (height < 60) keepTogether(doc, height);
+  doc
+    .fillColor(options.muted ? COLOR.muted : COLOR.ink)
+    .text(text, doc.page.margins.left, doc.y, layout);
+  bodyText(doc);
 }
-
-export type TableColumn = { header: string; width: number; align?: "left" | "right" };
 
 /**
- * A simple table: a header row, then rows whose cells wrap within their column; a row that does
- * not fit goes to the next page with the header again. Widths are shares of the content width.
+ * Label and value pairs, one a line, the values in a column: "Account   000123456". A value
+ * wraps within its column; `x` and `width` place the list in a column of the page.
  */
-export function table(doc: PdfDocument, columns: TableColumn[], rows: string[][]) {
-  const left = doc.page.margins.left;
-  const total = columns.reduce((sum, column) => sum + column.width, 0);
-  const widths = columns.map((column) => (column.width / total) * contentWidth(doc));
-  const padding = 4;
-
-  const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(9);
-    return Math.max(
-      ...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * padding })),
-    );
-  };
-  const drawRow = (cells: string[], font: string, color: string) => {
-    const height = rowHeight(cells, font) + 2 * padding;
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      if (font !== "Helvetica-Bold")
-        drawRow(
-          columns.map((c) => c.header),
-          "Helvetica-Bold",
-          MUTED,
-        );
-    }
+export function facts(
+  doc: PdfDocument,
+  rows: [string, string][],
+  options: { x?: number; width?: number; labelWidth?: number } = {},
+) {
+  const x = options.x ?? doc.page.margins.left;
+  const labelWidth = options.labelWidth ?? 118;
+  const width = options.width ?? doc.page.width - doc.page.margins.right - x;
+  const valueWidth = width - labelWidth;
+  for (const [label, value] of rows) {
+    doc.font(FONT.text).fontSize(9.5);
+    const height = Math.max(doc.heightOfString(value || " ", { width: valueWidth }), 12);
+    keepTogether(doc, height);
     const top = doc.y;
-    let x = left;
-    cells.forEach((cell, i) => {
-      doc
-        .font(font)
-        .fontSize(9)
-        .fillColor(color)
-        .text(cell, x + padding, top + padding, {
-          width: widths[i]! - 2 * padding,
-          align: columns[i]!.align ?? "left",
-        });
-      x += widths[i]!;
-    });
-    doc
-      .moveTo(left, top + height)
-      .lineTo(left + contentWidth(doc), top + height)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.x = left;
-    doc.y = top + height;
-  };
-
-  drawRow(
-    columns.map((column) => column.header),
-    "Helvetica-Bold",
-    MUTED,
-  );
-  for (const row of rows) drawRow(row, "Helvetica", INK);
-  doc.font("Helvetica").fontSize(10).fillColor(INK);
-  doc.moveDown(0.5);
+    doc.fillColor(COLOR.muted).text(label, x, top, { width: labelWidth - 8 });
+    doc.fillColor(COLOR.ink).text(value, x + labelWidth, top, { width: valueWidth });
+    doc.y = top + height + 2;
+  }
+  bodyText(doc);
 }

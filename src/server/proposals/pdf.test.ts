@@ -48,6 +48,7 @@ describe("a proposal as PDF", () => {
         { id: version.id, companyName: "Rivera Bakery", leadName: null },
         version,
         null,
+        null,
       ),
     );
     for (const expected of [
@@ -61,9 +62,11 @@ describe("a proposal as PDF", () => {
       "5-10 pages",
       "$5,000.01",
       "$49.00 / month",
-      "50% deposit: $2,500.01",
-      "25% at mid-point: $1,250.00",
-      "25% on completion: $1,250.00",
+      "50% deposit $2,500.01",
+      "25% at mid-point $1,250.00",
+      "25% on completion $1,250.00",
+      "One-off total $5,000.01",
+      "Monthly total $49.00 / month",
     ]) {
       expect(text).toContain(expected);
     }
@@ -76,12 +79,16 @@ describe("a proposal as PDF", () => {
         { id: version.id, companyName: "Rivera Bakery", leadName: null },
         version,
         null,
+        null,
       ),
     );
     // One line of text, without the footer and header where the terms run onto a new page.
     const flat = text
       .replace(/\s+/g, " ")
-      .replace(/ Proposal [^·]+· Page \d+ of \d+ -- \d+ of \d+ -- .+? · Gig Harbor, WA/g, "");
+      .replace(
+        / Proposal A new website for Rivera Bakery, version 2 Page \d+ of \d+ -- \d+ of \d+ -- Harborline Proposal: A new website for Rivera Bakery/g,
+        "",
+      );
     expect(flat).toContain("Terms");
     for (const section of proposalTerms) {
       expect(flat).toContain(section.heading);
@@ -94,6 +101,7 @@ describe("a proposal as PDF", () => {
       await proposalPdf(
         { id: version.id, companyName: "Rivera Bakery", leadName: null },
         { ...version, terms: [] },
+        null,
         null,
       ),
     );
@@ -117,6 +125,7 @@ describe("a proposal as PDF", () => {
         { id: version.id, companyName: "Rivera Bakery", leadName: null },
         version,
         response,
+        null,
       ),
     );
     expect(text).toContain("Acceptance record");

@@ -2,13 +2,17 @@ import { customPricing } from "@content/pricing";
 import { formatCalendarDate, formatMoney } from "@shared/format";
 import type { ProposalDetail, ProposalResponse, ProposalVersion } from "@shared/schemas/proposals";
 import {
+  bodyText,
   contentWidth,
   facts,
+  FONT,
+  paragraph,
   renderPdf,
   sectionHeading,
-  table,
+  subheading,
   type PdfDocument,
 } from "../documents/pdf";
+import { summaryBox, table, titleBlock } from "../documents/pdf-blocks";
 import { markdownBlocks } from "./markdown";
 
 /** The payment plan's stages as the pricing page names them: "50% deposit", ... */
@@ -25,19 +29,20 @@ function scope(doc: PdfDocument, markdown: string) {
   const left = doc.page.margins.left;
   for (const block of markdownBlocks(markdown)) {
     if (block.kind === "heading") {
-      doc.moveDown(0.4);
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(block.level <= 2 ? 11 : 10)
-        .text(block.text, left);
-      doc.font("Helvetica").fontSize(10);
+      doc.moveDown(0.5);
+      if (block.level <= 2) {
+        doc.font(FONT.heading).fontSize(11).text(block.text, left);
+        doc.moveDown(0.15);
+        bodyText(doc);
+      } else subheading(doc, block.text);
     } else if (block.kind === "item") {
       const indent = 12 + block.depth * 12;
       doc.text(`${block.marker} ${block.text}`, left + indent, doc.y, {
         width: contentWidth(doc) - indent,
+        lineGap: 1.5,
       });
     } else {
-      doc.text(block.text, left, doc.y, { width: contentWidth(doc) });
+      paragraph(doc, block.text);
       doc.moveDown(0.3);
     }
   }
@@ -45,13 +50,11 @@ function scope(doc: PdfDocument, markdown: string) {
 
 /** The terms the version was sent with: a heading a section, then its paragraphs. */
 function terms(doc: PdfDocument, sections: ProposalVersion["terms"]) {
-  const left = doc.page.margins.left;
   for (const section of sections) {
     doc.moveDown(0.4);
-    doc.font("Helvetica-Bold").fontSize(10).text(section.heading, left);
-    doc.font("Helvetica").fontSize(10);
-    for (const paragraph of section.paragraphs) {
-      doc.text(paragraph, left, doc.y, { width: contentWidth(doc) });
+    subheading(doc, section.heading);
+    for (const text of section.paragraphs) {
+      paragraph(doc, text);
       doc.moveDown(0.3);
     }
   }
@@ -66,28 +69,36 @@ export function proposalPdf(
   proposal: Pick<ProposalDetail, "id" | "companyName" | "leadName">,
   version: ProposalVersion,
   response: ProposalResponse | null,
+  billingAddress: string | null,
 ): Promise<Buffer> {
   const accepted = response?.decision === "accepted" && response.versionId === version.id;
   return renderPdf(
     {
       title: `Proposal: ${version.title}`,
       footer: `Proposal ${version.title}, version ${version.version}`,
+      // A sent version is frozen: drawn again, it is the same bytes.
+      date: version.sentAt ? new Date(version.sentAt) : undefined,
     },
     (doc) => {
-      doc.font("Helvetica-Bold").fontSize(20).text(version.title);
-      doc.moveDown(0.5);
-      facts(doc, [
-        ["Client", proposal.companyName ?? proposal.leadName ?? "—"],
-        ["Version", String(version.version)],
-        ["Sent", version.sentAt ? formatCalendarDate(version.sentAt) : "Draft, not sent"],
-        ["Valid until", formatCalendarDate(version.validUntil)],
-      ]);
+      titleBlock(doc, {
+        title: version.title,
+        facts: [
+          ["Proposal", `Version ${version.version}`],
+          ["Sent", version.sentAt ? formatCalendarDate(version.sentAt) : "Draft, not sent"],
+          ["Valid until", formatCalendarDate(version.validUntil)],
+        ],
+        party: {
+          label: "Prepared for",
+          name: proposal.companyName ?? proposal.leadName ?? "—",
+          address: billingAddress,
+        },
+      });
 
       sectionHeading(doc, "Scope of work");
       scope(doc, version.scope);
 
       sectionHeading(doc, "Price");
-      table(
+      const layout = table(
         doc,
         [
           { header: "Description", width: 34 },
@@ -104,9 +115,9 @@ export function proposalPdf(
           `${formatMoney(line.amountCents)}${line.billing === "monthly" ? " / month" : ""}`,
         ]),
       );
-      facts(doc, [
-        ["One-off total", formatMoney(version.oneOffCents)],
-        ["Monthly total", `${formatMoney(version.monthlyCents)} / month`],
+      summaryBox(doc, layout, [
+        { label: "One-off total", value: formatMoney(version.oneOffCents), strong: true },
+        { label: "Monthly total", value: `${formatMoney(version.monthlyCents)} / month` },
       ]);
 
       if (version.oneOffCents > 0) {

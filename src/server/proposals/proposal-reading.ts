@@ -23,6 +23,7 @@ import { formatCalendarDate, formatMoney } from "@shared/format";
 import { notFound } from "../domain-failure";
 import { proposalVersionHash } from "../documents/content-hash";
 import { renderMarkdown } from "./markdown";
+import { billingAddressOf } from "../billing/bill-to";
 import { proposalPdf } from "./pdf";
 
 /*
@@ -273,5 +274,9 @@ export async function proposalDocument(
     accepted && accepted.proposal_versions.id === version.id
       ? toResponse(accepted.proposal_responses)
       : null;
-  return { fileName: fileName(detail, version), bytes: await proposalPdf(detail, version, record) };
+  const address = await billingAddressOf(db, detail.companyId);
+  return {
+    fileName: fileName(detail, version),
+    bytes: await proposalPdf(detail, version, record, address),
+  };
 }

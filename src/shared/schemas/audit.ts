@@ -12,6 +12,7 @@ export const auditActions = {
   "lead.converted": "Lead converted to a client",
   "client.invited": "Client invited",
   "client.exported": "Client data exported",
+  "client.billing-address-changed": "Billing address changed",
   "client.deleted": "Client and their data deleted",
   "website.added": "Website added",
   "website.changed": "Website changed",

@@ -1,5 +1,12 @@
 import { z } from "./zod";
-import { optionalDate, optionalText, requiredDate, requiredText, wholeNumber } from "./fields";
+import {
+  optionalDate,
+  optionalText,
+  plainText,
+  requiredDate,
+  requiredText,
+  wholeNumber,
+} from "./fields";
 import { lineAmount } from "../invoice-math";
 import { MAX_PRICE_CENTS } from "./proposals";
 
@@ -197,8 +204,33 @@ export const billingSchema = z.object({
   planRequests: z.array(planRequestSchema),
   /** Monthly lines of an accepted proposal, billed once its site launches. */
   plansFromLaunch: z.array(z.object({ name: z.string(), amountCents: z.number().int() })),
+  /** Where the company is billed, as its invoices print it under its name; null: none given. */
+  billingAddress: z.string().nullable(),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+/** The lines of an address as entered, without blank ones or spaces at their ends. */
+export function addressLines(address: string | null | undefined): string[] {
+  return (address ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The most lines an address takes on an invoice: street, a second line, city, region, country. */
+export const BILLING_ADDRESS_LINES = 6;
+
+/** A client's billing address, a line each part; empty text removes it. */
+export const billingAddressSchema = z.object({
+  billingAddress: plainText("Billing address")
+    .trim()
+    .max(400, "Billing address must be at most 400 characters")
+    .refine(
+      (value) => addressLines(value).length <= BILLING_ADDRESS_LINES,
+      `Billing address must be at most ${BILLING_ADDRESS_LINES} lines: street, city and postal code, country`,
+    ),
+});
+export type BillingAddressInput = z.infer<typeof billingAddressSchema>;
 
 /** Where the browser goes next: a Stripe Checkout page. */
 export const redirectSchema = z.object({ url: z.string() });

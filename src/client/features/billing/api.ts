@@ -8,6 +8,7 @@ import {
 import { useEffect } from "react";
 import type {
   Billing,
+  BillingAddressInput,
   InvoiceDetail,
   InvoiceList,
   InvoiceStatus,
@@ -102,6 +103,16 @@ export function useAutopay() {
   });
 }
 
+/** PUT /api/billing/address: the address the company's invoices print. */
+export function useBillingAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BillingAddressInput) =>
+      sendJson<Billing>("PUT", "/api/billing/address", input),
+    onSuccess: (billing) => queryClient.setQueryData(billingKey, billing),
+  });
+}
+
 /** POST /api/billing/plan-requests: the request then shows under the Current Plan card. */
 export function useRequestPlan() {
   const queryClient = useQueryClient();
@@ -168,6 +179,21 @@ export function useClientBilling(companyId: string) {
     queryKey: staffBillingKeys.clientBilling(companyId),
     queryFn: ({ signal }) =>
       getJson<Billing>(`/api/admin/clients/${encodeURIComponent(companyId)}/billing`, signal),
+  });
+}
+
+/** PUT /api/admin/clients/:id/billing-address: staff set the address a client's invoices print. */
+export function useClientBillingAddress(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BillingAddressInput) =>
+      sendJson<Billing>(
+        "PUT",
+        `/api/admin/clients/${encodeURIComponent(companyId)}/billing-address`,
+        input,
+      ),
+    onSuccess: (billing) =>
+      queryClient.setQueryData(staffBillingKeys.clientBilling(companyId), billing),
   });
 }
 

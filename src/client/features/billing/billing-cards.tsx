@@ -6,6 +6,7 @@ import {
   Landmark,
   Loader2,
   LockKeyhole,
+  MapPin,
   Receipt,
   ShieldCheck,
   Sparkles,
@@ -17,10 +18,14 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
-import { useAutopay, useSaveCard } from "./api";
+import { useAutopay, useBillingAddress, useSaveCard } from "./api";
+import { BillingAddressForm } from "./billing-address";
 import { activePlans, cardExpiry, planRequestText } from "./billing-view";
 
-/* The Billing tab's two cards: the client's current plan, and the card they pay with. */
+/*
+ * The Billing tab's cards: the client's current plan, the card they pay with, and the address
+ * their invoices print.
+ */
 
 function CardTitleRow({ icon: Icon, title }: { icon: typeof CreditCard; title: string }) {
   return (
@@ -260,6 +265,23 @@ export function PaymentMethodCard({ billing }: { billing: Billing }) {
           </p>
         </div>
       )}
+    </Card>
+  );
+}
+
+/** The address the company's invoices print under its name, which the client keeps. */
+export function BillingAddressCard({ billing }: { billing: Billing }) {
+  const save = useBillingAddress();
+  return (
+    <Card className="flex flex-col p-6 sm:p-8">
+      <CardTitleRow icon={MapPin} title="Billing Address" />
+      <div className="mt-6">
+        <BillingAddressForm
+          billing={billing}
+          save={save}
+          hint="Printed under your company's name on invoices and credit notes: a line each for the street, the city with its state and ZIP code, and the country."
+        />
+      </div>
     </Card>
   );
 }

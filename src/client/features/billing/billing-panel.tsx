@@ -17,7 +17,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage, showServerErrors } from "@/lib/server-errors";
-import { useCancelPlan, useClientBilling, useSavePlan, useStaffInvoices } from "./api";
+import {
+  useCancelPlan,
+  useClientBilling,
+  useClientBillingAddress,
+  useSavePlan,
+  useStaffInvoices,
+} from "./api";
+import { BillingAddressForm } from "./billing-address";
 import { planForm, planFormSchema, type PlanFormValues } from "./billing-forms";
 import { cardExpiry, invoiceName } from "./billing-view";
 import { PlanRequestsPanel } from "./plan-requests";
@@ -237,6 +244,7 @@ function ClientInvoices({ companyId }: { companyId: string }) {
 export function BillingPanel({ client }: { client: ClientDetail }) {
   const companyId = client.company.id;
   const { data: billing, error, refetch } = useClientBilling(companyId);
+  const saveAddress = useClientBillingAddress(companyId);
   const [adding, setAdding] = useState({ open: false, round: 0 });
   const plans = billing?.plans.filter((plan) => plan.status === "active") ?? [];
   const card = billing?.paymentMethod;
@@ -322,6 +330,12 @@ export function BillingPanel({ client }: { client: ClientDetail }) {
                 </ul>
               )}
             </div>
+
+            <BillingAddressForm
+              billing={billing}
+              save={saveAddress}
+              hint="Printed under the client's name on invoices, credit notes and proposals; the client can change it under Billing."
+            />
 
             <div>
               <h3 className="mb-1 font-sans text-sm font-semibold text-foreground">Invoices</h3>

@@ -83,6 +83,7 @@ const billing = (patch: Partial<Billing> = {}): Billing => ({
   overdueCount: 0,
   planRequests: [],
   plansFromLaunch: [],
+  billingAddress: null,
   ...patch,
 });
 

@@ -3,7 +3,7 @@ import type { BillingNotice } from "@shared/deep-links";
 import { SectionHeader } from "@/components/view-header";
 import { LoadError, LoadingCards } from "@/components/view-states";
 import { useBilling, useRefreshAfterStripe } from "./api";
-import { CurrentPlanCard, PaymentMethodCard } from "./billing-cards";
+import { BillingAddressCard, CurrentPlanCard, PaymentMethodCard } from "./billing-cards";
 import { InvoicesSection, PaymentsSection } from "./billing-history";
 import { activePlans } from "./billing-view";
 import { InvoiceDialog } from "./invoice-dialog";
@@ -11,7 +11,7 @@ import { PlanRequestDialog } from "./plan-request-dialog";
 import { StripeNotice } from "./stripe-notice";
 
 /**
- * Billing: the plans and the card, the invoices (one opens over the tab, as the invoice emails'
+ * Billing: the plans, the card and the billing address, the invoices (one opens over the tab, as the invoice emails'
  * links ask) and the payments.
  */
 export function BillingTab({
@@ -36,7 +36,7 @@ export function BillingTab({
       <SectionHeader
         titleId="billing-heading"
         title="Billing"
-        description="Your plan, your card, your invoices and what you have paid."
+        description="Your plan, your card, your billing address, your invoices and what you have paid."
       />
       {notice && <StripeNotice notice={notice} onDismiss={onDismissNotice} />}
       {isPending ? (
@@ -51,6 +51,7 @@ export function BillingTab({
               onUpgrade={() => setUpgrade(({ round }) => ({ open: true, round: round + 1 }))}
             />
             <PaymentMethodCard billing={billing} />
+            <BillingAddressCard billing={billing} />
           </div>
           <InvoicesSection billing={billing} invoiceHref={invoiceHref} />
           <PaymentsSection />

@@ -13,6 +13,11 @@ export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: varchar("name", { length: 200 }).notNull(),
   phone: varchar("phone", { length: 40 }),
+  /**
+   * Where the company is billed, as it should read on invoices: a few lines (street, city and
+   * postal code, country), or null when none was given.
+   */
+  billingAddress: varchar("billing_address", { length: 400 }),
   /** The lead this client was converted from (the lead points back with its companyId). */
   leadId: uuid("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
   createdAt: createdAt(),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   autopaySchema,
+  billingAddressSchema,
   billingSchema,
   planRequestApprovalSchema,
   planRequestInputSchema,
@@ -19,6 +20,7 @@ import {
   planCompany,
   requestPlanChange,
   setAutopay,
+  setBillingAddress,
   updatePlan,
 } from "../../billing/billing";
 import { companyExists } from "../../clients/clients";
@@ -40,13 +42,34 @@ import {
 const decisionResponses = { 404: errorBody, 409: errorBody, ...errorResponses };
 
 /**
- * A client's plans, card and plan requests. Owners and billing members read them on the Billing
- * tab (anyone else gets 404), ask for a plan change and turn automatic payment on or off; staff
- * add, change and cancel plans and decide the requests.
+ * A client's plans, card, billing address and plan requests. Owners and billing members read
+ * them on the Billing tab (anyone else gets 404), ask for a plan change, turn automatic payment
+ * on or off and keep the address their invoices print; staff add, change and cancel plans,
+ * decide the requests and set the address too.
  */
 export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
   const cardsAccepted = config.stripe !== undefined;
   const settings = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
+
+  /** Sets a company's billing address with its audit row; false when there is no company. */
+  const changeAddress = (request: FastifyRequest, companyId: string, address: string) =>
+    withAudit(db, auditContext(request), async (tx, audit) => {
+      const changed = await setBillingAddress(tx, companyId, address);
+      if (!changed) return false;
+      const changes = changedFields(
+        { billingAddress: changed.before },
+        { billingAddress: changed.after },
+      );
+      if (changes)
+        await audit({
+          action: "client.billing-address-changed",
+          targetType: "client",
+          targetId: companyId,
+          companyId,
+          changes,
+        });
+      return true;
+    });
 
   await forSignedInClients(app, db, (client) => {
     client.get(
@@ -70,6 +93,23 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         if (!member) return reply.code(404).send(notFound("Billing"));
         const changed = await setAutopay(db, member.companyId, request.body.enabled);
         if (!changed.ok) return refuse(reply, changed);
+        return findBilling(db, member.companyId, cardsAccepted);
+      },
+    );
+
+    client.put(
+      "/api/billing/address",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          body: billingAddressSchema,
+          response: { 200: billingSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const member = billingMember(request);
+        if (!member) return reply.code(404).send(notFound("Billing"));
+        await changeAddress(request, member.companyId, request.body.billingAddress);
         return findBilling(db, member.companyId, cardsAccepted);
       },
     );
@@ -111,6 +151,23 @@ export const billingRoutes: RoutePlugin = async (app, { db, config }) => {
         if (!(await companyExists(db, request.params.id))) {
           return reply.code(404).send(notFound("Client"));
         }
+        return findBilling(db, request.params.id, cardsAccepted);
+      },
+    );
+
+    staff.put(
+      "/api/admin/clients/:id/billing-address",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          params: idParams,
+          body: billingAddressSchema,
+          response: { 200: billingSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await changeAddress(request, request.params.id, request.body.billingAddress)))
+          return reply.code(404).send(notFound("Client"));
         return findBilling(db, request.params.id, cardsAccepted);
       },
     );

@@ -466,7 +466,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
       expect(text).toContain("Robin Books");
       expect(text).toContain("203.0.113.7");
       expect(text).toContain("$7,500.01");
-      expect(text).toContain("50% deposit: $3,750.01");
+      expect(text).toContain("50% deposit $3,750.01");
       expect(text.replace(/\s/g, "")).toContain(hash);
     }
     // Staff may ask for an earlier version: no acceptance record on it.

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "billing_address" varchar(400);
