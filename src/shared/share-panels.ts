@@ -7,7 +7,14 @@
  * The types make each of those lists refuse to compile until the new panel is in it.
  */
 
-export const sharePanels = ["visitors", "pages", "sources", "devices"] as const;
+export const sharePanels = [
+  "visitors",
+  "pages",
+  "sources",
+  "devices",
+  "campaigns",
+  "speed",
+] as const;
 export type SharePanel = (typeof sharePanels)[number];
 
 /** What the owner picks from, and what a shared view's panel is called. */
@@ -16,6 +23,8 @@ export const sharePanelLabels: Record<SharePanel, string> = {
   pages: "Top pages",
   sources: "Where visitors come from",
   devices: "Devices",
+  campaigns: "Campaigns, goals and countries",
+  speed: "Real-user speed (Core Web Vitals)",
 };
 
 export const isSharePanel = (value: string): value is SharePanel =>

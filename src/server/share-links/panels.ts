@@ -1,7 +1,8 @@
 import type { SharedPanels, SharedView } from "@shared/schemas/share-links";
 import type { SharePanel } from "@shared/share-panels";
-import type { SiteWindow } from "@shared/site-range";
+import { siteRangePresets, type SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
+import { siteVitals } from "../analytics/vitals-read";
 import { siteHealth } from "../websites/health";
 import type { OpenLink } from "./links";
 
@@ -40,6 +41,18 @@ export const panelLoaders: { [P in SharePanel]: Loader<P> } = {
   pages: async (context) => ({ topPages: (await figures(context)).topPages }),
   sources: async (context) => ({ topReferrers: (await figures(context)).topReferrers }),
   devices: async (context) => ({ devices: (await figures(context)).devices }),
+  campaigns: async (context) => {
+    const { sources, campaigns, goals, countries } = await figures(context);
+    return { sources, campaigns, goals, countries };
+  },
+  // Speed has 7, 30 and 90-day windows: a calendar month is shown as the last 30 days.
+  speed: async ({ db, link, window, now }) => {
+    const range = window.range in siteRangePresets ? (window.range as "7d" | "30d" | "90d") : "30d";
+    const vitals = await siteVitals(db, link.websiteId, { companyId: link.companyId, range, now });
+    if (!vitals) throw new Error(`the shared website ${link.websiteId} has gone`);
+    const { websiteId: _id, domain: _domain, ...shown } = vitals;
+    return shown;
+  },
 };
 
 /** The shared view of a link for a range: its domain and its panels' data, only those. */

@@ -2,6 +2,7 @@ import { sharePanels, type SharePanel } from "../share-panels";
 import { z } from "./zod";
 import { plainText, requiredText } from "./fields";
 import { siteHealthDaySchema, siteHealthSchema } from "./site-health";
+import { siteVitalsSchema } from "./vitals";
 
 /*
  * Share links: a read-only view of one website's analytics that a company's owner hands to
@@ -127,6 +128,13 @@ export const sharePanelSchemas = {
   pages: siteHealthSchema.pick({ topPages: true }),
   sources: siteHealthSchema.pick({ topReferrers: true }),
   devices: siteHealthSchema.pick({ devices: true }),
+  campaigns: siteHealthSchema.pick({
+    sources: true,
+    campaigns: true,
+    goals: true,
+    countries: true,
+  }),
+  speed: siteVitalsSchema.omit({ websiteId: true, domain: true }),
 } satisfies Record<SharePanel, z.ZodType>;
 
 /** GET /api/share/:token?range=: the site's domain, the range, and the link's panels only. */

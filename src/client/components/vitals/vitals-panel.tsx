@@ -227,13 +227,16 @@ function Trend({ device }: { device: DeviceVitals }) {
 const visitsOf = (device: DeviceVitals) =>
   Math.max(0, ...device.figures.map((figure) => figure.visits));
 
-/** The panel's body for one site's vitals; `range` and `onRange` pick the figures' window. */
+/**
+ * The panel's body for one site's vitals; `onRange` picks the figures' window (a shared view,
+ * whose window follows its own range, has none).
+ */
 export function VitalsPanel({
   vitals,
   onRange,
 }: {
-  vitals: SiteVitals;
-  onRange: (range: VitalsRange) => void;
+  vitals: Omit<SiteVitals, "websiteId" | "domain">;
+  onRange?: (range: VitalsRange) => void;
 }) {
   const busiest = vitals.devices.reduce((a, b) => (visitsOf(b) > visitsOf(a) ? b : a));
   const [chosen, setChosen] = useState<VitalDevice | undefined>();
@@ -251,13 +254,15 @@ export function VitalsPanel({
           words={(d) => deviceWords[d]}
           onChange={setChosen}
         />
-        <Choice
-          label="Figures over"
-          value={vitals.range}
-          options={["7d", "30d", "90d"] as const}
-          words={(r) => `${rangeWords[r]}`}
-          onChange={onRange}
-        />
+        {onRange && (
+          <Choice
+            label="Figures over"
+            value={vitals.range}
+            options={["7d", "30d", "90d"] as const}
+            words={(r) => `${rangeWords[r]}`}
+            onChange={onRange}
+          />
+        )}
       </div>
       {!anyVisits ? (
         <NoData>

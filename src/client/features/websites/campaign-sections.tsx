@@ -129,7 +129,7 @@ function GoalPicker({
   );
 }
 
-function Goals({ health }: { health: SiteHealth }) {
+function Goals({ health }: { health: Pick<SiteHealth, "goals"> }) {
   return (
     <Section
       id="goals-heading"
@@ -155,7 +155,7 @@ function Goals({ health }: { health: SiteHealth }) {
   );
 }
 
-function Countries({ health }: { health: SiteHealth }) {
+function Countries({ health }: { health: Pick<SiteHealth, "countries"> }) {
   return (
     <Section id="countries-heading" title="Countries" icon={Globe2} description="By visitors">
       {health.countries.length ? (
@@ -176,7 +176,11 @@ function Countries({ health }: { health: SiteHealth }) {
 }
 
 /** Sources, campaigns, goals and countries of the range: four panels. */
-export function CampaignSections({ health }: { health: SiteHealth }) {
+export function CampaignSections({
+  health,
+}: {
+  health: Pick<SiteHealth, "sources" | "campaigns" | "goals" | "countries">;
+}) {
   const goals = health.goals.map((goal) => goal.name);
   const [picked, setPicked] = useState<string>();
   const goal = picked && goals.includes(picked) ? picked : goals[0];

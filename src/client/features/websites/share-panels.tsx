@@ -1,9 +1,12 @@
 import type { ComponentType } from "react";
-import { Eye, Users } from "lucide-react";
+import { Eye, Gauge, Users } from "lucide-react";
 import type { SharedPanels, SharedView } from "@shared/schemas/share-links";
 import type { SharePanel } from "@shared/share-panels";
 import { formatNumber } from "@shared/format";
+import { VitalsPanel } from "@/components/vitals/vitals-panel";
 import { DevicesSection, ReferrersSection, TopPagesSection } from "./audience-sections";
+import { CampaignSections } from "./campaign-sections";
+import { Section } from "./site-parts";
 import { rangeText } from "./range-picker";
 import { StatTiles } from "./stat-cards";
 import { VisitorsSection } from "./visitors-section";
@@ -48,6 +51,20 @@ export const panelViews: {
   pages: { wide: false, View: ({ data }) => <TopPagesSection health={data} /> },
   sources: { wide: false, View: ({ data }) => <ReferrersSection health={data} /> },
   devices: { wide: false, View: ({ data }) => <DevicesSection health={data} /> },
+  campaigns: { wide: true, View: ({ data }) => <CampaignSections health={data} /> },
+  speed: {
+    wide: true,
+    View: ({ data }) => (
+      <Section
+        id="shared-speed-heading"
+        title="Real-user speed (Core Web Vitals)"
+        icon={Gauge}
+        description="How fast the site is for its visitors, measured in their browsers, against Google's thresholds."
+      >
+        <VitalsPanel vitals={data} />
+      </Section>
+    ),
+  },
 };
 
 /** One panel of a view, drawn from its data; nothing when the view holds none for it. */

@@ -8,6 +8,7 @@ import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aClientUser, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import { fakeBuild } from "../../../../tests/support/fake-build";
 import { auditEvents, pageViews, shareLinks } from "../../db/schema";
+import { sharePanels } from "@shared/share-panels";
 import { UNLOCK_COOKIE, UNLOCK_TRIES } from "./share-links";
 
 const staffEmail = "avery@harborline.example";
@@ -143,19 +144,37 @@ describe.each(databaseKinds)("share links on %s", (kind) => {
     [
       "panels.1",
       { panels: ["visitors", "salaries"] },
-      'Unknown panel "salaries": choose from visitors, pages, sources, devices',
+      `Unknown panel "salaries": choose from ${sharePanels.join(", ")}`,
     ],
-    [
-      "panels",
-      { panels: [] },
-      "Choose at least one panel: choose from visitors, pages, sources, devices",
-    ],
+    ["panels", { panels: [] }, `Choose at least one panel: choose from ${sharePanels.join(", ")}`],
   ])("refuses a bad %s with what to fix, storing nothing", async (field, change, message) => {
     const before = await linkCount();
     const answer = await create(owner, { name: "Dana", panels: ["visitors"], ...change });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors[field]).toBe(message);
     expect(await linkCount()).toBe(before);
+  });
+
+  it("shares campaigns and real-user speed as the site page reads them", async () => {
+    const link = (await create(owner, { name: "Dana", panels: ["campaigns", "speed"] })).json();
+    const shared = (await view(tokenOf(link.url))).json();
+    expect(shared.shown).toEqual(["campaigns", "speed"]);
+    expect(Object.keys(shared.panels.campaigns).sort()).toEqual([
+      "campaigns",
+      "countries",
+      "goals",
+      "sources",
+    ]);
+    expect(shared.panels.campaigns.sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: "www.google.com", visitors: 1 })]),
+    );
+    // Speed follows the view's range, without the site's id or any other figure of the company.
+    expect(shared.panels.speed).toMatchObject({ enabled: false, range: "7d" });
+    expect(shared.panels.speed.devices.map((d: { device: string }) => d.device)).toEqual([
+      "mobile",
+      "desktop",
+    ]);
+    expect(JSON.stringify(shared.panels.speed)).not.toMatch(/websiteId|harborcoffee/);
   });
 
   it("shows a stranger the chosen panels only, and nothing of the company", async () => {
