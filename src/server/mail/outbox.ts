@@ -34,7 +34,8 @@ export type EmailKind =
   | "expiry-warning"
   | "status-subscription"
   | "status-update"
-  | "maintenance-notice";
+  | "maintenance-notice"
+  | "monthly-report";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -78,6 +79,7 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "status-subscription": URGENT,
   "status-update": ROUTINE,
   "maintenance-notice": ROUTINE,
+  "monthly-report": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */

@@ -84,3 +84,54 @@ export const monthlyReportSchema = z.object({
   }),
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
+
+const monthMessage = "Month must be a month that has ended, as YYYY-MM";
+
+/** A month in a report's address: /api/reports/2026-10/pdf. */
+export const reportMonthParamsSchema = z.object({
+  month: z.string({ error: monthMessage }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, monthMessage),
+});
+
+/** A staff report's address: a client and a month. */
+export const staffReportParamsSchema = reportMonthParamsSchema.extend({
+  id: z.uuid({ error: "Client id must be a UUID" }),
+});
+
+/** An archived report as the Reports tab lists it. */
+export const archivedReportSchema = z.object({
+  month: z.string(),
+  createdAt: z.string(),
+  emailedAt: z.string().nullable(),
+});
+export type ArchivedReport = z.infer<typeof archivedReportSchema>;
+
+/** GET /api/reports: the company's past reports, newest first, and whether owners get emails. */
+export const portalReportsSchema = z.object({
+  reports: z.array(archivedReportSchema),
+  emailReports: z.boolean(),
+});
+export type PortalReports = z.infer<typeof portalReportsSchema>;
+
+/** PUT /api/reports/settings: an owner turns the report's email on or off. */
+export const reportSettingsSchema = z.object({
+  emailReports: z.boolean({ error: "Email reports must be true or false" }),
+});
+export type ReportSettingsInput = z.infer<typeof reportSettingsSchema>;
+
+/** A staff member's personal note at the top of a report (empty: none). */
+export const reportNoteSchema = z.object({
+  note: z
+    .string({ error: "Note must be text" })
+    .trim()
+    .max(2000, "Note must be at most 2,000 characters"),
+});
+export type ReportNote = z.infer<typeof reportNoteSchema>;
+
+/** GET /api/admin/clients/:id/reports/:month: the report, its note, and whether it was archived. */
+export const staffReportSchema = z.object({
+  report: monthlyReportSchema,
+  note: z.string().nullable(),
+  archived: z.boolean(),
+  emailedAt: z.string().nullable(),
+});
+export type StaffReport = z.infer<typeof staffReportSchema>;

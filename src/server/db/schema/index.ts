@@ -21,3 +21,4 @@ export * from "./status-pages";
 export * from "./maintenance";
 export * from "./hours";
 export * from "./share-links";
+export * from "./reports";
