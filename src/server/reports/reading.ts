@@ -82,26 +82,17 @@ export async function staffReport(
 }
 
 /**
- * Staff send a report again with their note: archived (made now if it was not), note kept, email
- * queued to the owners whatever the company's choice (staff asked for it). Answers the report.
+ * Staff send a report again with their note (read first with staffReport, outside the
+ * transaction): archived (kept now if it was not), note kept, email queued to the owners whatever
+ * the company's choice (staff asked for it). Answers whether there was an owner to email.
  */
 export async function sendReport(
-  db: Db,
-  companyId: string,
-  month: string,
-  note: string | null,
-  options: { now: Date; settings: ReportSettings; checkIntervalSeconds?: number },
   tx: DbExecutor,
-): Promise<Outcome<{ report: MonthlyReport; emailed: boolean }>> {
-  const preview = await staffReport(
-    db,
-    companyId,
-    month,
-    options.now,
-    options.checkIntervalSeconds,
-  );
-  if (!preview.ok) return preview;
-  const { report } = preview.value;
+  report: MonthlyReport,
+  note: string | null,
+  options: { now: Date; settings: ReportSettings },
+): Promise<boolean> {
+  const { companyId, month } = report;
   await tx
     .insert(monthlyReports)
     .values({ companyId, month, data: report, staffNote: note, createdAt: options.now })
@@ -116,5 +107,5 @@ export async function sendReport(
       .set({ emailedAt: options.now })
       .where(and(eq(monthlyReports.companyId, companyId), eq(monthlyReports.month, month)));
   }
-  return ok({ report, emailed });
+  return emailed;
 }

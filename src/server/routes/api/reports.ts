@@ -9,7 +9,6 @@ import {
 } from "@shared/schemas/reports";
 import { auditContext, withAudit } from "../../audit/audit";
 import { companyExists } from "../../clients/clients";
-import { DomainFailureError } from "../../domain-failure";
 import { signedInMember } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
 import { reportFileName, reportPdf } from "../../reports/pdf";
@@ -152,26 +151,21 @@ export const reportRoutes: RoutePlugin = async (app, { db, config }) => {
         const { id, month } = request.params;
         if (!(await companyExists(db, id))) return reply.code(404).send(notFound("Client"));
         const note = request.body.note === "" ? null : request.body.note;
-        const sent = await withAudit(db, auditContext(request), async (tx, audit) => {
-          const outcome = await sendReport(
-            db,
-            id,
-            month,
-            note,
-            { now: new Date(), settings, checkIntervalSeconds },
-            tx,
-          );
-          if (!outcome.ok) throw new DomainFailureError(outcome);
+        const now = new Date();
+        const found = await staffReport(db, id, month, now, checkIntervalSeconds);
+        if (!found.ok) return refuse(reply, found);
+        const emailed = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const sent = await sendReport(tx, found.value.report, note, { now, settings });
           await audit({
             action: "report.sent",
             targetType: "company",
             targetId: id,
             companyId: id,
-            changes: { after: { month, note, emailed: outcome.value.emailed } },
+            changes: { after: { month, note, emailed: sent } },
           });
-          return outcome.value;
+          return sent;
         });
-        return { emailed: sent.emailed, note };
+        return { emailed, note };
       },
     );
   });
