@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { optionalText } from "./fields";
 import { siteIncidentSchema } from "./site-health";
 import { planHoursSchema, timeEntrySchema } from "./hours";
 
@@ -120,10 +121,7 @@ export type ReportSettingsInput = z.infer<typeof reportSettingsSchema>;
 
 /** A staff member's personal note at the top of a report (empty: none). */
 export const reportNoteSchema = z.object({
-  note: z
-    .string({ error: "Note must be text" })
-    .trim()
-    .max(2000, "Note must be at most 2,000 characters"),
+  note: optionalText("Note", 2000, "Note must be at most 2,000 characters", "paragraphs"),
 });
 export type ReportNote = z.infer<typeof reportNoteSchema>;
 

@@ -150,7 +150,7 @@ export const reportRoutes: RoutePlugin = async (app, { db, config }) => {
       async (request, reply) => {
         const { id, month } = request.params;
         if (!(await companyExists(db, id))) return reply.code(404).send(notFound("Client"));
-        const note = request.body.note === "" ? null : request.body.note;
+        const note = request.body.note ?? null;
         const now = new Date();
         const found = await staffReport(db, id, month, now, checkIntervalSeconds);
         if (!found.ok) return refuse(reply, found);
