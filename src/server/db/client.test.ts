@@ -11,6 +11,7 @@ import {
   companyMembers,
   domains,
   leads,
+  monthlyReports,
   supportTickets,
   users,
   websites,
@@ -160,6 +161,10 @@ describe("the embedded database (PGlite)", () => {
       ["in-progress", "medium"],
       ["open", "high"],
     ]);
+    // Three archived monthly reports, with the demo's logged hours in them.
+    const reports = await database.db.select().from(monthlyReports);
+    expect(reports).toHaveLength(3);
+    expect(reports.some((report) => report.data.hours.usedMinutes > 0)).toBe(true);
     await database.close();
   });
 });
