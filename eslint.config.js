@@ -14,7 +14,16 @@ const serverOrder = [
   ["config", "error-log", "domain-failure", "db", "documents", "scheduling", "net"], // settings, tables, tools
   ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
   ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns
-  ["projects", "proposals", "leads", "status-pages", "clients", "inbound", "share-links"], // nouns built on other nouns
+  [
+    "projects",
+    "proposals",
+    "leads",
+    "status-pages",
+    "clients",
+    "inbound",
+    "share-links",
+    "reports",
+  ], // nouns built on other nouns
   ["demo"], // the demo's data, made with the nouns
   ["plugins", "routes", "app", "processes", "serve", "main"], // the HTTP app, then the process
 ].flat();

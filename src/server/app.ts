@@ -26,7 +26,9 @@ import type { DNSResolver } from "./inbound/sender-check";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
 import { hoursRoutes } from "./routes/api/hours";
+import { reportRoutes } from "./routes/api/reports";
 import { createHoursWorker, type HoursWorkerOptions } from "./hours/month-end";
+import { createReportsWorker, type ReportsWorkerOptions } from "./reports/archive";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
 import { createRdapClient } from "./domains/rdap";
 import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
@@ -120,6 +122,11 @@ export type AppOptions = {
    */
   hours?: Pick<HoursWorkerOptions, "now" | "intervalMs">;
   /**
+   * The monthly care reports, made on the 1st (agency time zone): off (false, what server tests
+   * use unless they drive it), or a clock and pace of the test's own (default: BILLING_INTERVAL).
+   */
+  reports?: false | Pick<ReportsWorkerOptions, "now" | "intervalMs">;
+  /**
    * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
    * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
    * certificate authorities, a 10 s timeout).
@@ -174,6 +181,7 @@ export async function buildApp({
   billing,
   hours,
   monitor,
+  reports,
   rdap,
   analytics,
   inbound,
@@ -263,6 +271,18 @@ export async function buildApp({
     intervalMs: config.billingIntervalSeconds * 1000,
     ...hours,
   });
+  // Each care client's report on the month before, once the month has ended.
+  const reportsWorker =
+    reports === false
+      ? undefined
+      : createReportsWorker({
+          db: database.db,
+          settings: { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
+          log: app.log,
+          intervalMs: config.billingIntervalSeconds * 1000,
+          checkIntervalSeconds: config.monitorIntervalSeconds,
+          ...reports,
+        });
   // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
   const monitorWorker =
     monitor === false
@@ -336,6 +356,7 @@ export async function buildApp({
     vitalsRollup.start(firstPassInMs);
     billingWorker.start(firstPassInMs);
     hoursWorker.start(firstPassInMs);
+    reportsWorker?.start(firstPassInMs);
     monitorWorker?.start(firstPassInMs);
     rdapWorker?.start(firstPassInMs);
     ingest.start();
@@ -346,6 +367,7 @@ export async function buildApp({
     void worker.stop();
     void billingWorker.stop();
     void hoursWorker.stop();
+    void reportsWorker?.stop();
     void monitorWorker?.stop();
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
@@ -362,6 +384,7 @@ export async function buildApp({
     await vitalsRollup.stop();
     await billingWorker.stop();
     await hoursWorker.stop();
+    await reportsWorker?.stop();
     await worker.stop();
     mail.close();
     await ingest.close();
@@ -387,6 +410,7 @@ export async function buildApp({
     domainRoutes,
     billingRoutes,
     hoursRoutes,
+    reportRoutes,
     invoiceRoutes,
     invoiceFollowUpRoutes,
     cardPaymentRoutes,

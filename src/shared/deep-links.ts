@@ -29,6 +29,7 @@ export const dashboardTabs = [
   "billing",
   "support",
   "projects",
+  "reports",
   "team",
 ] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];

@@ -8,6 +8,7 @@ import * as monitoring from "../../src/server/mail/templates/monitoring";
 import * as notices from "../../src/server/mail/templates/notices";
 import * as projects from "../../src/server/mail/templates/projects";
 import * as proposals from "../../src/server/mail/templates/proposals";
+import * as reports from "../../src/server/mail/templates/reports";
 import * as signIn from "../../src/server/mail/templates/sign-in-link";
 import * as tickets from "../../src/server/mail/templates/tickets";
 import * as vitals from "../../src/server/mail/templates/vitals";
@@ -28,6 +29,7 @@ const templates = {
   ...notices,
   ...projects,
   ...proposals,
+  ...reports,
   ...signIn,
   ...tickets,
   ...vitals,
@@ -75,6 +77,22 @@ function renderAll(origin: string, ids: Ids) {
       text: email.text,
     }));
   };
+  add(
+    "monthlyReportEmail",
+    reports.monthlyReportEmail(
+      person,
+      {
+        month: "October 2026",
+        uptime: "99.98% uptime or better across 1 site",
+        hours: "1 hr 30 min of 2 hr included",
+        tickets: "2 tickets opened, 1 resolved",
+        note: "A quiet month: we updated every plugin.",
+      },
+      url(clientLinks.dashboard("reports")),
+      pdf,
+      settings,
+    ),
+  );
   add(
     "invoiceIssuedEmail",
     billing.invoiceIssuedEmail(person, invoice, invoiceLink, pdf, settings),

@@ -19,7 +19,7 @@ export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   options: Pick<
     AppOptions,
-    "outbox" | "logger" | "billing" | "monitor" | "rdap" | "analytics" | "inbound"
+    "outbox" | "logger" | "billing" | "monitor" | "reports" | "rdap" | "analytics" | "inbound"
   > & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
@@ -47,6 +47,8 @@ export async function createTestApp(
     ...(options.billing ? { billing: options.billing } : {}),
     // The monitor would request the seeded sites' addresses: off unless a test drives it.
     monitor: options.monitor ?? false,
+    // Monthly reports would queue emails for seeded care clients: off unless a test drives them.
+    reports: options.reports ?? false,
     // The daily RDAP check would ask real registries: off unless a test drives it.
     rdap: options.rdap ?? false,
     ...(options.analytics ? { analytics: options.analytics } : {}),

@@ -135,6 +135,8 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/admin/clients/:id/time-entries": timeEntry,
   "PATCH /api/admin/time-entries/:id": timeEntry,
   "POST /api/admin/clients/:id/timer": { note: "Fixing the contact form" },
+  "PUT /api/reports/settings": { emailReports: false },
+  "POST /api/admin/clients/:id/reports/:month/send": { note: "Thank you for a calm month." },
   "POST /api/admin/timer/stop": { note: "Fixed the contact form." },
   "POST /api/admin/plan-requests/:id/approve": { amountCents: 14_900 },
   "PUT /api/billing/autopay": { enabled: false },
@@ -332,6 +334,14 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
 let beatTokens = 0;
 let shareTokens = 0;
 
+/** The YYYY-MM of `back` months ago (UTC). */
+const lastMonths = (back: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1))
+    .toISOString()
+    .slice(0, 7);
+};
+
 export function concreteUrl(url: string, ids: RouteIds): string {
   return (
     url
@@ -410,6 +420,8 @@ export function concreteUrl(url: string, ids: RouteIds): string {
       .replace("/api/team/members/:id", `/api/team/members/${ids.member}`)
       .replace(":userId", ids.member)
       .replace("/api/admin/clients/:id", `/api/admin/clients/${ids.client}`)
+      // A month that has ended, in any time zone: two months ago.
+      .replace(":month", lastMonths(2))
       // Not one of the user's passkeys: found missing after the body is checked.
       .replace("/api/account/passkeys/:id", `/api/account/passkeys/${ids.member}`)
   );

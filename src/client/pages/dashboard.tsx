@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from "react";
-import { CreditCard, FolderKanban, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
+import { CreditCard, FileText, FolderKanban, Globe, Globe2, LifeBuoy, Users } from "lucide-react";
 import {
   clientLinks,
   dashboardTabs,
@@ -33,6 +33,7 @@ const tabLabels: Record<DashboardTab, { label: string; icon: typeof Globe; loadi
   billing: { label: "Billing", icon: CreditCard, loading: "your billing" },
   support: { label: "Support", icon: LifeBuoy, loading: "your tickets" },
   projects: { label: "Projects", icon: FolderKanban, loading: "your projects" },
+  reports: { label: "Reports", icon: FileText, loading: "your reports" },
   team: { label: "Team", icon: Users, loading: "your team" },
 };
 
@@ -58,6 +59,7 @@ const tabParts = {
       };
     }),
   ),
+  reports: preloadable(() => import("@/features/reports/reports-tab").then((m) => m.ReportsTab)),
   team: preloadable(() =>
     Promise.all([
       import("@/features/team/team-tab"),
@@ -244,6 +246,9 @@ function Dashboard({ user }: { user: AuthUser }) {
                 onOpen={(proposalId) => go({ proposalId })}
                 onClose={() => go({ tab: "projects" })}
               />
+            </TabPanel>
+            <TabPanel tab="reports" prefetch={prefetchTabs}>
+              <tabParts.reports isOwner={membership?.role === "owner"} />
             </TabPanel>
             <TabPanel tab="support" prefetch={prefetchTabs}>
               <tabParts.support

@@ -11,6 +11,7 @@ import {
   companyMembers,
   domains,
   leads,
+  monthlyReports,
   supportTickets,
   users,
   websites,
@@ -45,6 +46,7 @@ const tables = [
   "monitor_checks",
   "monitor_incidents",
   "monitor_rollups",
+  "monthly_reports",
   "notices",
   "outbox_emails",
   "page_view_days",
@@ -60,6 +62,7 @@ const tables = [
   "proposals",
   "recovery_codes",
   "recurring_plans",
+  "report_settings",
   "saved_replies",
   "sessions",
   "share_links",
@@ -162,6 +165,10 @@ describe("the embedded database (PGlite)", () => {
       ["in-progress", "medium"],
       ["open", "high"],
     ]);
+    // Three archived monthly reports, with the demo's logged hours in them.
+    const reports = await database.db.select().from(monthlyReports);
+    expect(reports).toHaveLength(3);
+    expect(reports.some((report) => report.data.hours.usedMinutes > 0)).toBe(true);
     await database.close();
   });
 });

@@ -14,6 +14,7 @@ import { seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
 import { seedDemoHours } from "./hours";
+import { seedDemoReports } from "./reports";
 import { seedDemoMaintenance } from "./maintenance";
 import { seedDemoVitals } from "./vitals";
 import {
@@ -54,7 +55,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * demo client and whose rows are the specification's samples, and one staff account.
  */
 export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | null = null) {
-  await db.transaction(async (tx) => {
+  const companyId = await db.transaction(async (tx) => {
     const [client] = await tx
       .insert(users)
       .values({ email: demoClientEmail, firstName: "Jordan", lastName: "Rivera" })
@@ -215,7 +216,9 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       { companyId: company.id, staffId: staff.id, websiteId: site!.id, bannerTicketId: banner.id },
       now,
     );
+    return company.id;
   });
+  await seedDemoReports(db, companyId, now);
 }
 
 /** A line of the pricing catalogue (src/content/pricing.ts), at a price within its range. */

@@ -35,7 +35,8 @@ export type EmailKind =
   | "status-subscription"
   | "status-update"
   | "maintenance-notice"
-  | "site-speed-poor";
+  | "site-speed-poor"
+  | "monthly-report";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -80,6 +81,7 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "status-update": ROUTINE,
   "maintenance-notice": ROUTINE,
   "site-speed-poor": ROUTINE,
+  "monthly-report": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */

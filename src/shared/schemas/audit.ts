@@ -83,6 +83,8 @@ export const auditActions = {
   "incident.update-posted": "Incident update posted",
   "share-link.created": "Share link to a website's analytics created",
   "share-link.revoked": "Share link to a website's analytics revoked",
+  "report.sent": "Monthly report sent again",
+  "report.email-changed": "Monthly report email turned on or off",
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

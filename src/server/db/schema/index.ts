@@ -23,3 +23,4 @@ export * from "./maintenance";
 export * from "./hours";
 export * from "./share-links";
 export * from "./vitals";
+export * from "./reports";

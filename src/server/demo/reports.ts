@@ -1,0 +1,22 @@
+import { addMonthsTo } from "@shared/work-time";
+import type { Db } from "../db/client";
+import { monthlyReports } from "../db/schema";
+import { agencyMonth } from "../hours/reading";
+import { monthlyReport } from "../reports/monthly";
+
+/**
+ * The demo client's three archived monthly reports (the three months before this one), made
+ * from its seeded history, so a fresh install's Reports tab opens a real-looking report. Not
+ * emailed: the demo sends no mail.
+ */
+export async function seedDemoReports(db: Db, companyId: string, now: Date) {
+  for (const back of [3, 2, 1]) {
+    const month = addMonthsTo(agencyMonth(now), -back);
+    const report = await monthlyReport(db, companyId, month, { now });
+    if (!report.ok) throw new Error(`the demo report of ${month}: ${report.message}`);
+    await db
+      .insert(monthlyReports)
+      .values({ companyId, month, data: report.value, createdAt: now })
+      .onConflictDoNothing();
+  }
+}
