@@ -1,6 +1,7 @@
 import { brand } from "@content/site";
 import type { MonthlyReport } from "@shared/schemas/reports";
 import {
+  formatCalendarDate,
   formatCount,
   formatDate,
   formatDuration,
@@ -150,7 +151,7 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
           { header: "Time", width: 20, align: "right" },
         ],
         report.hours.entries.map((entry) => [
-          entry.workDate,
+          formatCalendarDate(entry.workDate),
           entry.note,
           formatWorkTime(entry.minutes),
         ]),
