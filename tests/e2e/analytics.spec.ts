@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "@playwright/test";
+import { registerDemoSite, removeDemoSite } from "./support/demo-site";
 import { expect, test } from "./support/fixtures";
 
 /*
@@ -45,32 +46,14 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-  // Staff register the site for the demo client, with the local site as its check URL.
-  const staff = await playwright.request.newContext({ baseURL });
-  expect((await staff.post("/api/login/demo", { data: { as: "admin" } })).status()).toBe(200);
-  const clients = (await (await staff.get("/api/admin/clients")).json()) as {
-    id: string;
-    name: string;
-  }[];
-  const demo = clients.find((client) => client.name === "Rivera Bakery")!;
-  const created = await staff.post(`/api/admin/clients/${demo.id}/websites`, {
-    data: { domain: DOMAIN, plan: "Business", status: "active", checkUrl: `${siteUrl}/` },
-  });
-  expect(created.ok()).toBe(true);
-  const detail = (await created.json()) as {
-    websites: { id: string; domain: string; siteKey: string }[];
-  };
-  const website = detail.websites.find((w) => w.domain === DOMAIN)!;
-  siteKey = website.siteKey;
-  websiteId = website.id;
-  await staff.dispose();
+  ({ id: websiteId, siteKey } = await registerDemoSite(playwright, baseURL!, {
+    domain: DOMAIN,
+    checkUrl: `${siteUrl}/`,
+  }));
 });
 
 test.afterAll(async ({ playwright, baseURL }) => {
-  const staff = await playwright.request.newContext({ baseURL });
-  await staff.post("/api/login/demo", { data: { as: "admin" } });
-  if (websiteId) await staff.delete(`/api/admin/websites/${websiteId}`);
-  await staff.dispose();
+  await removeDemoSite(playwright, baseURL!, websiteId);
   await new Promise((resolve) => site?.close(resolve));
 });
 

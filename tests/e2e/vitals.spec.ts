@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { chromiumArgs, findChromium } from "../support/chromium";
 import { clientLinks, staffLinks } from "../../src/shared/deep-links";
+import { registerDemoSite, removeDemoSite } from "./support/demo-site";
 import { expect, test } from "./support/fixtures";
 import { wcagViolations } from "./support/axe";
 
@@ -53,36 +54,15 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-  // Staff register the site for the demo client and turn real-user speed on.
-  const staff = await playwright.request.newContext({ baseURL });
-  expect((await staff.post("/api/login/demo", { data: { as: "admin" } })).status()).toBe(200);
-  const clients = (await (await staff.get("/api/admin/clients")).json()) as {
-    id: string;
-    name: string;
-  }[];
-  const demo = clients.find((client) => client.name === "Rivera Bakery")!;
-  const created = await staff.post(`/api/admin/clients/${demo.id}/websites`, {
-    data: { domain: DOMAIN, plan: "Business", status: "active", checkUrl: `${siteUrl}/` },
-  });
-  expect(created.ok()).toBe(true);
-  const detail = (await created.json()) as {
-    websites: { id: string; domain: string; siteKey: string }[];
-  };
-  const website = detail.websites.find((w) => w.domain === DOMAIN)!;
-  siteKey = website.siteKey;
-  websiteId = website.id;
-  const on = await staff.put(`/api/admin/websites/${websiteId}/vitals`, {
-    data: { enabled: true },
-  });
-  expect(on.status()).toBe(200);
-  await staff.dispose();
+  ({ id: websiteId, siteKey } = await registerDemoSite(playwright, baseURL!, {
+    domain: DOMAIN,
+    checkUrl: `${siteUrl}/`,
+    vitals: true,
+  }));
 });
 
 test.afterAll(async ({ playwright, baseURL }) => {
-  const staff = await playwright.request.newContext({ baseURL });
-  await staff.post("/api/login/demo", { data: { as: "admin" } });
-  if (websiteId) await staff.delete(`/api/admin/websites/${websiteId}`);
-  await staff.dispose();
+  await removeDemoSite(playwright, baseURL!, websiteId);
   await new Promise((resolve) => site?.close(resolve));
 });
 
