@@ -16,7 +16,13 @@ export async function seedDemoReports(db: Db, companyId: string, now: Date) {
     if (!report.ok) throw new Error(`the demo report of ${month}: ${report.message}`);
     await db
       .insert(monthlyReports)
-      .values({ companyId, month, data: report.value, createdAt: now })
+      // Dated as the 1st's run would have made it: the next month's first morning, Pacific time.
+      .values({
+        companyId,
+        month,
+        data: report.value,
+        createdAt: new Date(`${addMonthsTo(month, 1)}-01T16:00:00Z`),
+      })
       .onConflictDoNothing();
   }
 }
