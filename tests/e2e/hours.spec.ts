@@ -69,7 +69,7 @@ test("staff log time by timer and by hand; the client sees the month's hours and
   const second = await staff.request.post(`/api/admin/clients/${clientId}/timer`, { data: {} });
   expect(second.status()).toBe(409);
   await hours.getByRole("button", { name: "Stop timer" }).click();
-  await expect(staff.getByText("Timer stopped: 1 min logged")).toBeVisible();
+  await expect(staff.getByText("Timer stopped: 1 min logged", { exact: true })).toBeVisible();
   const entries = hours.getByRole("list", { name: "Time entries" });
   await expect(entries.getByText("Checking the order form")).toBeVisible();
 

@@ -155,7 +155,9 @@ test("a member does not see the Billing or Team tab, and an old Billing link sho
     await expect(tabs.getByRole("tab", { name: "Support" })).toBeVisible();
     // Every member follows the company's projects.
     await expect(tabs.getByRole("tab", { name: "Projects" })).toBeVisible();
-    await expect(tabs.getByRole("tab")).toHaveCount(4);
+    // And reads the monthly care reports.
+    await expect(tabs.getByRole("tab", { name: "Reports" })).toBeVisible();
+    await expect(tabs.getByRole("tab")).toHaveCount(5);
     await expect(tabs.getByRole("tab", { name: "Billing" })).toHaveCount(0);
     await expect(tabs.getByRole("tab", { name: "Team" })).toHaveCount(0);
     // The company's websites, as every member sees them.

@@ -155,7 +155,7 @@ for (const width of [375, 1280]) {
     page,
     signIn,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // two full pages under axe, on a loaded machine
     await page.setViewportSize({ width, height: 900 });
     await signIn("client");
     await page.goto(clientLinks.site(websiteId));

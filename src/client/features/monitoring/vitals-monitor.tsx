@@ -18,14 +18,15 @@ export function VitalsMonitor({ sites }: { sites: MonitoredSite[] }) {
     return <p className="text-sm text-muted-foreground">No live websites.</p>;
   }
   return (
-    <div className="grid gap-4 rounded-2xl border border-border bg-card p-4 sm:p-5">
+    // minmax(0, 1fr): a long site name in the picker must not widen the column past a phone's.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-2xl border border-border bg-card p-4 sm:p-5">
       <label htmlFor={pickId} className="flex flex-wrap items-center gap-2 text-sm font-medium">
         Website
         <select
           id={pickId}
           value={websiteId}
           onChange={(event) => setPicked(event.target.value)}
-          className="min-h-11 max-w-full rounded-md border border-input bg-card px-2 text-sm font-normal sm:min-h-9"
+          className="min-h-11 w-full min-w-0 rounded-md sm:w-auto sm:max-w-full border border-input bg-card px-2 text-sm font-normal sm:min-h-9"
         >
           {sites.map((site) => (
             <option key={site.websiteId} value={site.websiteId}>
