@@ -25,6 +25,12 @@ const screenshot = (width: number, height: number) =>
     .toBuffer();
 
 /** Hands the page a file the way a drop or a paste does: a DataTransfer holding it. */
+/** A lazy thumbnail's decoded width, once it is scrolled into view and loaded; 0 before. */
+async function loadedWidth(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  return image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+}
+
 function dataTransferWith(page: Page, name: string, type: string, bytes: Buffer) {
   return page.evaluateHandle(
     ({ name, type, base64 }) => {
@@ -135,7 +141,7 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
   const thumbnail = page.getByRole("img", { name: /^banner\.png, / });
   await expect(thumbnail).toBeVisible();
   await expect(page.getByRole("img", { name: /^pasted-image-1\.png, / })).toBeVisible();
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await expect.poll(() => loadedWidth(thumbnail)).toBe(320);
   await expect(page.getByRole("link", { name: /notes\.txt/ })).toBeVisible();
   expect(await wcagViolations(page), "thread with files").toEqual([]);
 
@@ -166,7 +172,7 @@ test("a client attaches a screenshot to a new ticket; the thread shows it and bo
   await staffPage.goto(`/admin/tickets/${ticket.id}`);
   const staffThumbnail = staffPage.getByRole("img", { name: /^banner\.png, / });
   await expect(staffThumbnail).toBeVisible();
-  expect(await staffThumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await expect.poll(() => loadedWidth(staffThumbnail)).toBe(320);
   expect(await wcagViolations(staffPage), "staff thread with files").toEqual([]);
   const [staffDownload] = await Promise.all([
     staffPage.waitForEvent("download"),
