@@ -8,14 +8,15 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/server-errors";
 
 /*
- * The parts of a list of things made with a secret (a site's usage tokens, its heartbeats): the
- * secret shown once when one is made, and the button that removes one after a confirm.
+ * The parts of a list of things made with a secret (a site's usage tokens, its heartbeats, its
+ * share links): the secret shown once when one is made, and the button that removes one after a
+ * confirm.
  */
 
 /**
  * A secret (a token, a URL with one in it) shown this once after it was made, with a copy
- * button and the command that uses it: only a fingerprint of it is kept, so it cannot be shown
- * again. "I have copied it" calls `onDone`.
+ * button and, when it has one, the command that uses it: only a fingerprint of it is kept, so it
+ * cannot be shown again. "I have copied it" calls `onDone`.
  */
 export function SecretShownOnce({
   title,
@@ -23,6 +24,7 @@ export function SecretShownOnce({
   secretLabel,
   secret,
   copyLabel,
+  note,
   usageTitle,
   usage,
   onDone,
@@ -34,9 +36,11 @@ export function SecretShownOnce({
   secretLabel: string;
   secret: string;
   copyLabel: string;
-  usageTitle: string;
-  /** The command that uses the secret, shown and copied as is. */
-  usage: string;
+  /** A sentence more after the warning: "Send the password another way than the link." */
+  note?: string;
+  /** The command that uses the secret, shown and copied as is, under its title. */
+  usageTitle?: string;
+  usage?: string;
   onDone: () => void;
 }) {
   const id = useId();
@@ -50,6 +54,7 @@ export function SecretShownOnce({
       </h3>
       <p className="mt-1 text-sm text-emerald-900">
         Copy {secretName} now: it is shown only this once. Only a fingerprint of it is kept.
+        {note && ` ${note}`}
       </p>
       <label htmlFor={`${id}-secret`} className="sr-only">
         {secretLabel}
@@ -65,12 +70,16 @@ export function SecretShownOnce({
         />
         <CopyButton text={secret} label={copyLabel} />
       </div>
-      <p className="mt-4 text-sm font-medium text-foreground">{usageTitle}</p>
-      <pre className="mt-2 rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-ink-50">
-        <code>{usage}</code>
-      </pre>
+      {usage && (
+        <>
+          <p className="mt-4 text-sm font-medium text-foreground">{usageTitle}</p>
+          <pre className="mt-2 rounded-lg bg-ink-950 p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-ink-50">
+            <code>{usage}</code>
+          </pre>
+        </>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <CopyButton text={usage} label="Copy command" />
+        {usage && <CopyButton text={usage} label="Copy command" />}
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
           I have copied it
         </Button>

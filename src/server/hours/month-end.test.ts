@@ -1,13 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  createPostgresDatabase,
   createTestDatabase,
   databaseKinds,
-  dropPostgresDatabase,
   type TestDatabase,
 } from "../../../tests/support/database";
-import { openDatabase, type Db } from "../db/client";
+import { onTwoInstances, runAsTheClockMoves } from "../../../tests/support/instances";
+import type { Db } from "../db/client";
 import { companies, hoursMonthEnds, invoices, outboxEmails, timeEntries } from "../db/schema";
 import { addPlan } from "../billing/billing";
 import type { BillingSettings } from "../billing/settings";
@@ -102,31 +101,19 @@ describe.each(databaseKinds)("the hours' month end on %s", (kind) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("the hours' month end on one PostgreSQL", () => {
   it("closes each client's month exactly once when two instances run it while the months go by", async () => {
-    const url = await createPostgresDatabase();
-    const [a, b] = [await openDatabase({ url }), await openDatabase({ url })];
-    try {
+    await onTwoInstances(async (a, b) => {
       const rivera = await careClient(a.db, "Rivera Bakery", "Basic Care");
       const dental = await careClient(a.db, "Harbor Dental", "Premium Care");
       for (const month of ["2026-01", "2026-02", "2026-03"]) {
         await logged(a.db, rivera, `${month}-10`, 180); // an hour beyond Basic Care's 2
         await logged(a.db, dental, `${month}-10`, 13 * 60); // an hour beyond Premium Care's 12
       }
-      let clock = on("2026-01-15");
-      const workers = [a, b].map((instance) =>
-        createHoursWorker({
-          db: instance.db,
-          settings,
-          log: silent,
-          intervalMs: 5,
-          now: () => clock,
-        }),
+      await runAsTheClockMoves(
+        [a.db, b.db],
+        (db, now) => createHoursWorker({ db, settings, log: silent, intervalMs: 5, now }),
+        on("2026-01-15"),
+        ["2026-02-01", "2026-03-01", "2026-04-01", "2026-04-02"].map(on),
       );
-      workers.forEach((worker) => worker.start());
-      for (const day of ["2026-02-01", "2026-03-01", "2026-04-01", "2026-04-02"]) {
-        clock = on(day);
-        await Promise.all(workers.flatMap((worker) => [worker.runOnce(), worker.runOnce()]));
-      }
-      await Promise.all(workers.map((worker) => worker.stop()));
 
       const made = await drafts(a.db);
       const names = new Map([
@@ -145,10 +132,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the hours' month end on one Postg
       ]);
       expect(made.every((invoice) => invoice.totalCents === 12_500)).toBe(true);
       expect(await a.db.select().from(hoursMonthEnds)).toHaveLength(6);
-    } finally {
-      await a.close();
-      await b.close();
-      await dropPostgresDatabase(url);
-    }
+    });
   });
 });

@@ -1,13 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  createPostgresDatabase,
   createTestDatabase,
   databaseKinds,
-  dropPostgresDatabase,
   type TestDatabase,
 } from "../../../tests/support/database";
-import { openDatabase, type Db } from "../db/client";
+import { onTwoInstances, runAsTheClockMoves } from "../../../tests/support/instances";
+import type { Db } from "../db/client";
 import {
   companies,
   companyMembers,
@@ -151,33 +150,17 @@ describe.each(databaseKinds)("the monthly reports' archive on %s", (kind) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("the monthly reports on one PostgreSQL", () => {
   it("makes one report per client and month when two instances run while the clock moves", async () => {
-    const url = await createPostgresDatabase();
-    const [a, b] = [await openDatabase({ url }), await openDatabase({ url })];
-    try {
+    await onTwoInstances(async (a, b) => {
       await client(a.db, "Rivera Bakery", "Basic Care", "owner@rivera.example");
       await client(a.db, "Harbor Dental", "Premium Care", "owner@dental.example");
-      let clock = on("2026-01-15");
-      const workers = [a, b].map((instance) =>
-        createReportsWorker({
-          db: instance.db,
-          settings,
-          log: silent,
-          intervalMs: 5,
-          now: () => clock,
-        }),
+      await runAsTheClockMoves(
+        [a.db, b.db],
+        (db, now) => createReportsWorker({ db, settings, log: silent, intervalMs: 5, now }),
+        on("2026-01-15"),
+        ["2026-02-01", "2026-03-01", "2026-04-01", "2026-04-02"].map(on),
       );
-      workers.forEach((worker) => worker.start());
-      for (const day of ["2026-02-01", "2026-03-01", "2026-04-01", "2026-04-02"]) {
-        clock = on(day);
-        await Promise.all(workers.flatMap((worker) => [worker.runOnce(), worker.runOnce()]));
-      }
-      await Promise.all(workers.map((worker) => worker.stop()));
       expect(await archived(a.db)).toHaveLength(6);
       expect(await a.db.select().from(outboxEmails)).toHaveLength(6);
-    } finally {
-      await a.close();
-      await b.close();
-      await dropPostgresDatabase(url);
-    }
+    });
   });
 });

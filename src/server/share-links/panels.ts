@@ -3,7 +3,7 @@ import type { SharePanel } from "@shared/share-panels";
 import { siteRangePresets, type SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
 import { siteVitals } from "../analytics/vitals-read";
-import { siteHealth } from "../websites/health";
+import { siteTraffic } from "../websites/traffic";
 import type { OpenLink } from "./links";
 
 /** What a panel's loader is given: the link's site and the range asked for. */
@@ -12,37 +12,27 @@ export type PanelContext = {
   link: OpenLink;
   window: SiteWindow & { range: string };
   now: Date;
-  /** The site page's own figures for the range, read once however many panels use them. */
-  health: () => ReturnType<typeof siteHealth>;
+  /** The site page's visit figures for the range, read once however many panels use them. */
+  traffic: () => ReturnType<typeof siteTraffic>;
 };
 
 type Loader<P extends SharePanel> = (context: PanelContext) => Promise<SharedPanels[P]>;
 
-/** The site page's figures, which the panels below take their parts of. */
-async function figures(context: PanelContext) {
-  const health = await context.health();
-  if (!health) throw new Error(`the shared website ${context.link.websiteId} has gone`);
-  return health;
-}
-
 /**
- * One loader per panel: what it shows, and nothing else. The site page's figures are the
- * source, so a shared view says what the owner's page says for the same range.
+ * One loader per panel: what it shows, and nothing else. The site page's visit figures
+ * (siteTraffic, which its uptime, bandwidth and the rest are read beside) are the source, so a
+ * shared view says what the owner's page says for the same range.
  */
 export const panelLoaders: { [P in SharePanel]: Loader<P> } = {
   visitors: async (context) => {
-    const { visitors, pageViews, days } = await figures(context);
-    return {
-      visitors,
-      pageViews,
-      days: days.map(({ day, visitors, pageViews }) => ({ day, visitors, pageViews })),
-    };
+    const { visitors, pageViews, days } = await context.traffic();
+    return { visitors, pageViews, days };
   },
-  pages: async (context) => ({ topPages: (await figures(context)).topPages }),
-  sources: async (context) => ({ topReferrers: (await figures(context)).topReferrers }),
-  devices: async (context) => ({ devices: (await figures(context)).devices }),
+  pages: async (context) => ({ topPages: (await context.traffic()).topPages }),
+  sources: async (context) => ({ topReferrers: (await context.traffic()).topReferrers }),
+  devices: async (context) => ({ devices: (await context.traffic()).devices }),
   campaigns: async (context) => {
-    const { sources, campaigns, goals, countries } = await figures(context);
+    const { sources, campaigns, goals, countries } = await context.traffic();
     return { sources, campaigns, goals, countries };
   },
   // Speed has 7, 30 and 90-day windows: a calendar month is shown as the last 30 days.
@@ -60,23 +50,15 @@ export async function sharedView(
   db: Db,
   link: OpenLink,
   window: SiteWindow & { range: string },
-  checkIntervalSeconds: number,
   now = new Date(),
 ): Promise<SharedView> {
-  let health: ReturnType<typeof siteHealth> | undefined;
+  let traffic: ReturnType<typeof siteTraffic> | undefined;
   const context: PanelContext = {
     db,
     link,
     window,
     now,
-    health: () =>
-      (health ??= siteHealth(
-        db,
-        link.companyId,
-        link.websiteId,
-        { ...window, checkIntervalSeconds },
-        now,
-      )),
+    traffic: () => (traffic ??= siteTraffic(db, link.websiteId, window)),
   };
   const loaded = await Promise.all(
     link.panels.map(async (panel) => [panel, await panelLoaders[panel](context)] as const),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { SiteWindow } from "@shared/site-range";
 import type { Db } from "../db/client";
@@ -9,27 +9,21 @@ import {
   heartbeats,
   monitorIncidents,
   monitorRollups,
-  pageViews,
   siteMonitors,
   websites,
 } from "../db/schema";
 import { isLive } from "@shared/schemas/websites";
 import { heartbeatView } from "@shared/schemas/heartbeats";
 import { updatesOf } from "../monitoring/incident-updates";
-import { siteAudience } from "./audience";
 import { siteFigures, uptimePercent } from "./figures";
+import { siteTraffic } from "./traffic";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-const TOP = 10;
 
 /** The YYYY-MM of the calendar month `back` months before `now`'s (UTC). */
 const utcMonth = (now: Date, back = 0) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
-
-/** A unique visitor: a hash means something only within its day. */
-const visitorsCount = sql<number>`count(distinct (${pageViews.day}, ${pageViews.visitorHash}))::int`;
-const viewsCount = sql<number>`count(*)::int`;
 
 /** The average response time of a roll-up's successful checks, or null when none answered. */
 const averageResponse = (rollup: { up: number; responseMsSum: number }) =>
@@ -37,10 +31,11 @@ const averageResponse = (rollup: { up: number; responseMsSum: number }) =>
 
 /**
  * A website's range of UTC days (SiteWindow) as its page in the portal shows them, or undefined
- * when the company has no such website: visitors, page views, pages, referrers and devices from
- * the page views; uptime per day from the day roll-ups and response times from the hour or day
- * roll-ups (checks inside maintenance windows are counted apart: not in uptime, but marked); the incidents that touched the range; the certificate's and the domain's expiry;
- * bandwidth per month for a year.
+ * when the company has no such website: visitors, page views, pages, referrers, devices and
+ * where visitors came from, from the page views (siteTraffic); uptime per day from the day
+ * roll-ups and response times from the hour or day roll-ups (checks inside maintenance windows
+ * are counted apart: not in uptime, but marked); the incidents that touched the range; the
+ * certificate's and the domain's expiry; bandwidth per month for a year.
  */
 export async function siteHealth(
   db: Db,
@@ -60,11 +55,6 @@ export async function siteHealth(
   const website = { ...site, ...figures, createdAt: createdAt.toISOString() };
 
   const { from, to } = window;
-  const inWindow = and(
-    eq(pageViews.websiteId, websiteId),
-    gte(pageViews.day, from),
-    lte(pageViews.day, to),
-  );
   const firstMonth = utcMonth(now, 11);
   const windowStart = new Date(`${from}T00:00:00Z`);
   const windowEnd = new Date(Math.min(Date.parse(`${to}T00:00:00Z`) + DAY_MS, now.getTime()));
@@ -87,46 +77,8 @@ export async function siteHealth(
         ),
       );
 
-  const [
-    totals,
-    daily,
-    pages,
-    referrers,
-    devices,
-    rollups,
-    hourly,
-    incidents,
-    monitor,
-    domain,
-    months,
-    jobs,
-    audience,
-  ] = await Promise.all([
-    db.select({ visitors: visitorsCount }).from(pageViews).where(inWindow),
-    db
-      .select({ day: pageViews.day, visitors: visitorsCount, pageViews: viewsCount })
-      .from(pageViews)
-      .where(inWindow)
-      .groupBy(pageViews.day),
-    db
-      .select({ path: pageViews.path, views: viewsCount })
-      .from(pageViews)
-      .where(inWindow)
-      .groupBy(pageViews.path)
-      .orderBy(desc(viewsCount), pageViews.path)
-      .limit(TOP),
-    db
-      .select({ host: pageViews.referrerHost, visitors: visitorsCount, views: viewsCount })
-      .from(pageViews)
-      .where(inWindow)
-      .groupBy(pageViews.referrerHost)
-      .orderBy(desc(visitorsCount), desc(viewsCount), pageViews.referrerHost)
-      .limit(TOP),
-    db
-      .select({ device: pageViews.device, visitors: visitorsCount })
-      .from(pageViews)
-      .where(inWindow)
-      .groupBy(pageViews.device),
+  const [traffic, rollups, hourly, incidents, monitor, domain, months, jobs] = await Promise.all([
+    siteTraffic(db, websiteId, window),
     rollupsOf("day"),
     window.granularity === "hour" ? rollupsOf("hour") : Promise.resolve([]),
     db
@@ -163,7 +115,6 @@ export async function siteHealth(
       .from(heartbeats)
       .where(eq(heartbeats.websiteId, websiteId))
       .orderBy(heartbeats.createdAt, heartbeats.id),
-    siteAudience(db, websiteId, from, to),
   ]);
   // Staff's updates on the incidents, oldest first: the portal shows them with each incident.
   const updates = await updatesOf(
@@ -171,16 +122,13 @@ export async function siteHealth(
     incidents.map((incident) => incident.id),
   );
 
-  const visits = new Map(daily.map((d) => [d.day, d]));
   const checks = new Map(rollups.map((r) => [r.periodStart.toISOString().slice(0, 10), r]));
-  const days = Array.from({ length: window.days }, (_, i) => {
-    const day = new Date(windowStart.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    const seen = visits.get(day);
+  const days = traffic.days.map(({ day, visitors, pageViews }) => {
     const checked = checks.get(day);
     return {
       day,
-      visitors: seen?.visitors ?? 0,
-      pageViews: seen?.pageViews ?? 0,
+      visitors,
+      pageViews,
       uptimePercent: checked ? uptimePercent(checked.checks, checked.up) : null,
       responseMs: checked ? averageResponse(checked) : null,
       maintenanceChecks: checked?.maintenance ?? 0,
@@ -209,7 +157,6 @@ export async function siteHealth(
   const measured = window.granularity === "hour" ? hourly : rollups;
   const checksInRange = measured.reduce((sum, r) => sum + r.checks, 0);
   const upInRange = measured.reduce((sum, r) => sum + r.up, 0);
-  const byDevice = new Map(devices.map((d) => [d.device, d.visitors]));
   const byMonth = new Map(months.map((m) => [m.month, Number(m.bytes)]));
   const state = monitor[0];
   // A failed check has no response time worth showing: the site did not answer.
@@ -222,17 +169,16 @@ export async function siteHealth(
     to,
     checkIntervalSeconds: window.checkIntervalSeconds,
     days,
-    visitors: totals[0]?.visitors ?? 0,
-    pageViews: days.reduce((sum, d) => sum + d.pageViews, 0),
+    visitors: traffic.visitors,
+    pageViews: traffic.pageViews,
     responseTimes: { granularity: window.granularity, points: responsePoints },
-    topPages: pages,
-    topReferrers: referrers,
-    devices: {
-      mobile: byDevice.get("mobile") ?? 0,
-      tablet: byDevice.get("tablet") ?? 0,
-      desktop: byDevice.get("desktop") ?? 0,
-    },
-    ...audience,
+    topPages: traffic.topPages,
+    topReferrers: traffic.topReferrers,
+    devices: traffic.devices,
+    sources: traffic.sources,
+    campaigns: traffic.campaigns,
+    goals: traffic.goals,
+    countries: traffic.countries,
     uptime: {
       percent: live ? uptimePercent(checksInRange, upInRange) : null,
       status: live ? website.health : null,

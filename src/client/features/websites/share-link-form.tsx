@@ -9,8 +9,8 @@ import {
   type ShareLinkInput,
 } from "@shared/schemas/share-links";
 import { sharePanelLabels, sharePanels, type SharePanel } from "@shared/share-panels";
-import { CopyButton } from "@/components/copy-button";
 import { Field, fieldAria } from "@/components/form-field";
+import { SecretShownOnce } from "@/components/secret-items";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { payloadSchema } from "@/lib/form-schema";
@@ -59,39 +59,16 @@ export function NewShareLink({
   created: CreatedShareLink;
   onDone: () => void;
 }) {
-  const id = useId();
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-xl border border-emerald-300 bg-emerald-50/70 p-4"
-    >
-      <h3 id={`${id}-title`} className="font-sans text-sm font-semibold text-foreground">
-        Link “{created.name}” created
-      </h3>
-      <p className="mt-1 text-sm text-emerald-900">
-        Copy it now: it is shown only this once. Only a fingerprint of it is kept.
-        {created.hasPassword && " Send the password another way than the link."}
-      </p>
-      <label htmlFor={`${id}-url`} className="sr-only">
-        The new share link
-      </label>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={`${id}-url`}
-          readOnly
-          value={created.url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 bg-card font-mono text-[13px] leading-normal sm:flex-1"
-          spellCheck={false}
-        />
-        <CopyButton text={created.url} label="Copy link" />
-      </div>
-      <div className="mt-3">
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          I have copied it
-        </Button>
-      </div>
-    </section>
+    <SecretShownOnce
+      title={<>Link “{created.name}” created</>}
+      secretName="it"
+      secretLabel="The new share link"
+      secret={created.url}
+      copyLabel="Copy link"
+      note={created.hasPassword ? "Send the password another way than the link." : undefined}
+      onDone={onDone}
+    />
   );
 }
 

@@ -3,13 +3,11 @@ import { KeyRound, Plus, Share2, ShieldOff } from "lucide-react";
 import type { CreatedShareLink, ShareLink } from "@shared/schemas/share-links";
 import { sharePanelLabels } from "@shared/share-panels";
 import { formatDate, timeAgo } from "@shared/format";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Modal } from "@/components/modal";
 import { Pill } from "@/components/pill";
+import { RemoveWithConfirm } from "@/components/secret-items";
 import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/server-errors";
 import { Section } from "./site-parts";
 import { useRevokeShareLink, useShareLinks, type Viewer } from "./share-links-api";
 import { NewShareLink, ShareLinkForm } from "./share-link-form";
@@ -57,33 +55,15 @@ function LinkRow({
         </p>
       </div>
       {link.state !== "revoked" && (
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="destructive-ghost"
-              size="sm"
-              aria-label={`Revoke ${link.name}`}
-              className="self-start sm:self-auto"
-            >
-              <ShieldOff aria-hidden="true" />
-              Revoke
-            </Button>
-          }
-          title={`Revoke ${link.name}?`}
+        <RemoveWithConfirm
+          name={link.name}
+          action="Revoke"
+          icon={ShieldOff}
+          noun="link"
+          pastTense="revoked"
           description="The link stops working at once: whoever opens it gets a page that is not found. This cannot be undone: make a new link instead."
-          confirmLabel="Revoke link"
           pending={revoke.isPending}
-          onConfirm={() =>
-            revoke.mutate(link.id, {
-              onSuccess: () => toast({ title: `${link.name} revoked` }),
-              onError: (error) =>
-                toast({
-                  variant: "destructive",
-                  title: "The link was not revoked",
-                  description: errorMessage(error),
-                }),
-            })
-          }
+          remove={(callbacks) => revoke.mutate(link.id, callbacks)}
         />
       )}
     </li>

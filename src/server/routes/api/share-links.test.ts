@@ -155,6 +155,44 @@ describe.each(databaseKinds)("share links on %s", (kind) => {
     expect(await linkCount()).toBe(before);
   });
 
+  it("shares what the site page shows for the same range, panel by panel", async () => {
+    const panels = ["visitors", "pages", "sources", "devices", "campaigns"];
+    const link = (await create(owner, { name: "Dana", panels })).json();
+    for (const range of ["7d", "30d"]) {
+      const shared = (await view(tokenOf(link.url), undefined, range)).json();
+      const page = await callApi(
+        t,
+        owner,
+        "GET",
+        `/api/websites/${websiteId}/health?range=${range}`,
+      );
+      expect(page.statusCode).toBe(200);
+      const health = page.json();
+      expect(shared).toMatchObject({ range, from: health.from, to: health.to });
+      expect(shared.panels).toEqual({
+        visitors: {
+          visitors: health.visitors,
+          pageViews: health.pageViews,
+          days: health.days.map(({ day, visitors, pageViews }: Record<string, unknown>) => ({
+            day,
+            visitors,
+            pageViews,
+          })),
+        },
+        pages: { topPages: health.topPages },
+        sources: { topReferrers: health.topReferrers },
+        devices: { devices: health.devices },
+        campaigns: {
+          sources: health.sources,
+          campaigns: health.campaigns,
+          goals: health.goals,
+          countries: health.countries,
+        },
+      });
+      expect(shared.panels.visitors).toMatchObject({ visitors: 2, pageViews: 3 });
+    }
+  });
+
   it("shares campaigns and real-user speed as the site page reads them", async () => {
     const link = (await create(owner, { name: "Dana", panels: ["campaigns", "speed"] })).json();
     const shared = (await view(tokenOf(link.url))).json();

@@ -243,13 +243,7 @@ export const shareLinkRoutes: RoutePlugin = async (app, { db, config }) => {
       if (!window) {
         return refuse(reply, invalid("Range must not be a month after the current one", "range"));
       }
-      const view = await sharedView(
-        db,
-        link,
-        { ...window, range },
-        config.monitorIntervalSeconds,
-        now,
-      );
+      const view = await sharedView(db, link, { ...window, range }, now);
       await noteShareView(db, link.id, now);
       return view;
     },
