@@ -61,7 +61,7 @@ function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0 border-b border-border pb-3">
+        <div key={label} className="min-w-0 border-t border-border pt-3">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {label}
           </dt>

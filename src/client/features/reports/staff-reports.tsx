@@ -267,7 +267,7 @@ export function StaffReportsView({ id }: { id: string }) {
   return (
     <>
       <ViewHeader
-        back={<BackLink href={backOfficePaths.client(id)}>{companyName ?? "The client"}</BackLink>}
+        back={<BackLink href={backOfficePaths.client(id)}>{companyName ?? "Client page"}</BackLink>}
         title="Monthly report"
         description={
           companyName
