@@ -120,6 +120,12 @@ test("staff preview a month's report, add a note, send it again, and the note is
   const text = await openPdf(page.request, href!);
   expect(text).toContain(`A note from the team ${note}`);
   expect(text.indexOf(note)).toBeLessThan(text.indexOf("riverabakery.example"));
+  // The preview's figures are the PDF's, in the same words.
+  const site = report.getByRole("region", { name: "riverabakery.example" });
+  for (const label of ["Uptime", "Response time", "Visitors", "Page views"]) {
+    const figure = await site.locator(`dt:text-is("${label}") + dd`).textContent();
+    expect(text, label).toContain(figure!.trim());
+  }
   // And the client's own copy, on the Reports tab, has it too.
   const member = await apiSignedInAs("client");
   expect(await openPdf(member, `/api/reports/${month}/pdf`)).toContain(note);

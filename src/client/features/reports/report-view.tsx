@@ -12,6 +12,7 @@ import {
   Users,
 } from "lucide-react";
 import { brand } from "@content/site";
+import { reportText } from "@shared/report-text";
 import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
 import {
   formatCalendarDate,
@@ -36,16 +37,14 @@ import { type Stat, StatTiles } from "@/components/stat-tiles";
  * each site, what expires, support, hours, work done and invoices.
  */
 
-/** "+12% on September 2026", "Same as September 2026", or "0 in September 2026". */
-function againstBefore(figure: { value: number; before: number }, monthBefore: string) {
+/** A headline's change: "+12% on September 2026", "Same as September 2026", "0 in ...". */
+function changeOn(figure: { value: number; before: number }, monthBefore: string) {
   const before = formatMonth(monthBefore);
   if (figure.before === 0) return `${formatNumber(figure.before)} in ${before}`;
   const change = Math.round(((figure.value - figure.before) / figure.before) * 100);
   if (change === 0) return `Same as ${before}`;
   return `${change > 0 ? "+" : "−"}${Math.abs(change)}% on ${before}`;
 }
-
-const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
 
 /** The mean of the sites' uptimes that were measured, to two places; null when none was. */
 function averageUptime(sites: ReportSite[]): number | null {
@@ -95,7 +94,7 @@ function Headline({ report }: { report: MonthlyReport }) {
       icon: Users,
       label: "Visitors",
       value: formatNumber(visitors.value),
-      note: againstBefore(visitors, report.monthBefore),
+      note: changeOn(visitors, report.monthBefore),
     },
     {
       icon: LifeBuoy,
@@ -119,23 +118,12 @@ function SiteSection({ site, report }: { site: ReportSite; report: MonthlyReport
     <Section id={headingId} title={site.domain} icon={Globe}>
       <Facts
         rows={[
-          [
-            "Uptime",
-            site.uptimePercent === null
-              ? "Not checked"
-              : `${formatPercent(site.uptimePercent)} (maintenance left out)`,
-          ],
-          ["Response time", `${ms(site.responseMs.p50)} median, ${ms(site.responseMs.p95)} at p95`],
-          ["Incidents", formatCount(site.incidents.length, "incident", "incidents")],
+          ["Uptime", reportText.uptime(site)],
+          ["Response time", reportText.responseTime(site)],
+          ["Incidents", reportText.incidents(site)],
           ["Heartbeats missed", formatNumber(site.heartbeatsMissed)],
-          [
-            "Visitors",
-            `${formatNumber(site.visitors.value)} (${againstBefore(site.visitors, report.monthBefore)})`,
-          ],
-          [
-            "Page views",
-            `${formatNumber(site.pageViews.value)} (${againstBefore(site.pageViews, report.monthBefore)})`,
-          ],
+          ["Visitors", reportText.againstBefore(site.visitors, report.monthBefore)],
+          ["Page views", reportText.againstBefore(site.pageViews, report.monthBefore)],
         ]}
       />
       {site.incidents.length > 0 && (
@@ -178,13 +166,6 @@ function SiteSection({ site, report }: { site: ReportSite; report: MonthlyReport
       )}
     </Section>
   );
-}
-
-function firstResponseText({ tickets }: MonthlyReport) {
-  if (tickets.medianFirstResponseMinutes === null) return "No replies this month";
-  const target =
-    tickets.targetHours === null ? "" : ` within the ${tickets.targetHours} hour target`;
-  return `${formatWorkTime(tickets.medianFirstResponseMinutes)} median; ${tickets.answeredOnTime} of ${tickets.answered}${target}`;
 }
 
 function HoursSection({ report }: { report: MonthlyReport }) {
@@ -288,7 +269,7 @@ export function ReportView({ report, note }: { report: MonthlyReport; note: stri
                 className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2.5"
               >
                 <span className="min-w-0 break-all text-foreground">
-                  {item.kind === "domain" ? "Domain" : "Certificate"} {item.name}
+                  {reportText.expiring(item)}
                 </span>
                 <span className="text-muted-foreground tabular-nums">
                   {formatDate(item.expiresAt, brand.timeZone)}
@@ -305,7 +286,7 @@ export function ReportView({ report, note }: { report: MonthlyReport; note: stri
           rows={[
             ["Tickets opened", formatNumber(report.tickets.opened)],
             ["Tickets resolved", formatNumber(report.tickets.resolved)],
-            ["First response", firstResponseText(report)],
+            ["First response", reportText.firstResponse(report)],
           ]}
         />
       </Section>
@@ -332,15 +313,9 @@ export function ReportView({ report, note }: { report: MonthlyReport; note: stri
       <Section id="report-invoices" title="Invoices" icon={Receipt}>
         <Facts
           rows={[
-            [
-              "Issued",
-              `${formatCount(invoices.issued.length, "invoice", "invoices")}, ${formatMoney(invoices.issuedCents)}`,
-            ],
+            ["Issued", reportText.invoicesIssued(report)],
             ["Paid", formatMoney(invoices.paidCents)],
-            [
-              "Open",
-              `${formatCount(invoices.openCount, "invoice", "invoices")}, ${formatMoney(invoices.openCents)} owed`,
-            ],
+            ["Open", reportText.invoicesOpen(report)],
           ]}
         />
       </Section>
