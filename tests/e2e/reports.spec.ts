@@ -143,11 +143,14 @@ test("a month not ended, and a client with no plan, say why there is no report",
   test.setTimeout(60_000);
   await signIn("admin");
   const clientId = await demoClientId(page.request);
-  await page.goto(staffLinks.clientReports(clientId, thisMonth));
-  await expect(page.getByRole("alert")).toContainText(
-    "Month must be a month that has ended, as YYYY-MM",
-  );
-  await expect(page.getByRole("article")).toHaveCount(0);
+  // This month, and a month no calendar has: the same words, from the server.
+  for (const month of [thisMonth, "2026-13"]) {
+    await page.goto(staffLinks.clientReports(clientId, month));
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Month must be a month that has ended, as YYYY-MM");
+    await expect(alert).toContainText("Pick a month that has ended.");
+    await expect(page.getByRole("article")).toHaveCount(0);
+  }
 
   const invited = await page.request.post("/api/admin/clients", {
     data: {

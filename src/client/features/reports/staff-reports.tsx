@@ -80,6 +80,9 @@ const nextStep: Record<number, string> = {
 function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : undefined;
   const refused = status !== undefined && status < 500;
+  // A month or id the address spells wrong: the field's own message says what is wrong.
+  const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+  const message = fields ? Object.values(fields).join(" ") : errorMessage(error);
   return (
     <div
       role="alert"
@@ -87,9 +90,10 @@ function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
     >
       <p className="flex items-start gap-2 text-sm font-medium">
         <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {errorMessage(error)}
+        {message}
       </p>
       {refused ? (
+        (status !== 400 || fields?.month) &&
         status in nextStep && <p className="text-sm">{nextStep[status]}</p>
       ) : (
         <Button variant="destructive-outline" size="sm" onClick={onRetry}>
