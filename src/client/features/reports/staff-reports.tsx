@@ -15,7 +15,6 @@ import { Pill } from "@/components/pill";
 import { Button } from "@/components/ui/button";
 import { fieldClasses } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/use-toast";
 import { BackLink, useDocumentTitle, ViewHeader } from "@/components/view-header";
 import { LoadingState } from "@/components/view-states";
 import { ApiError } from "@/lib/api";
@@ -166,8 +165,8 @@ function SendPanel({
       const said = answer.emailed
         ? `Emailed to the owners of ${data.report.companyName}, with the PDF attached.`
         : `Archived on their Reports tab. Not emailed: ${data.report.companyName} has no owner to email.`;
+      // Said beside the button, and kept there (announced once, as a status).
       setSent(said);
-      toast({ title: answer.emailed ? "Report sent" : "Report archived", description: said });
     } catch (error) {
       showServerErrors(error, form.setError, ["note"]);
     }
