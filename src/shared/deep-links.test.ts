@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   backOfficeLists,
   backOfficePaths,
+  parseReportMonth,
   clientLinks,
   dashboardPath,
   homePath,
@@ -224,6 +225,14 @@ describe("the back office's links", () => {
     expect(parseNewInvoiceCompany(split(backOfficePaths.newInvoice(id)).search)).toBe(id);
     expect(backOfficePaths.newInvoice()).toBe("/invoices/new");
     expect(parseNewInvoiceCompany("")).toBeUndefined();
+  });
+
+  it("read back the month of a client's reports page", () => {
+    expect(staffLinks.clientReports(id)).toBe(`/admin/clients/${id}/reports`);
+    const { path, search } = split(backOfficePaths.clientReports(id, "2026-10"));
+    expect(path).toBe(`/clients/${id}/reports`);
+    expect(parseReportMonth(search)).toBe("2026-10");
+    expect(parseReportMonth("")).toBe("");
   });
 });
 

@@ -208,6 +208,10 @@ export type ProposalOwner = { leadId: string } | { companyId: string };
 const proposalOwnerAddress = listAddress("/proposals/new", { leadId: "id", companyId: "id" });
 const newInvoiceAddress = listAddress("/invoices/new", { companyId: "id" });
 
+/** A client's monthly reports: ?month=2026-10 picks the month (else the last one ended). */
+const clientReportsAddress = (id: string) =>
+  listAddress(`/clients/${id}/reports`, { month: "text" });
+
 /** The back office's pages, as paths inside it: links between its views use these. */
 export const backOfficePaths = {
   home: () => "/",
@@ -216,6 +220,7 @@ export const backOfficePaths = {
   proposal: (id: string) => `/proposals/${id}`,
   pipeline: () => "/pipeline",
   client: (id: string) => `/clients/${id}`,
+  clientReports: (id: string, month?: string) => clientReportsAddress(id).path({ month }),
   newInvoice: (companyId?: string) => newInvoiceAddress.path({ companyId }),
   invoice: (id: string) => `/invoices/${id}`,
   ticket: (id: string) => `/tickets/${id}`,
@@ -232,12 +237,20 @@ export function parseProposalOwner(search: string): ProposalOwner | null {
 /** The client company a new invoice's address names, if any. */
 export const parseNewInvoiceCompany = (search: string) => newInvoiceAddress.parse(search).companyId;
 
+/**
+ * The month a client's reports page asks for, as written ("" when none): the page checks it
+ * with the server, which says why a month it cannot report on is refused.
+ */
+export const parseReportMonth = (search: string) => clientReportsAddress("").parse(search).month;
+
 /** The same pages as full paths, for emails, notices and links from outside the back office. */
 export const staffLinks = {
   home: () => adminPrefix,
   lead: (kind: string, id: string) => adminPrefix + backOfficePaths.lead(kind, id),
   proposal: (id: string) => adminPrefix + backOfficePaths.proposal(id),
   client: (id: string) => adminPrefix + backOfficePaths.client(id),
+  clientReports: (id: string, month?: string) =>
+    adminPrefix + backOfficePaths.clientReports(id, month),
   invoices: () => adminPrefix + backOfficeLists.invoices.path(),
   invoice: (id: string) => adminPrefix + backOfficePaths.invoice(id),
   ticket: (id: string) => adminPrefix + backOfficePaths.ticket(id),

@@ -427,6 +427,7 @@ for (const width of [375, 1280]) {
       `/admin/leads/application/${lead.id}`,
       "/admin/clients",
       `/admin/clients/${demo!.id}`,
+      `/admin/clients/${demo!.id}/reports`,
       "/admin/tickets",
       `/admin/tickets/${await demoTicketId(page.request)}`,
       "/admin/emails",

@@ -77,6 +77,9 @@ const views = {
       },
     ),
   ),
+  clientReports: preloadable(() =>
+    import("@/features/reports/staff-reports").then((m) => m.StaffReportsView),
+  ),
   invoices: preloadable(() =>
     import("@/features/billing/invoices-view").then((m) => m.InvoicesView),
   ),
@@ -138,10 +141,14 @@ const sections: Record<string, [list?: View, detail?: View]> = {
   audit: [views.audit],
 };
 
-/** The view at a full back-office path: /admin/clients -> the list, /admin/clients/<id> -> one. */
+/**
+ * The view at a full back-office path: /admin/clients -> the list, /admin/clients/<id> -> one,
+ * /admin/clients/<id>/reports -> its reports.
+ */
 function viewAt(path: string): View | undefined {
-  const [admin, section = "", id] = path.split(/[?#]/)[0]!.split("/").filter(Boolean);
+  const [admin, section = "", id, part] = path.split(/[?#]/)[0]!.split("/").filter(Boolean);
   if (admin !== "admin") return undefined;
+  if (section === "clients" && part === "reports") return views.clientReports;
   const [list, detail] = sections[section] ?? [];
   return id ? detail : list;
 }
@@ -205,6 +212,9 @@ function AdminPageContent() {
                   </Route>
                   <Route path="/pipeline" component={views.pipeline} />
                   <Route path="/clients" component={views.clients} />
+                  <Route path="/clients/:id/reports">
+                    {(params) => <views.clientReports id={params.id} />}
+                  </Route>
                   <Route path="/clients/:id">{(params) => <views.client id={params.id} />}</Route>
                   <Route path="/invoices" component={views.invoices} />
                   <Route path="/invoices/:id">{(params) => <views.invoice id={params.id} />}</Route>

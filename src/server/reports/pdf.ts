@@ -1,26 +1,19 @@
 import { brand } from "@content/site";
+import { reportText } from "@shared/report-text";
 import type { MonthlyReport } from "@shared/schemas/reports";
 import {
   formatCalendarDate,
-  formatCount,
   formatDate,
   formatDuration,
   formatMoney,
   formatMonth,
   formatNumber,
-  formatPercent,
   formatWorkTime,
   humanize,
 } from "@shared/format";
 import { facts, paragraph, renderPdf, sectionHeading } from "../documents/pdf";
 import { table, titleBlock } from "../documents/pdf-blocks";
 import { barChart } from "../documents/pdf-charts";
-
-/** "120 (80 in September 2026)". */
-const againstBefore = (figure: { value: number; before: number }, before: string) =>
-  `${formatNumber(figure.value)} (${formatNumber(figure.before)} in ${formatMonth(before)})`;
-
-const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
 
 /** The monthly care report as a PDF, drawn from its figures (a staff note, if any, on top). */
 export function reportPdf(report: MonthlyReport, staffNote: string | null): Promise<Buffer> {
@@ -42,17 +35,12 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
     for (const site of report.sites) {
       sectionHeading(doc, site.domain);
       facts(doc, [
-        [
-          "Uptime",
-          site.uptimePercent === null
-            ? "Not checked"
-            : `${formatPercent(site.uptimePercent)} (maintenance left out)`,
-        ],
-        ["Response time", `${ms(site.responseMs.p50)} median, ${ms(site.responseMs.p95)} at p95`],
-        ["Incidents", formatCount(site.incidents.length, "incident", "incidents")],
+        ["Uptime", reportText.uptime(site)],
+        ["Response time", reportText.responseTime(site)],
+        ["Incidents", reportText.incidents(site)],
         ["Heartbeats missed", formatNumber(site.heartbeatsMissed)],
-        ["Visitors", againstBefore(site.visitors, report.monthBefore)],
-        ["Page views", againstBefore(site.pageViews, report.monthBefore)],
+        ["Visitors", reportText.againstBefore(site.visitors, report.monthBefore)],
+        ["Page views", reportText.againstBefore(site.pageViews, report.monthBefore)],
       ]);
       // This month against the one before, as vectors.
       barChart(doc, {
@@ -113,7 +101,7 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
           { header: "Expires", width: 40, align: "right" },
         ],
         report.expiring.map((item) => [
-          `${item.kind === "domain" ? "Domain" : "Certificate"} ${item.name}`,
+          reportText.expiring(item),
           formatDate(item.expiresAt, brand.timeZone),
         ]),
       );
@@ -124,24 +112,11 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
     facts(doc, [
       ["Tickets opened", formatNumber(tickets.opened)],
       ["Tickets resolved", formatNumber(tickets.resolved)],
-      [
-        "First response",
-        tickets.medianFirstResponseMinutes === null
-          ? "No replies this month"
-          : `${formatWorkTime(tickets.medianFirstResponseMinutes)} median; ${tickets.answeredOnTime} of ${tickets.answered} within the ${tickets.targetHours ?? "-"} hour target`,
-      ],
+      ["First response", reportText.firstResponse(report)],
     ]);
 
     sectionHeading(doc, "Hours");
-    const included = report.hours.plan?.includedMinutes ?? null;
-    facts(doc, [
-      [
-        "Used",
-        included === null
-          ? formatWorkTime(report.hours.usedMinutes)
-          : `${formatWorkTime(report.hours.usedMinutes)} of ${formatWorkTime(included)} included`,
-      ],
-    ]);
+    facts(doc, [["Used", reportText.hoursUsed(report)]]);
     if (report.hours.entries.length > 0) {
       table(
         doc,
@@ -168,15 +143,9 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
 
     sectionHeading(doc, "Invoices");
     facts(doc, [
-      [
-        "Issued",
-        `${formatCount(report.invoices.issued.length, "invoice", "invoices")}, ${formatMoney(report.invoices.issuedCents)}`,
-      ],
+      ["Issued", reportText.invoicesIssued(report)],
       ["Paid", formatMoney(report.invoices.paidCents)],
-      [
-        "Open",
-        `${formatCount(report.invoices.openCount, "invoice", "invoices")}, ${formatMoney(report.invoices.openCents)} owed`,
-      ],
+      ["Open", reportText.invoicesOpen(report)],
     ]);
   });
 }

@@ -133,3 +133,7 @@ export const staffReportSchema = z.object({
   emailedAt: z.string().nullable(),
 });
 export type StaffReport = z.infer<typeof staffReportSchema>;
+
+/** POST /api/admin/clients/:id/reports/:month/send: whether the owners were emailed, the note kept. */
+export const sentReportSchema = z.object({ emailed: z.boolean(), note: z.string().nullable() });
+export type SentReport = z.infer<typeof sentReportSchema>;

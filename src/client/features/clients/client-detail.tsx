@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { Link } from "wouter";
-import { ChevronRight, Mail, ScrollText } from "lucide-react";
+import { ChevronRight, FileText, Mail, ScrollText } from "lucide-react";
 import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import type { ClientDetail } from "@shared/schemas/clients";
 import { formatDate, formatDateTime, personName } from "@shared/format";
@@ -139,6 +139,12 @@ export function ClientDetailView({
         }
         actions={
           <>
+            <Button asChild variant="outline">
+              <Link href={backOfficePaths.clientReports(company.id)}>
+                <FileText aria-hidden="true" />
+                Monthly reports
+              </Link>
+            </Button>
             <Button asChild variant="outline">
               <Link href={backOfficeLists.audit.path({ companyId: company.id })}>
                 <ScrollText aria-hidden="true" />

@@ -2,7 +2,7 @@ import { Clock } from "lucide-react";
 import { formatMonth, formatWorkTime } from "@shared/format";
 import { Card } from "@/components/ui/card";
 import { usePortalHours } from "./api";
-import { HoursBar } from "./hours-bar";
+import { HoursBar } from "@/components/hours-bar";
 
 /**
  * The dashboard's care hours: this month's hours used against those the maintenance plan

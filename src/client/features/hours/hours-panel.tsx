@@ -7,7 +7,7 @@ import { Panel } from "@/components/panel";
 import { Button } from "@/components/ui/button";
 import { useClientHours } from "./api";
 import { EntryList } from "./entry-list";
-import { HoursBar } from "./hours-bar";
+import { HoursBar } from "@/components/hours-bar";
 import { PlanHoursForm } from "./plan-hours-form";
 import { TimeEntryForm, agencyToday } from "./time-entry-form";
 import { TimerControl } from "./timer-control";

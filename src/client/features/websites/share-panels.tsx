@@ -8,7 +8,7 @@ import { DevicesSection, ReferrersSection, TopPagesSection } from "./audience-se
 import { CampaignSections } from "./campaign-sections";
 import { Section } from "./site-parts";
 import { rangeText } from "./range-picker";
-import { StatTiles } from "./stat-cards";
+import { StatTiles } from "@/components/stat-tiles";
 import { VisitorsSection } from "./visitors-section";
 
 type PanelProps<P extends SharePanel> = { data: SharedPanels[P]; view: SharedView };

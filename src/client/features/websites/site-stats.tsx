@@ -2,7 +2,7 @@ import { Activity, Eye, HardDrive, Users } from "lucide-react";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { isLive } from "@shared/website-figures";
 import { formatBytes, formatNumber } from "@shared/format";
-import { type Stat, StatTiles } from "./stat-cards";
+import { type Stat, StatTiles } from "@/components/stat-tiles";
 import { uptimeText } from "./uptime-text";
 
 /** The four figures' places while the website's figures are on their way. */

@@ -1,9 +1,9 @@
-import { z } from "@shared/schemas/zod";
 import {
   portalReportsSchema,
   reportMonthParamsSchema,
   reportNoteSchema,
   reportSettingsSchema,
+  sentReportSchema,
   staffReportParamsSchema,
   staffReportSchema,
 } from "@shared/schemas/reports";
@@ -142,7 +142,7 @@ export const reportRoutes: RoutePlugin = async (app, { db, config }) => {
           params: staffReportParamsSchema,
           body: reportNoteSchema,
           response: {
-            200: z.object({ emailed: z.boolean(), note: z.string().nullable() }),
+            200: sentReportSchema,
             ...responses,
           },
         },
