@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { queryRows, type Db } from "../db/client";
 import { pageViewDays, pageViews } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";
+import { goalVisits, landingViews } from "./audience-days";
 import { utcDate } from "./ingest";
 
 const DAY_MS = 86_400_000;
@@ -20,10 +21,13 @@ const CATCH_UP_DAYS = 35;
 const dayBefore = (now: Date, days: number) => utcDate(new Date(now.getTime() - days * DAY_MS));
 
 /**
- * Counts each site's views and unique visitors of every final day not counted yet, in one
- * statement, so for each site the days up to its latest rolled-up day are all there (what
- * visitorsSince relies on). Idempotent: instances that run it at once insert the same rows once.
- * Returns how many site-days it added.
+ * Counts each site's views and unique visitors of every final day not counted yet, and with them
+ * the day's sources and campaigns, countries and goals (source_days, country_days, goal_days), in
+ * one statement: a page_view_days row says its day is rolled up whole, and for each site the days
+ * up to its latest rolled-up day are all there (what visitorsSince and the site page rely on). A
+ * day with goals and no view gets a row of zero views, so its goals are rolled up too.
+ * Idempotent: instances that run it at once insert the same rows once. Returns how many site-days
+ * it added.
  */
 export async function rollUpPageViews(db: Db, now = new Date()): Promise<number> {
   const through = dayBefore(now, FINAL_AFTER_DAYS);
@@ -33,20 +37,62 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
   );
   // One pass rolls every site up to `through`: a row for that day means it has run.
   if (done?.latest && done.latest >= through) return 0;
+  const from = dayBefore(now, CATCH_UP_DAYS);
+  const notRolledUp = (alias: SQL) => sql`${alias}.day > ${from}::date
+    and ${alias}.day <= ${through}::date
+    and not exists (
+      select 1 from ${pageViewDays} r where r.website_id = ${alias}.website_id and r.day = ${alias}.day
+    )`;
+  const ofTheseDays = (alias: SQL) =>
+    sql`(${alias}.website_id, ${alias}.day) in (select website_id, day from days)`;
   const inserted = await queryRows<{ day: string }>(
     db,
-    sql`insert into ${pageViewDays} (website_id, day, views, visitors)
-        select v.website_id, v.day, count(*)::int, count(distinct v.visitor_hash)::int
-        from ${pageViews} v
-        where v.day > ${dayBefore(now, CATCH_UP_DAYS)}::date and v.day <= ${through}::date
-          and not exists (
-            select 1 from ${pageViewDays} r where r.website_id = v.website_id and r.day = v.day
-          )
-        group by v.website_id, v.day
-        -- In key order, so instances inserting at once wait for each other instead of deadlocking.
-        order by v.website_id, v.day
-        on conflict do nothing
-        returning day`,
+    sql`with counted as (
+          select v.website_id, v.day, count(*)::int as views,
+            count(distinct v.visitor_hash)::int as visitors
+          from ${pageViews} v
+          where ${notRolledUp(sql`v`)}
+          group by v.website_id, v.day
+          union all
+          select g.website_id, g.day, 0, 0
+          from goal_events g
+          where ${notRolledUp(sql`g`)}
+            and not exists (
+              select 1 from ${pageViews} v where v.website_id = g.website_id and v.day = g.day
+            )
+          group by g.website_id, g.day
+        ),
+        days as (
+          insert into ${pageViewDays} (website_id, day, views, visitors)
+          select website_id, day, views, visitors from counted
+          -- In key order, so instances inserting at once wait for each other instead of
+          -- deadlocking; the days another instance took are not returned, nor counted below.
+          order by website_id, day
+          on conflict do nothing
+          returning website_id, day
+        ),
+        landed as (${landingViews(ofTheseDays(sql`v`))}),
+        sources as (
+          insert into source_days
+            (website_id, day, source, utm_source, utm_medium, utm_campaign, visitors)
+          select website_id, day, source, utm_source, utm_medium, utm_campaign, count(*)::int
+          from landed
+          group by website_id, day, source, utm_source, utm_medium, utm_campaign
+        ),
+        countries as (
+          insert into country_days (website_id, day, country, visitors)
+          select website_id, day, country, count(*)::int from landed
+          group by website_id, day, country
+        ),
+        goals as (
+          insert into goal_days (website_id, day, name, landed, source, utm_source, utm_medium,
+            utm_campaign, visitors, completions)
+          select website_id, day, name, landed, source, utm_source, utm_medium, utm_campaign,
+            count(*)::int, sum(completions)::int
+          from (${goalVisits(ofTheseDays(sql`g`))}) reached
+          group by website_id, day, name, landed, source, utm_source, utm_medium, utm_campaign
+        )
+        select day::text from days`,
   );
   return inserted.length;
 }

@@ -1,38 +1,30 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   conversionRate,
   type SiteAudience,
   type SiteCampaign,
   type SiteSource,
 } from "@shared/schemas/site-audience";
+import { goalVisits, landingViews } from "../analytics/audience-days";
 import { queryRows, type Db } from "../db/client";
 
 const TOP = 10;
 
-/** A visitor-day's landing page view, grouped: how many visitors landed this way. */
+/** Visitors who landed one way (the source and campaign of their first view of the day). */
 type Landing = {
   source: string | null;
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
-  country: string | null;
   visitors: number;
 };
-/** The same, for those of them who reached a goal. */
-type Reached = Omit<Landing, "country"> & { goal: string };
-
-/**
- * A visitor's landing view of each day: their first page view that day. Its UTM tags (else its
- * referring site) say where the visitor came from, and the goals they reached that day count for
- * that source and campaign. Counted over the range's page views, as the top pages are.
- */
-const landings = (websiteId: string, from: string, to: string) => sql`
-  select distinct on (v.day, v.visitor_hash)
-    v.day, v.visitor_hash, coalesce(v.utm_source, v.referrer_host) as source,
-    v.utm_source, v.utm_medium, v.utm_campaign, v.country
-  from page_views v
-  where v.website_id = ${websiteId} and v.day >= ${from}::date and v.day <= ${to}::date
-  order by v.day, v.visitor_hash, v.occurred_at, v.id`;
+/** Visitors who reached a goal, by how they landed (`landed` false: no view that day). */
+type Reached = Omit<Landing, "visitors"> & {
+  goal: string;
+  landed: boolean;
+  visitors: number;
+  completions: number;
+};
 
 const sumBy = <T, K>(rows: T[], key: (row: T) => K, value: (row: T) => number) => {
   const sums = new Map<K, number>();
@@ -46,7 +38,9 @@ const top = <K>(sums: Map<K, number>) =>
 
 /**
  * Sources, campaigns, goals with their conversion rates per source and campaign, and countries
- * of a website's range of UTC days, for its page in the portal.
+ * of a website's range of UTC days, for its page in the portal: the days up to the site's latest
+ * rolled-up day from the daily roll-ups (analytics/rollup.ts), so they outlive the raw rows, and
+ * the days after it counted the same way from the raw rows (analytics/audience-days.ts).
  */
 export async function siteAudience(
   db: Db,
@@ -54,45 +48,81 @@ export async function siteAudience(
   from: string,
   to: string,
 ): Promise<SiteAudience> {
-  const [landed, reached, goals] = await Promise.all([
+  const [rolled] = await queryRows<{ through: string | null }>(
+    db,
+    sql`select max(r.day)::text as through from page_view_days r where r.website_id = ${websiteId}`,
+  );
+  const through = rolled?.through ?? null;
+  /** The roll-up rows `r` of the range (none when nothing is rolled up: `through` is null). */
+  const rolledUp = sql`r.website_id = ${websiteId} and r.day >= ${from}::date
+    and r.day <= ${to}::date and r.day <= ${through}::date`;
+  /** The raw rows (alias `v` or `g`) of the range's days not rolled up. */
+  const raw = (alias: SQL) => sql`${alias}.website_id = ${websiteId}
+    and ${alias}.day >= ${from}::date and ${alias}.day <= ${to}::date
+    ${through ? sql`and ${alias}.day > ${through}::date` : sql``}`;
+
+  const [landed, countries, goalRows] = await Promise.all([
     queryRows<Landing>(
       db,
-      sql`select l.source, l.utm_source as "utmSource", l.utm_medium as "utmMedium",
-            l.utm_campaign as "utmCampaign", l.country, count(*)::int as visitors
-          from (${landings(websiteId, from, to)}) l
-          group by 1, 2, 3, 4, 5`,
+      sql`select source, utm_source as "utmSource", utm_medium as "utmMedium",
+            utm_campaign as "utmCampaign", sum(visitors)::int as visitors
+          from (
+            select r.source, r.utm_source, r.utm_medium, r.utm_campaign, r.visitors
+            from source_days r where ${rolledUp}
+            union all
+            select l.source, l.utm_source, l.utm_medium, l.utm_campaign, 1
+            from (${landingViews(raw(sql`v`))}) l
+          ) landings
+          group by 1, 2, 3, 4`,
     ),
-    // Driven from the goals' visitor-days, each finding its landing view by the index, so the
-    // plan does not hang on the planner's row estimates (PGlite never analyzes by itself).
+    queryRows<{ country: string | null; visitors: number }>(
+      db,
+      sql`select country, sum(visitors)::int as visitors
+          from (
+            select r.country, r.visitors from country_days r where ${rolledUp}
+            union all
+            select l.country, 1 from (${landingViews(raw(sql`v`))}) l
+          ) landings
+          group by 1`,
+    ),
     queryRows<Reached>(
       db,
-      sql`select l.source, l."utmSource", l."utmMedium", l."utmCampaign", g.name as goal,
-            count(*)::int as visitors
+      sql`select name as goal, landed, source, utm_source as "utmSource",
+            utm_medium as "utmMedium", utm_campaign as "utmCampaign",
+            sum(visitors)::int as visitors, sum(completions)::int as completions
           from (
-            select distinct g.day, g.visitor_hash, g.name from goal_events g
-            where g.website_id = ${websiteId} and g.day >= ${from}::date and g.day <= ${to}::date
-          ) g
-          cross join lateral (
-            select coalesce(v.utm_source, v.referrer_host) as source, v.utm_source as "utmSource",
-              v.utm_medium as "utmMedium", v.utm_campaign as "utmCampaign"
-            from page_views v
-            where v.website_id = ${websiteId} and v.day = g.day and v.visitor_hash = g.visitor_hash
-            order by v.occurred_at, v.id
-            limit 1
-          ) l
-          group by 1, 2, 3, 4, 5`,
-    ),
-    queryRows<{ name: string; visitors: number; completions: number }>(
-      db,
-      sql`select g.name, count(distinct (g.day, g.visitor_hash))::int as visitors,
-            count(*)::int as completions
-          from goal_events g
-          where g.website_id = ${websiteId} and g.day >= ${from}::date and g.day <= ${to}::date
-          group by g.name
-          order by visitors desc, completions desc, g.name
-          limit ${TOP}`,
+            select r.name, r.landed, r.source, r.utm_source, r.utm_medium, r.utm_campaign,
+              r.visitors, r.completions
+            from goal_days r where ${rolledUp}
+            union all
+            select x.name, x.landed, x.source, x.utm_source, x.utm_medium, x.utm_campaign, 1,
+              x.completions
+            from (${goalVisits(raw(sql`g`))}) x
+          ) reached
+          group by 1, 2, 3, 4, 5, 6`,
     ),
   ]);
+  // Each goal's visitors and completions, the most reached first.
+  const goals = [
+    ...sumBy(
+      goalRows,
+      (row) => row.goal,
+      (row) => row.visitors,
+    ),
+  ]
+    .map(([name, visitors]) => ({
+      name,
+      visitors,
+      completions: goalRows
+        .filter((row) => row.goal === name)
+        .reduce((sum, row) => sum + row.completions, 0),
+    }))
+    .sort(
+      (a, b) =>
+        b.visitors - a.visitors || b.completions - a.completions || a.name.localeCompare(b.name),
+    )
+    .slice(0, TOP);
+  const reached = goalRows.filter((row) => row.landed);
   const goalNames = goals.map((goal) => goal.name);
   // A visitor lands once a day: the landings are the range's unique visitors.
   const totalVisitors = landed.reduce((sum, row) => sum + row.visitors, 0);
@@ -118,7 +148,7 @@ export async function siteAudience(
     conversions: conversionsOf(visitors, (row) => row.source === source),
   }));
 
-  const campaignKey = (row: Omit<Landing, "country" | "visitors">) =>
+  const campaignKey = (row: Omit<Landing, "visitors">) =>
     JSON.stringify([row.utmSource, row.utmMedium, row.utmCampaign]);
   const tagged = landed.filter((row) => row.utmSource || row.utmMedium || row.utmCampaign);
   const campaigns: SiteCampaign[] = top(sumBy(tagged, campaignKey, (row) => row.visitors)).map(
@@ -140,7 +170,7 @@ export async function siteAudience(
     goals: goals.map((goal) => ({ ...goal, rate: conversionRate(goal.visitors, totalVisitors) })),
     countries: top(
       sumBy(
-        landed,
+        countries,
         (row) => row.country,
         (row) => row.visitors,
       ),

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   char,
   date,
   index,
@@ -65,4 +66,70 @@ export const pageViewDays = pgTable(
     visitors: integer("visitors").notNull(),
   },
   (table) => [primaryKey({ columns: [table.websiteId, table.day] })],
+);
+
+/*
+ * Where a site's visitors came from, where they were, and the goals they reached, per finished
+ * UTC day: counted once from page_views and goal_events (with the day's page_view_days row, in
+ * the same statement: analytics/rollup.ts), so the site page reads a window from these and the
+ * figures outlive the raw rows (kept 13 months). No visitor hash: only counts. Days not rolled up
+ * yet are counted from the raw rows (websites/audience.ts).
+ */
+
+/**
+ * A day's visitors by how they landed: the source (utm_source, else the referring site; null:
+ * direct) and the campaign of their first page view that day.
+ */
+export const sourceDays = pgTable(
+  "source_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    source: varchar("source", { length: 253 }),
+    utmSource: varchar("utm_source", { length: 100 }),
+    utmMedium: varchar("utm_medium", { length: 100 }),
+    utmCampaign: varchar("utm_campaign", { length: 100 }),
+    visitors: integer("visitors").notNull(),
+  },
+  (table) => [index("source_days_website_day_idx").on(table.websiteId, table.day)],
+);
+
+/** A day's visitors by the country of their first page view that day (null: not known). */
+export const countryDays = pgTable(
+  "country_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    country: char("country", { length: 2 }),
+    visitors: integer("visitors").notNull(),
+  },
+  (table) => [index("country_days_website_day_idx").on(table.websiteId, table.day)],
+);
+
+/**
+ * A day's goals: for each goal and the source and campaign its visitors landed with, how many
+ * visitors reached it and how many times. `landed` false: visitors with no page view that day
+ * (counted in the goal's figures, not under any source).
+ */
+export const goalDays = pgTable(
+  "goal_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    name: varchar("name", { length: 60 }).notNull(),
+    landed: boolean("landed").notNull(),
+    source: varchar("source", { length: 253 }),
+    utmSource: varchar("utm_source", { length: 100 }),
+    utmMedium: varchar("utm_medium", { length: 100 }),
+    utmCampaign: varchar("utm_campaign", { length: 100 }),
+    visitors: integer("visitors").notNull(),
+    completions: integer("completions").notNull(),
+  },
+  (table) => [index("goal_days_website_day_idx").on(table.websiteId, table.day)],
 );

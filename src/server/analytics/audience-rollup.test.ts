@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  callApi,
+  companyOf,
+  createTestApp,
+  signInAs,
+  type TestApp,
+} from "../../../tests/support/app";
+import { databaseKinds } from "../../../tests/support/database";
+import { goalEvents, pageViews, websites } from "../db/schema";
+import { createSaltStore, utcDate } from "./ingest";
+import { rollUpPageViews } from "./rollup";
+
+/**
+ * The site page's sources, campaigns, goals and countries of a month now past the raw rows' 13
+ * months: counted from the raw rows before the roll-up, from the roll-ups after it, and the same
+ * once the day's rotation has deleted the raw rows.
+ */
+describe.each(databaseKinds)(
+  "sources, campaigns, goals and countries in roll-ups on %s",
+  (kind) => {
+    let t: TestApp;
+    let owner: string;
+    let siteId: string;
+    const today = new Date();
+    // The calendar month 14 months ago: its raw rows are past the 13 months kept.
+    const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 14, 1));
+    const month = monthStart.toISOString().slice(0, 7);
+    const dayOf = (n: number) => `${month}-${String(n).padStart(2, "0")}`;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      owner = await signInAs(t, "owner@harborcoffee.example");
+      const [row] = await t.database.db
+        .insert(websites)
+        .values({
+          companyId: await companyOf(t, "owner@harborcoffee.example"),
+          domain: "harborcoffee.example",
+          plan: "Business",
+          status: "active",
+        })
+        .returning({ id: websites.id });
+      siteId = row!.id;
+
+      const view = (
+        day: number,
+        hour: number,
+        visitor: string,
+        extra: Partial<typeof pageViews.$inferInsert> = {},
+      ) => ({
+        websiteId: siteId,
+        occurredAt: new Date(`${dayOf(day)}T${String(hour).padStart(2, "0")}:00:00Z`),
+        day: dayOf(day),
+        visitorHash: visitor.padEnd(32, "0"),
+        path: "/",
+        device: "desktop" as const,
+        ...extra,
+      });
+      const newsletter = { utmSource: "newsletter", utmMedium: "email", utmCampaign: "fall" };
+      await t.database.db.insert(pageViews).values([
+        // The 5th: a visitor from the newsletter in the US (a second page, untagged, later), one
+        // from Google in Germany, one direct from nowhere known.
+        view(5, 9, "a", { ...newsletter, country: "US" }),
+        view(5, 10, "a", { path: "/signup", country: "US" }),
+        view(5, 11, "b", { referrerHost: "google.com", country: "DE" }),
+        view(5, 12, "c"),
+        // The 6th: the same hash is a new visitor, direct from the US.
+        view(6, 8, "a", { country: "US" }),
+      ]);
+      const goal = (day: number, visitor: string, name: string) => ({
+        websiteId: siteId,
+        occurredAt: new Date(`${dayOf(day)}T13:00:00Z`),
+        day: dayOf(day),
+        visitorHash: visitor.padEnd(32, "0"),
+        name,
+        path: "/signup",
+      });
+      await t.database.db.insert(goalEvents).values([
+        goal(5, "a", "Signup"),
+        goal(5, "a", "Signup"),
+        goal(5, "b", "Signup"),
+        goal(5, "c", "File download"),
+        // A goal on the 7th with no page view that day: counted, under no source.
+        goal(7, "d", "Signup"),
+      ]);
+    });
+    afterAll(() => t.close());
+
+    const audience = async () => {
+      const response = await callApi(
+        t,
+        owner,
+        "GET",
+        `/api/websites/${siteId}/health?range=${month}`,
+      );
+      expect(response.statusCode).toBe(200);
+      const { sources, campaigns, goals, countries } = response.json();
+      return { sources, campaigns, goals, countries };
+    };
+
+    it("shows the same figures from the raw rows, from the roll-ups, and after the raw rows are deleted", async () => {
+      const fromRaw = await audience();
+      expect(fromRaw).toEqual({
+        sources: [
+          {
+            source: null,
+            visitors: 2,
+            conversions: [{ goal: "File download", visitors: 1, rate: 50 }],
+          },
+          {
+            source: "google.com",
+            visitors: 1,
+            conversions: [{ goal: "Signup", visitors: 1, rate: 100 }],
+          },
+          {
+            source: "newsletter",
+            visitors: 1,
+            conversions: [{ goal: "Signup", visitors: 1, rate: 100 }],
+          },
+        ],
+        campaigns: [
+          {
+            source: "newsletter",
+            medium: "email",
+            campaign: "fall",
+            visitors: 1,
+            conversions: [{ goal: "Signup", visitors: 1, rate: 100 }],
+          },
+        ],
+        // Four visitor-days landed; three reached Signup (one with no view that day).
+        goals: [
+          { name: "Signup", visitors: 3, completions: 4, rate: 75 },
+          { name: "File download", visitors: 1, completions: 1, rate: 25 },
+        ],
+        countries: [
+          { country: "US", visitors: 2 },
+          { country: "DE", visitors: 1 },
+          { country: null, visitors: 1 },
+        ],
+      });
+
+      // Rolled up in the days after the month's 7th, as the hourly job would have.
+      const added = await rollUpPageViews(t.database.db, new Date(`${dayOf(12)}T12:00:00Z`));
+      // The 5th and 6th, and the 7th for its goal.
+      expect(added).toBe(3);
+      expect(await audience()).toEqual(fromRaw);
+
+      // Today's rotation deletes the raw rows past their 13 months.
+      await createSaltStore(t.database.db).salt(utcDate(today));
+      expect(
+        await t.database.db.select().from(pageViews).where(eq(pageViews.websiteId, siteId)),
+      ).toEqual([]);
+      expect(
+        await t.database.db.select().from(goalEvents).where(eq(goalEvents.websiteId, siteId)),
+      ).toEqual([]);
+      expect(await audience()).toEqual(fromRaw);
+    });
+  },
+);
