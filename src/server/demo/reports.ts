@@ -12,17 +12,13 @@ import { monthlyReport } from "../reports/monthly";
 export async function seedDemoReports(db: Db, companyId: string, now: Date) {
   for (const back of [3, 2, 1]) {
     const month = addMonthsTo(agencyMonth(now), -back);
-    const report = await monthlyReport(db, companyId, month, { now });
+    // Made as the 1st's run would have made it: the next month's first morning, Pacific time.
+    const madeAt = new Date(`${addMonthsTo(month, 1)}-01T16:00:00Z`);
+    const report = await monthlyReport(db, companyId, month, { now: madeAt });
     if (!report.ok) throw new Error(`the demo report of ${month}: ${report.message}`);
     await db
       .insert(monthlyReports)
-      // Dated as the 1st's run would have made it: the next month's first morning, Pacific time.
-      .values({
-        companyId,
-        month,
-        data: report.value,
-        createdAt: new Date(`${addMonthsTo(month, 1)}-01T16:00:00Z`),
-      })
+      .values({ companyId, month, data: report.value, createdAt: madeAt })
       .onConflictDoNothing();
   }
 }
