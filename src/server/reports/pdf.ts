@@ -1,5 +1,6 @@
 import { brand } from "@content/site";
-import type { MonthlyReport } from "@shared/schemas/reports";
+import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
+import { vitalNames, type VitalMetric } from "@shared/schemas/vitals";
 import {
   formatCalendarDate,
   formatCount,
@@ -9,10 +10,19 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatShift,
+  formatTiming,
   formatWorkTime,
   humanize,
 } from "@shared/format";
-import { facts, paragraph, renderPdf, sectionHeading } from "../documents/pdf";
+import {
+  facts,
+  paragraph,
+  renderPdf,
+  sectionHeading,
+  subheading,
+  type PdfDocument,
+} from "../documents/pdf";
 import { table, titleBlock } from "../documents/pdf-blocks";
 import { barChart } from "../documents/pdf-charts";
 
@@ -21,6 +31,90 @@ const againstBefore = (figure: { value: number; before: number }, before: string
   `${formatNumber(figure.value)} (${formatNumber(figure.before)} in ${formatMonth(before)})`;
 
 const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
+
+const deviceWords = { mobile: "Mobile", desktop: "Desktop" } as const;
+
+/** A metric's p75 as the speed panel writes it ("1.8 s", "180 ms", "0.05"); "-": no visits. */
+const p75Text = (metric: VitalMetric, value: number | null) =>
+  value === null ? "-" : metric === "cls" ? formatShift(value) : formatTiming(value);
+
+const goodText = (value: number | null) => (value === null ? "-" : formatPercent(value));
+
+/** A site's goals: conversions this month against the month before, as a table and bars. */
+function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
+  if (site.goals.length === 0) return;
+  subheading(doc, "Goals");
+  table(
+    doc,
+    [
+      { header: "Goal", width: 40 },
+      { header: "Conversions", width: 20, align: "right" },
+      { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
+      { header: "Rate", width: 18, align: "right" },
+    ],
+    site.goals.map((goal) => [
+      goal.name,
+      formatNumber(goal.visitors.value),
+      formatNumber(goal.visitors.before),
+      formatPercent(goal.rate),
+    ]),
+  );
+  barChart(doc, {
+    labels: site.goals.map((goal) => goal.name),
+    series: [
+      { name: formatMonth(report.month), values: site.goals.map((goal) => goal.visitors.value) },
+      {
+        name: formatMonth(report.monthBefore),
+        values: site.goals.map((goal) => goal.visitors.before),
+      },
+    ],
+    height: 60,
+    format: formatNumber,
+  });
+}
+
+/**
+ * A site's Core Web Vitals per device class: each metric's p75 and share of good visits against
+ * the month before, and the shares as bars.
+ */
+function vitalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
+  for (const device of site.vitals) {
+    subheading(doc, `Speed on ${deviceWords[device.device].toLowerCase()} (Core Web Vitals)`);
+    table(
+      doc,
+      [
+        { header: `${deviceWords[device.device]}, p75`, width: 34 },
+        { header: formatMonth(report.month), width: 17, align: "right" },
+        { header: "Good visits", width: 16, align: "right" },
+        { header: formatMonth(report.monthBefore), width: 17, align: "right" },
+        { header: "Good visits", width: 16, align: "right" },
+      ],
+      device.metrics.map((figure) => [
+        `${vitalNames[figure.metric].short} (${vitalNames[figure.metric].long})`,
+        p75Text(figure.metric, figure.p75),
+        goodText(figure.goodPercent),
+        p75Text(figure.metric, figure.before.p75),
+        goodText(figure.before.goodPercent),
+      ]),
+    );
+    barChart(doc, {
+      labels: device.metrics.map((figure) => vitalNames[figure.metric].short),
+      series: [
+        {
+          name: `${formatMonth(report.month)}: good visits`,
+          values: device.metrics.map((figure) => figure.goodPercent ?? Number.NaN),
+        },
+        {
+          name: formatMonth(report.monthBefore),
+          values: device.metrics.map((figure) => figure.before.goodPercent ?? Number.NaN),
+        },
+      ],
+      height: 55,
+      max: 100,
+      format: formatPercent,
+    });
+  }
+}
 
 /** The monthly care report as a PDF, drawn from its figures (a staff note, if any, on top). */
 export function reportPdf(report: MonthlyReport, staffNote: string | null): Promise<Buffer> {
@@ -102,6 +196,8 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
           site.topSources.map((source) => [source.host ?? "Direct", formatNumber(source.visitors)]),
         );
       }
+      goalsPart(doc, site, report);
+      vitalsPart(doc, site, report);
     }
 
     if (report.expiring.length > 0) {
