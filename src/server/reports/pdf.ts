@@ -17,6 +17,7 @@ import {
 } from "@shared/format";
 import {
   facts,
+  keepTogether,
   paragraph,
   renderPdf,
   sectionHeading,
@@ -32,6 +33,10 @@ const againstBefore = (figure: { value: number; before: number }, before: string
 
 const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
 
+/** About a table row's height, and what a chart adds to its plot (legend, labels), in points. */
+const ROW_HEIGHT = 19;
+const CHART_FRAME = 48;
+
 const deviceWords = { mobile: "Mobile", desktop: "Desktop" } as const;
 
 /** A metric's p75 as the speed panel writes it ("1.8 s", "180 ms", "0.05"); "-": no visits. */
@@ -43,6 +48,9 @@ const goodText = (value: number | null) => (value === null ? "-" : formatPercent
 /** A site's goals: conversions this month against the month before, as a table and bars. */
 function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
   if (site.goals.length === 0) return;
+  // The table and its chart on one page.
+  doc.moveDown(0.6);
+  keepTogether(doc, 40 + site.goals.length * ROW_HEIGHT + 60 + CHART_FRAME);
   subheading(doc, "Goals");
   table(
     doc,
@@ -69,6 +77,8 @@ function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
       },
     ],
     height: 60,
+    // Whole conversions on the axis, however few.
+    max: 4,
     format: formatNumber,
   });
 }
@@ -79,6 +89,8 @@ function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
  */
 function vitalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
   for (const device of site.vitals) {
+    doc.moveDown(0.6);
+    keepTogether(doc, 40 + device.metrics.length * ROW_HEIGHT + 55 + CHART_FRAME);
     subheading(doc, `Speed on ${deviceWords[device.device].toLowerCase()} (Core Web Vitals)`);
     table(
       doc,
@@ -101,11 +113,11 @@ function vitalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
       labels: device.metrics.map((figure) => vitalNames[figure.metric].short),
       series: [
         {
-          name: `${formatMonth(report.month)}: good visits`,
+          name: `Good visits, ${formatMonth(report.month)}`,
           values: device.metrics.map((figure) => figure.goodPercent ?? Number.NaN),
         },
         {
-          name: formatMonth(report.monthBefore),
+          name: `Good visits, ${formatMonth(report.monthBefore)}`,
           values: device.metrics.map((figure) => figure.before.goodPercent ?? Number.NaN),
         },
       ],
@@ -201,7 +213,7 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
     }
 
     if (report.expiring.length > 0) {
-      sectionHeading(doc, "Expiring in the next 60 days");
+      sectionHeading(doc, "Expiring in the next 60 days", { keepWith: 60 });
       table(
         doc,
         [
