@@ -59,8 +59,23 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
     expect(site!.visitors).toEqual({ value: health.visitors, before: earlier.visitors });
     expect(site!.visitors).toEqual({ value: 2, before: 1 });
     expect(site!.pageViews).toEqual({ value: health.pageViews, before: earlier.pageViews });
-    expect(site!.topPages).toEqual(health.topPages);
-    expect(site!.topSources).toEqual(health.topReferrers);
+    expect(site!.topPages).toEqual(
+      health.topPages.map((page) => ({
+        ...page,
+        viewsBefore: earlier.topPages.find((each) => each.path === page.path)?.views ?? null,
+      })),
+    );
+    expect(site!.topPages).toEqual([
+      { path: "/", views: 2, viewsBefore: 1 },
+      { path: "/menu", views: 1, viewsBefore: null },
+    ]);
+    expect(site!.topSources).toEqual(
+      health.topReferrers.map((source) => ({
+        ...source,
+        visitorsBefore:
+          earlier.topReferrers.find((each) => each.host === source.host)?.visitors ?? null,
+      })),
+    );
     expect(site!.heartbeatsMissed).toBe(2);
     expect(site!.maintenanceChecks).toBe(60);
     const points = health.responseTimes.points.flatMap((p) =>

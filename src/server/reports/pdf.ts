@@ -43,6 +43,9 @@ const deviceWords = { mobile: "Mobile", desktop: "Desktop" } as const;
 const p75Text = (metric: VitalMetric, value: number | null) =>
   value === null ? "-" : metric === "cls" ? formatShift(value) : formatTiming(value);
 
+/** A top page's or source's figure the month before; "-": not among that month's top. */
+const beforeText = (value: number | null) => (value === null ? "-" : formatNumber(value));
+
 const goodText = (value: number | null) => (value === null ? "-" : formatPercent(value));
 
 /** A site's goals: conversions this month against the month before, as a table and bars. */
@@ -192,20 +195,30 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
         table(
           doc,
           [
-            { header: "Top pages", width: 75 },
-            { header: "Views", width: 25, align: "right" },
+            { header: "Top pages", width: 60 },
+            { header: "Views", width: 18, align: "right" },
+            { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
           ],
-          site.topPages.map((page) => [page.path, formatNumber(page.views)]),
+          site.topPages.map((page) => [
+            page.path,
+            formatNumber(page.views),
+            beforeText(page.viewsBefore),
+          ]),
         );
       }
       if (site.topSources.length > 0) {
         table(
           doc,
           [
-            { header: "Top sources", width: 75 },
-            { header: "Visitors", width: 25, align: "right" },
+            { header: "Top sources", width: 60 },
+            { header: "Visitors", width: 18, align: "right" },
+            { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
           ],
-          site.topSources.map((source) => [source.host ?? "Direct", formatNumber(source.visitors)]),
+          site.topSources.map((source) => [
+            source.host ?? "Direct",
+            formatNumber(source.visitors),
+            beforeText(source.visitorsBefore),
+          ]),
         );
       }
       goalsPart(doc, site, report);

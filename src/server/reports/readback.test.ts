@@ -126,8 +126,19 @@ describe.each(databaseKinds)("the care report read back on %s", (kind) => {
     );
     expect(text).toContain(`Visitors ${against(health.visitors, earlier.visitors)}`);
     expect(text).toContain(`Page views ${against(health.pageViews, earlier.pageViews)}`);
-    for (const page of health.topPages)
-      expect(text).toContain(`${page.path} ${formatNumber(page.views)}`);
+    // Top pages and sources, each with the month before's figure ("-": not among its top).
+    for (const page of health.topPages) {
+      const then = earlier.topPages.find((each) => each.path === page.path);
+      expect(text).toContain(
+        `${page.path} ${formatNumber(page.views)} ${then ? formatNumber(then.views) : "-"}`,
+      );
+    }
+    for (const source of health.topReferrers) {
+      const then = earlier.topReferrers.find((each) => each.host === source.host);
+      expect(text).toContain(
+        `${source.host ?? "Direct"} ${formatNumber(source.visitors)} ${then ? formatNumber(then.visitors) : "-"}`,
+      );
+    }
 
     // Goals: each of the month's goals with its conversions, the month before's, and its rate.
     expect(health.goals.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { siteHealth } from "../websites/health";
  * One website's part of the monthly report, read with the site page's own functions for the
  * page's "YYYY-MM" range (UTC days, as the portal's month picker) and the month before: its
  * health (uptime, incidents, response times, visitors, pages, sources, goals) and its real-user
- * speed (Core Web Vitals).
+ * speed (Core Web Vitals), each against the month before.
  */
 
 const DAY_MS = 86_400_000;
@@ -98,6 +98,10 @@ export async function siteSection(
     .select({ startedAt: monitorIncidents.startedAt })
     .from(monitorIncidents)
     .where(and(eq(monitorIncidents.websiteId, site.id), isNotNull(monitorIncidents.heartbeatId)));
+  const pagesBefore = new Map(before.health.topPages.map((page) => [page.path, page.views]));
+  const sourcesBefore = new Map(
+    before.health.topReferrers.map((source) => [source.host, source.visitors]),
+  );
   const section: ReportSite = {
     websiteId: site.id,
     domain: site.domain,
@@ -108,8 +112,14 @@ export async function siteSection(
     heartbeatsMissed: missed.filter((row) => row.startedAt >= start && row.startedAt < end).length,
     visitors: { value: health.visitors, before: before.health.visitors },
     pageViews: { value: health.pageViews, before: before.health.pageViews },
-    topPages: health.topPages,
-    topSources: health.topReferrers,
+    topPages: health.topPages.map((page) => ({
+      ...page,
+      viewsBefore: pagesBefore.get(page.path) ?? null,
+    })),
+    topSources: health.topReferrers.map((source) => ({
+      ...source,
+      visitorsBefore: sourcesBefore.get(source.host) ?? null,
+    })),
     vitals: vitalsAgainst(vitals, before.vitals),
     goals: goalsAgainst(health.goals, before.health.goals),
   };

@@ -13,6 +13,9 @@ import { vitalDevices, vitalMetrics } from "./vitals";
 /** A figure this month beside the month before. */
 const compared = z.object({ value: z.number().int(), before: z.number().int() });
 
+/** A top page's or source's figure the month before; null: not among that month's top. */
+const beforeFigure = z.number().int().nullable().default(null);
+
 /** A metric's figures over a month, as the site page's speed panel shows them for that month. */
 const vitalMonthSchema = z.object({
   /** The 75th percentile (ms; CLS unitless); null: no visits reported it. */
@@ -58,9 +61,20 @@ export const reportSiteSchema = z.object({
   heartbeatsMissed: z.number().int(),
   visitors: compared,
   pageViews: compared,
-  topPages: z.array(z.object({ path: z.string(), views: z.number().int() })),
+  /**
+   * The month's top pages and sources as the site page lists them, each with its figure the
+   * month before: null when it was not among that month's (or the report was archived without).
+   */
+  topPages: z.array(
+    z.object({ path: z.string(), views: z.number().int(), viewsBefore: beforeFigure }),
+  ),
   topSources: z.array(
-    z.object({ host: z.string().nullable(), visitors: z.number().int(), views: z.number().int() }),
+    z.object({
+      host: z.string().nullable(),
+      visitors: z.number().int(),
+      views: z.number().int(),
+      visitorsBefore: beforeFigure,
+    }),
   ),
   /**
    * Real-user speed per device class that reported any in either month (a report archived
