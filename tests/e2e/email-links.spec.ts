@@ -86,6 +86,7 @@ function renderAll(origin: string, ids: Ids) {
         uptime: "99.98% uptime or better across 1 site",
         hours: "1 hr 30 min of 2 hr included",
         tickets: "2 tickets opened, 1 resolved",
+        goals: "14 goal conversions (9 in September 2026)",
         note: "A quiet month: we updated every plugin.",
       },
       url(clientLinks.dashboard("reports")),

@@ -10,6 +10,7 @@ import {
   type VitalDevice,
   type VitalMetric,
 } from "@shared/schemas/vitals";
+import { siteWindow } from "@shared/site-range";
 import type { DbExecutor } from "../db/client";
 import { webVitalDays, websites } from "../db/schema";
 import { addHistogram, percentileOf } from "./vitals-buckets";
@@ -18,7 +19,6 @@ import type { Device } from "./ingest";
 
 const TREND_DAYS = 90;
 const SLOWEST = 5;
-const rangeDays = { "7d": 7, "30d": 30, "90d": 90 } as const;
 
 /** Phones and tablets are shown together as mobile. */
 const deviceGroup = (device: Device): VitalDevice => (device === "desktop" ? "desktop" : "mobile");
@@ -81,7 +81,7 @@ export function p75Of(metric: VitalMetric, sum: Sum | undefined): number | null 
 function deviceVitals(
   groups: VitalGroup[],
   device: VitalDevice,
-  rangeFrom: string,
+  range: { from: string; to: string },
   days: string[],
 ) {
   const mine = groups.filter((group) => deviceGroup(group.device) === device);
@@ -90,7 +90,7 @@ function deviceVitals(
   const byPage = new Map<string, Sum>();
   for (const group of mine) {
     add(sumOf(byDay, `${group.day}|${group.metric}`), group);
-    if (group.day < rangeFrom) continue;
+    if (group.day < range.from || group.day > range.to) continue;
     add(sumOf(totals, group.metric), group);
     if (group.metric === "lcp" || group.metric === "inp") {
       add(sumOf(byPage, `${group.metric}|${group.path}`), group);
@@ -136,9 +136,11 @@ function deviceVitals(
 }
 
 /**
- * A site's real-user speed for its page: each device class's p75 per metric over the range, the
- * share of good visits, the five slowest pages by LCP and by INP, and a 90-day trend. Undefined
- * when there is no such site (or, with `companyId`, it is not the company's).
+ * A site's real-user speed for its page: each device class's p75 per metric over the range (7d,
+ * 30d, 90d ending today, or a month YYYY-MM, as the site page's ranges), the share of good
+ * visits, the five slowest pages by LCP and by INP, and a 90-day trend to the range's last day.
+ * Undefined when there is no such site (or, with `companyId`, it is not the company's), or the
+ * range is a month after the current one.
  */
 export async function siteVitals(
   db: DbExecutor,
@@ -149,10 +151,12 @@ export async function siteVitals(
     now = new Date(),
   }: {
     companyId?: string;
-    range: keyof typeof rangeDays;
+    range: string;
     now?: Date;
   },
 ): Promise<SiteVitals | undefined> {
+  const window = siteWindow(range, now);
+  if (!window) return undefined;
   const [site] = await db
     .select({ id: websites.id, domain: websites.domain, enabled: websites.vitalsEnabled })
     .from(websites)
@@ -162,11 +166,10 @@ export async function siteVitals(
         : eq(websites.id, websiteId),
     );
   if (!site) return undefined;
-  const to = dayBefore(now, 0);
-  const trendFrom = dayBefore(now, TREND_DAYS - 1);
-  const from = dayBefore(now, rangeDays[range] - 1);
-  const days = Array.from({ length: TREND_DAYS }, (_, i) => dayBefore(now, TREND_DAYS - 1 - i));
-  const groups = await vitalDayGroups(db, site.id, trendFrom);
+  const { from, to } = window;
+  const last = new Date(`${to}T00:00:00Z`);
+  const days = Array.from({ length: TREND_DAYS }, (_, i) => dayBefore(last, TREND_DAYS - 1 - i));
+  const groups = (await vitalDayGroups(db, site.id, days[0]!)).filter((group) => group.day <= to);
   return {
     websiteId: site.id,
     domain: site.domain,
@@ -174,6 +177,6 @@ export async function siteVitals(
     range,
     from,
     to,
-    devices: vitalDevices.map((device) => deviceVitals(groups, device, from, days)),
+    devices: vitalDevices.map((device) => deviceVitals(groups, device, { from, to }, days)),
   };
 }

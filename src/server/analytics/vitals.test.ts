@@ -205,6 +205,24 @@ describe.each(databaseKinds)("real-user speed (vitals on POST /api/events) on %s
       await callApi(t, owner, "GET", `/api/websites/${ids.on.id}/vitals?range=7d`)
     ).json<SiteVitals>();
     expect(week.devices.find((d) => d.device === "desktop")!.figures[0]!.visits).toBe(0);
+    // A calendar month, as the site page's month picker (and the monthly report) asks for it.
+    const november = (
+      await callApi(t, owner, "GET", `/api/websites/${ids.on.id}/vitals?range=2026-11`)
+    ).json<SiteVitals>();
+    expect(november).toMatchObject({ range: "2026-11", from: "2026-11-01" });
+    const inNovember = november.devices.find((d) => d.device === "desktop")!;
+    expect(inNovember.figures.find((f) => f.metric === "inp")).toMatchObject({
+      visits: 5,
+      goodPercent: 20,
+    });
+    expect(inNovember.trend.at(-1)!.day).toBe(november.to);
+    const october = (
+      await callApi(t, owner, "GET", `/api/websites/${ids.on.id}/vitals?range=2026-10`)
+    ).json<SiteVitals>();
+    expect(october.devices.every((d) => d.figures.every((f) => f.visits === 0))).toBe(true);
+    const later = await callApi(t, owner, "GET", `/api/websites/${ids.on.id}/vitals?range=2999-01`);
+    expect(later.statusCode).toBe(400);
+    expect(later.json().errors.range).toBe("Range must not be a month after the current one");
   });
 
   it("shows a site's speed to its company and to staff only; staff turn it on and off", async () => {

@@ -4,6 +4,7 @@ import { dashboardPath } from "@shared/deep-links";
 import {
   formatCount,
   formatMonth,
+  formatNumber,
   formatPercent,
   formatWorkTime,
   personName,
@@ -48,6 +49,9 @@ export function reportSummary(report: MonthlyReport, note: string | null): Repor
   const measured = report.sites.filter((site) => site.uptimePercent !== null);
   const lowest = measured.length ? Math.min(...measured.map((site) => site.uptimePercent!)) : null;
   const included = report.hours.plan?.includedMinutes;
+  const goals = report.sites.flatMap((site) => site.goals);
+  const conversions = (when: "value" | "before") =>
+    goals.reduce((sum, goal) => sum + goal.visitors[when], 0);
   return {
     month: formatMonth(report.month),
     uptime:
@@ -59,6 +63,10 @@ export function reportSummary(report: MonthlyReport, note: string | null): Repor
         ? `${formatWorkTime(report.hours.usedMinutes)} of care work`
         : `${formatWorkTime(report.hours.usedMinutes)} of ${formatWorkTime(included)} included`,
     tickets: `${formatCount(report.tickets.opened, "ticket", "tickets")} opened, ${report.tickets.resolved} resolved`,
+    goals:
+      goals.length === 0
+        ? null
+        : `${formatCount(conversions("value"), "goal conversion", "goal conversions")} (${formatNumber(conversions("before"))} in ${formatMonth(report.monthBefore)})`,
     note,
   };
 }

@@ -3,7 +3,8 @@ import { monthlyReportSchema, type MonthlyReport } from "@shared/schemas/reports
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { InvoiceSummary, Payment } from "@shared/schemas/billing";
 import type { Ticket } from "@shared/schemas/tickets";
-import { addMonthsTo, monthDays } from "@shared/work-time";
+import type { SiteVitals } from "@shared/schemas/vitals";
+import { addMonthsTo } from "@shared/work-time";
 import {
   callApi,
   companyOf,
@@ -12,12 +13,10 @@ import {
   type TestApp,
 } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
+import { seedReportMonth } from "../../../tests/support/report-month";
 import * as schema from "../db/schema";
-import { addPlan } from "../billing/billing";
 import { agencyMonth, hoursOfMonth } from "../hours/reading";
 import { monthlyReport, reportMessages } from "./monthly";
-
-const DAY_MS = 86_400_000;
 
 describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
   let t: TestApp;
@@ -28,9 +27,6 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
   const now = new Date();
   const month = addMonthsTo(agencyMonth(now), -1);
   const before = addMonthsTo(month, -1);
-  /** Mid-afternoon of a day of the month, in UTC: the same day in the agency's time zone. */
-  const at = (day: number, inMonth = month) =>
-    new Date(`${inMonth}-${String(day).padStart(2, "0")}T20:00:00Z`);
   let report: MonthlyReport;
 
   beforeAll(async () => {
@@ -38,176 +34,7 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
     owner = await signInAs(t, "owner@rivera.example");
     companyId = await companyOf(t, "owner@rivera.example");
     const db = t.database.db;
-    await addPlan(db, companyId, {
-      name: "Basic Care",
-      amountCents: 40_000,
-      billingDay: 1,
-      startsOn: `${before}-01`,
-    });
-    const [site] = await db
-      .insert(schema.websites)
-      .values({ companyId, domain: "rivera.example", plan: "Business", status: "active" })
-      .returning();
-    siteId = site!.id;
-    const { last } = monthDays(month);
-    const days = Number(last.slice(8));
-    // Every day checked 1,440 times; day 3 had 30 failures; day 5 had maintenance.
-    await db.insert(schema.monitorRollups).values(
-      Array.from({ length: days }, (_, i) => ({
-        websiteId: siteId,
-        granularity: "day" as const,
-        periodStart: new Date(`${month}-${String(i + 1).padStart(2, "0")}T00:00:00Z`),
-        checks: 1440,
-        up: i === 2 ? 1410 : 1440,
-        responseMsSum: (i === 2 ? 1410 : 1440) * (200 + i * 10),
-        maintenance: i === 4 ? 60 : 0,
-      })),
-    );
-    await db.insert(schema.monitorIncidents).values([
-      {
-        websiteId: siteId,
-        cause: "http",
-        detail: "HTTP 503",
-        startedAt: new Date(`${month}-03T10:00:00Z`),
-        endedAt: new Date(`${month}-03T10:30:00Z`),
-      },
-      // Last month's: not this month's.
-      {
-        websiteId: siteId,
-        cause: "timeout",
-        startedAt: at(10, before),
-        endedAt: new Date(at(10, before).getTime() + 60_000),
-      },
-    ]);
-    const [job] = await db
-      .insert(schema.heartbeats)
-      .values({
-        websiteId: siteId,
-        name: "Nightly backup",
-        periodSeconds: 86_400,
-        graceSeconds: 3_600,
-        tokenHash: "a".repeat(64),
-        nextDueAt: now,
-      })
-      .returning();
-    await db.insert(schema.monitorIncidents).values([
-      {
-        websiteId: siteId,
-        heartbeatId: job!.id,
-        cause: "heartbeat",
-        startedAt: at(7),
-        endedAt: at(8),
-      },
-      {
-        websiteId: siteId,
-        heartbeatId: job!.id,
-        cause: "heartbeat",
-        startedAt: at(9),
-        endedAt: at(10),
-      },
-      // Last month's miss: not this month's.
-      {
-        websiteId: siteId,
-        heartbeatId: job!.id,
-        cause: "heartbeat",
-        startedAt: at(9, before),
-        endedAt: at(10, before),
-      },
-    ]);
-    const view = (day: Date, hash: string, path: string, referrerHost: string | null) => ({
-      websiteId: siteId,
-      occurredAt: day,
-      day: day.toISOString().slice(0, 10),
-      visitorHash: hash.padEnd(32, "0"),
-      path,
-      referrerHost,
-      device: "desktop" as const,
-    });
-    await db
-      .insert(schema.pageViews)
-      .values([
-        view(at(2), "a", "/", "www.google.com"),
-        view(at(2), "a", "/menu", "www.google.com"),
-        view(at(4), "b", "/", null),
-        view(at(4, before), "c", "/", null),
-      ]);
-    await db.insert(schema.domains).values({
-      companyId,
-      domain: "rivera.example",
-      autoRenew: false,
-      expiresAt: new Date(Date.parse(`${last}T00:00:00Z`) + 20 * DAY_MS),
-    });
-    const [member] = await db.select().from(schema.users).limit(1);
-    await db.insert(schema.supportTickets).values([
-      {
-        companyId,
-        userId: member!.id,
-        subject: "Menu typo",
-        status: "resolved",
-        priority: "normal",
-        createdAt: at(6),
-        updatedAt: at(8),
-        firstResponseDueAt: new Date(at(6).getTime() + 8 * 3_600_000),
-        firstRespondedAt: new Date(at(6).getTime() + 90 * 60_000),
-      },
-      {
-        companyId,
-        userId: member!.id,
-        subject: "Hours banner",
-        status: "open",
-        priority: "normal",
-        createdAt: at(20),
-        updatedAt: at(20),
-        firstResponseDueAt: new Date(at(20).getTime() + 3_600_000),
-        firstRespondedAt: new Date(at(20).getTime() + 120 * 60_000),
-      },
-    ]);
-    await db.insert(schema.timeEntries).values([
-      { companyId, workDate: `${month}-06`, minutes: 45, note: "Fixed the menu typo" },
-      { companyId, workDate: `${month}-15`, minutes: 90, note: "Plugin updates" },
-      { companyId, workDate: `${before}-15`, minutes: 30, note: "Last month" },
-    ]);
-    const [project] = await db
-      .insert(schema.projects)
-      .values({ companyId, name: "Online ordering" })
-      .returning();
-    projectId = project!.id;
-    await db.insert(schema.projectMilestones).values([
-      { projectId, position: 1, name: "Design", status: "done", updatedAt: at(12) },
-      { projectId, position: 2, name: "Build", status: "in-progress", updatedAt: at(13) },
-    ]);
-    await db.insert(schema.projectUpdates).values([
-      { projectId, body: "The designs are ready", createdAt: at(12) },
-      { projectId, body: "Kick-off", createdAt: at(5, before) },
-    ]);
-    const invoice = (number: string, status: string, totalCents: number, paidCents: number) => ({
-      companyId,
-      number,
-      status,
-      source: "manual",
-      lines: [],
-      subtotalCents: totalCents,
-      taxCents: 0,
-      totalCents,
-      paidCents,
-      issueDate: `${month}-02`,
-      dueDate: `${month}-16`,
-    });
-    const [paid] = await db
-      .insert(schema.invoices)
-      .values([
-        invoice("2026-9001", "paid", 40_000, 40_000),
-        invoice("2026-9002", "open", 12_500, 0),
-      ])
-      .returning();
-    await db.insert(schema.payments).values({
-      invoiceId: paid!.id,
-      companyId,
-      amountCents: 40_000,
-      method: "bank-transfer",
-      paidOn: `${month}-05`,
-    });
-
+    ({ siteId, projectId } = await seedReportMonth(db, companyId, month, now));
     const made = await monthlyReport(db, companyId, month, { now });
     if (!made.ok) throw new Error(made.message);
     report = monthlyReportSchema.parse(made.value);
@@ -232,8 +59,23 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
     expect(site!.visitors).toEqual({ value: health.visitors, before: earlier.visitors });
     expect(site!.visitors).toEqual({ value: 2, before: 1 });
     expect(site!.pageViews).toEqual({ value: health.pageViews, before: earlier.pageViews });
-    expect(site!.topPages).toEqual(health.topPages);
-    expect(site!.topSources).toEqual(health.topReferrers);
+    expect(site!.topPages).toEqual(
+      health.topPages.map((page) => ({
+        ...page,
+        viewsBefore: earlier.topPages.find((each) => each.path === page.path)?.views ?? null,
+      })),
+    );
+    expect(site!.topPages).toEqual([
+      { path: "/", views: 2, viewsBefore: 1 },
+      { path: "/menu", views: 1, viewsBefore: null },
+    ]);
+    expect(site!.topSources).toEqual(
+      health.topReferrers.map((source) => ({
+        ...source,
+        visitorsBefore:
+          earlier.topReferrers.find((each) => each.host === source.host)?.visitors ?? null,
+      })),
+    );
     expect(site!.heartbeatsMissed).toBe(2);
     expect(site!.maintenanceChecks).toBe(60);
     const points = health.responseTimes.points.flatMap((p) =>
@@ -243,6 +85,76 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
       [...points].sort((a, b) => a - b)[Math.ceil(points.length / 2) - 1],
     );
     expect(site!.responseMs.p95).toBeGreaterThan(site!.responseMs.p50!);
+
+    // Goals: the site page's goals of both months, side by side.
+    expect(site!.goals).toEqual(
+      [...new Set([...health.goals, ...earlier.goals].map((goal) => goal.name))].map((name) => {
+        const now = health.goals.find((goal) => goal.name === name);
+        const then = earlier.goals.find((goal) => goal.name === name);
+        return {
+          name,
+          visitors: { value: now?.visitors ?? 0, before: then?.visitors ?? 0 },
+          completions: { value: now?.completions ?? 0, before: then?.completions ?? 0 },
+          rate: now?.rate ?? 0,
+          rateBefore: then?.rate ?? 0,
+        };
+      }),
+    );
+    expect(site!.goals).toEqual([
+      {
+        name: "Order placed",
+        visitors: { value: 1, before: 1 },
+        completions: { value: 2, before: 1 },
+        rate: 50,
+        rateBefore: 100,
+      },
+      {
+        name: "Newsletter",
+        visitors: { value: 0, before: 1 },
+        completions: { value: 0, before: 1 },
+        rate: 0,
+        rateBefore: 100,
+      },
+    ]);
+
+    // Core Web Vitals: the speed panel's figures of both months, per device class.
+    const speed = async (range: string) =>
+      (
+        await callApi(t, owner, "GET", `/api/websites/${siteId}/vitals?range=${range}`)
+      ).json() as SiteVitals;
+    const [vitals, vitalsBefore] = [await speed(month), await speed(before)];
+    expect(vitals).toMatchObject({ range: month, from: `${month}-01` });
+    for (const device of site!.vitals) {
+      const shown = vitals.devices.find((each) => each.device === device.device)!;
+      const shownBefore = vitalsBefore.devices.find((each) => each.device === device.device)!;
+      expect(device.metrics).toEqual(
+        shown.figures.map(({ metric, p75, goodPercent, visits }, i) => ({
+          metric,
+          p75,
+          goodPercent,
+          visits,
+          before: {
+            p75: shownBefore.figures[i]!.p75,
+            goodPercent: shownBefore.figures[i]!.goodPercent,
+            visits: shownBefore.figures[i]!.visits,
+          },
+        })),
+      );
+    }
+    const lcp = (device: string) =>
+      site!.vitals.find((each) => each.device === device)!.metrics.find((m) => m.metric === "lcp");
+    expect(site!.vitals.map((each) => each.device)).toEqual(["mobile", "desktop"]);
+    expect(lcp("desktop")).toMatchObject({
+      visits: 10,
+      goodPercent: 80,
+      before: { visits: 10, goodPercent: 50 },
+    });
+    expect(lcp("desktop")!.p75).toBeCloseTo(1800, -2);
+    expect(lcp("mobile")).toMatchObject({
+      visits: 4,
+      goodPercent: 25,
+      before: { visits: 0, goodPercent: null, p75: null },
+    });
 
     expect(report.expiring).toEqual([
       expect.objectContaining({ kind: "domain", name: "rivera.example", autoRenew: false }),

@@ -1,30 +1,23 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { brand } from "@content/site";
 import { firstResponse } from "@shared/first-response";
-import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
-import { siteWindow } from "@shared/site-range";
+import type { MonthlyReport } from "@shared/schemas/reports";
 import { addMonthsTo, dayInZone, monthDays, monthOfDay } from "@shared/work-time";
 import type { Db } from "../db/client";
-import {
-  companies,
-  monitorIncidents,
-  projectMilestones,
-  recurringPlans,
-  supportTickets,
-} from "../db/schema";
+import { companies, projectMilestones, recurringPlans, supportTickets } from "../db/schema";
 import { conflict, invalid, notFound, ok, type Outcome } from "../domain-failure";
 import { listPayments, listInvoices } from "../billing/invoice-reading";
 import { listDomains } from "../domains/domains";
 import { agencyMonth, hoursOfMonth } from "../hours/reading";
 import { findProject, listProjects } from "../projects/project-reading";
 import { isCataloguePlan, serviceLevels } from "../tickets/response-targets";
-import { siteHealth } from "../websites/health";
 import { listWebsites } from "../websites/websites";
+import { percentile, siteSection } from "./site-section";
 
 /*
  * The monthly care report of one client and one month of the agency's calendar. Each section is
  * read with the function the portal shows it with, for the same window: a site's month is its
- * page's "YYYY-MM" range (UTC days, as the portal's month picker), the hours are hoursOfMonth,
+ * page's "YYYY-MM" range (site-section.ts), the hours are hoursOfMonth,
  * tickets, updates, invoices and payments are the portal's lists, kept to the month's days in the
  * agency's time zone.
  */
@@ -57,13 +50,6 @@ export async function careClients(db: Db, companyIds?: string[]): Promise<string
   return [...new Set(rows.filter((row) => isCarePlan(row.name)).map((row) => row.companyId))];
 }
 
-/** The nearest-rank percentile of some numbers, or null when there are none. */
-export function percentile(values: number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const inMonth = (instant: string | Date, month: string) =>
   monthOfDay(dayInZone(new Date(instant), brand.timeZone)) === month;
 
@@ -73,50 +59,6 @@ export function endedMonth(month: string, now: Date): Outcome<string> {
     return invalid(reportMessages.month, "month");
   }
   return ok(month);
-}
-
-async function siteSection(
-  db: Db,
-  companyId: string,
-  site: { id: string; domain: string },
-  month: string,
-  now: Date,
-  checkIntervalSeconds: number,
-): Promise<{ section: ReportSite; certificateExpiresAt: string | null }> {
-  const read = async (range: string) => {
-    const window = siteWindow(range, now)!;
-    return (await siteHealth(
-      db,
-      companyId,
-      site.id,
-      { ...window, range, checkIntervalSeconds },
-      now,
-    ))!;
-  };
-  const [health, before] = await Promise.all([read(month), read(addMonthsTo(month, -1))]);
-  const times = health.responseTimes.points.flatMap((point) =>
-    point.responseMs === null ? [] : [point.responseMs],
-  );
-  const start = new Date(`${health.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${health.to}T00:00:00Z`) + DAY_MS);
-  const missed = await db
-    .select({ startedAt: monitorIncidents.startedAt })
-    .from(monitorIncidents)
-    .where(and(eq(monitorIncidents.websiteId, site.id), isNotNull(monitorIncidents.heartbeatId)));
-  const section: ReportSite = {
-    websiteId: site.id,
-    domain: site.domain,
-    uptimePercent: health.uptime.percent,
-    incidents: health.uptime.incidents.map(({ updates: _updates, ...incident }) => incident),
-    responseMs: { p50: percentile(times, 50), p95: percentile(times, 95) },
-    maintenanceChecks: health.days.reduce((sum, day) => sum + day.maintenanceChecks, 0),
-    heartbeatsMissed: missed.filter((row) => row.startedAt >= start && row.startedAt < end).length,
-    visitors: { value: health.visitors, before: before.visitors },
-    pageViews: { value: health.pageViews, before: before.pageViews },
-    topPages: health.topPages,
-    topSources: health.topReferrers,
-  };
-  return { section, certificateExpiresAt: health.certificateExpiresAt };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { brand } from "@content/site";
 import { reportText } from "@shared/report-text";
-import type { MonthlyReport } from "@shared/schemas/reports";
+import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
+import { vitalNames, type VitalMetric } from "@shared/schemas/vitals";
 import {
   formatCalendarDate,
   formatDate,
@@ -8,12 +9,121 @@ import {
   formatMoney,
   formatMonth,
   formatNumber,
+  formatPercent,
+  formatShift,
+  formatTiming,
   formatWorkTime,
   humanize,
 } from "@shared/format";
-import { facts, paragraph, renderPdf, sectionHeading } from "../documents/pdf";
+import {
+  facts,
+  keepTogether,
+  paragraph,
+  renderPdf,
+  sectionHeading,
+  subheading,
+  type PdfDocument,
+} from "../documents/pdf";
 import { table, titleBlock } from "../documents/pdf-blocks";
 import { barChart } from "../documents/pdf-charts";
+
+/** About a table row's height, and what a chart adds to its plot (legend, labels), in points. */
+const ROW_HEIGHT = 19;
+const CHART_FRAME = 48;
+
+const deviceWords = { mobile: "Mobile", desktop: "Desktop" } as const;
+
+/** A metric's p75 as the speed panel writes it ("1.8 s", "180 ms", "0.05"); "-": no visits. */
+const p75Text = (metric: VitalMetric, value: number | null) =>
+  value === null ? "-" : metric === "cls" ? formatShift(value) : formatTiming(value);
+
+/** A top page's or source's figure the month before; "-": not among that month's top. */
+const beforeText = (value: number | null) => (value === null ? "-" : formatNumber(value));
+
+const goodText = (value: number | null) => (value === null ? "-" : formatPercent(value));
+
+/** A site's goals: conversions this month against the month before, as a table and bars. */
+function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
+  if (site.goals.length === 0) return;
+  // The table and its chart on one page.
+  doc.moveDown(0.6);
+  keepTogether(doc, 40 + site.goals.length * ROW_HEIGHT + 60 + CHART_FRAME);
+  subheading(doc, "Goals");
+  table(
+    doc,
+    [
+      { header: "Goal", width: 40 },
+      { header: "Conversions", width: 20, align: "right" },
+      { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
+      { header: "Rate", width: 18, align: "right" },
+    ],
+    site.goals.map((goal) => [
+      goal.name,
+      formatNumber(goal.visitors.value),
+      formatNumber(goal.visitors.before),
+      formatPercent(goal.rate),
+    ]),
+  );
+  barChart(doc, {
+    labels: site.goals.map((goal) => goal.name),
+    series: [
+      { name: formatMonth(report.month), values: site.goals.map((goal) => goal.visitors.value) },
+      {
+        name: formatMonth(report.monthBefore),
+        values: site.goals.map((goal) => goal.visitors.before),
+      },
+    ],
+    height: 60,
+    // Whole conversions on the axis, however few.
+    max: 4,
+    format: formatNumber,
+  });
+}
+
+/**
+ * A site's Core Web Vitals per device class: each metric's p75 and share of good visits against
+ * the month before, and the shares as bars.
+ */
+function vitalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {
+  for (const device of site.vitals) {
+    doc.moveDown(0.6);
+    keepTogether(doc, 40 + device.metrics.length * ROW_HEIGHT + 55 + CHART_FRAME);
+    subheading(doc, `Speed on ${deviceWords[device.device].toLowerCase()} (Core Web Vitals)`);
+    table(
+      doc,
+      [
+        { header: `${deviceWords[device.device]}, p75`, width: 34 },
+        { header: formatMonth(report.month), width: 17, align: "right" },
+        { header: "Good visits", width: 16, align: "right" },
+        { header: formatMonth(report.monthBefore), width: 17, align: "right" },
+        { header: "Good visits", width: 16, align: "right" },
+      ],
+      device.metrics.map((figure) => [
+        `${vitalNames[figure.metric].short} (${vitalNames[figure.metric].long})`,
+        p75Text(figure.metric, figure.p75),
+        goodText(figure.goodPercent),
+        p75Text(figure.metric, figure.before.p75),
+        goodText(figure.before.goodPercent),
+      ]),
+    );
+    barChart(doc, {
+      labels: device.metrics.map((figure) => vitalNames[figure.metric].short),
+      series: [
+        {
+          name: `Good visits, ${formatMonth(report.month)}`,
+          values: device.metrics.map((figure) => figure.goodPercent ?? Number.NaN),
+        },
+        {
+          name: `Good visits, ${formatMonth(report.monthBefore)}`,
+          values: device.metrics.map((figure) => figure.before.goodPercent ?? Number.NaN),
+        },
+      ],
+      height: 55,
+      max: 100,
+      format: formatPercent,
+    });
+  }
+}
 
 /** The monthly care report as a PDF, drawn from its figures (a staff note, if any, on top). */
 export function reportPdf(report: MonthlyReport, staffNote: string | null): Promise<Buffer> {
@@ -74,26 +184,38 @@ export function reportPdf(report: MonthlyReport, staffNote: string | null): Prom
         table(
           doc,
           [
-            { header: "Top pages", width: 75 },
-            { header: "Views", width: 25, align: "right" },
+            { header: "Top pages", width: 60 },
+            { header: "Views", width: 18, align: "right" },
+            { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
           ],
-          site.topPages.map((page) => [page.path, formatNumber(page.views)]),
+          site.topPages.map((page) => [
+            page.path,
+            formatNumber(page.views),
+            beforeText(page.viewsBefore),
+          ]),
         );
       }
       if (site.topSources.length > 0) {
         table(
           doc,
           [
-            { header: "Top sources", width: 75 },
-            { header: "Visitors", width: 25, align: "right" },
+            { header: "Top sources", width: 60 },
+            { header: "Visitors", width: 18, align: "right" },
+            { header: `In ${formatMonth(report.monthBefore)}`, width: 22, align: "right" },
           ],
-          site.topSources.map((source) => [source.host ?? "Direct", formatNumber(source.visitors)]),
+          site.topSources.map((source) => [
+            source.host ?? "Direct",
+            formatNumber(source.visitors),
+            beforeText(source.visitorsBefore),
+          ]),
         );
       }
+      goalsPart(doc, site, report);
+      vitalsPart(doc, site, report);
     }
 
     if (report.expiring.length > 0) {
-      sectionHeading(doc, "Expiring in the next 60 days");
+      sectionHeading(doc, "Expiring in the next 60 days", { keepWith: 60 });
       table(
         doc,
         [

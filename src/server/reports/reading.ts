@@ -1,5 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ArchivedReport, MonthlyReport, StaffReport } from "@shared/schemas/reports";
+import {
+  monthlyReportSchema,
+  type ArchivedReport,
+  type MonthlyReport,
+  type StaffReport,
+} from "@shared/schemas/reports";
 import type { Db, DbExecutor } from "../db/client";
 import { monthlyReports, reportSettings } from "../db/schema";
 import { ok, type Outcome } from "../domain-failure";
@@ -25,12 +30,16 @@ export async function listReports(db: DbExecutor, companyId: string): Promise<Ar
   }));
 }
 
+/**
+ * An archived report's row, its figures read through the report's schema: a report archived
+ * before a section was added reads with that section empty.
+ */
 async function archivedRow(db: DbExecutor, companyId: string, month: string) {
   const [row] = await db
     .select()
     .from(monthlyReports)
     .where(and(eq(monthlyReports.companyId, companyId), eq(monthlyReports.month, month)));
-  return row;
+  return row && { ...row, data: monthlyReportSchema.parse(row.data) };
 }
 
 /** An archived report's PDF (with its note), or undefined when there is none of that month. */

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { optionalText } from "./fields";
 import { siteIncidentSchema } from "./site-health";
 import { planHoursSchema, timeEntrySchema } from "./hours";
+import { vitalDevices, vitalMetrics } from "./vitals";
 
 /*
  * The monthly care report: one field per section, so a new section (Core Web Vitals, goals) is
@@ -11,6 +12,39 @@ import { planHoursSchema, timeEntrySchema } from "./hours";
 
 /** A figure this month beside the month before. */
 const compared = z.object({ value: z.number().int(), before: z.number().int() });
+
+/** A top page's or source's figure the month before; null: not among that month's top. */
+const beforeFigure = z.number().int().nullable().default(null);
+
+/** A metric's figures over a month, as the site page's speed panel shows them for that month. */
+const vitalMonthSchema = z.object({
+  /** The 75th percentile (ms; CLS unitless); null: no visits reported it. */
+  p75: z.number().nullable(),
+  /** Of the visits that reported it, the share that was good, whole percent; null: none. */
+  goodPercent: z.number().int().nullable(),
+  visits: z.number().int(),
+});
+
+/** Core Web Vitals of one device class: each metric this month beside the month before. */
+export const reportVitalsSchema = z.object({
+  device: z.enum(vitalDevices),
+  metrics: z.array(
+    vitalMonthSchema.extend({ metric: z.enum(vitalMetrics), before: vitalMonthSchema }),
+  ),
+});
+export type ReportVitals = z.infer<typeof reportVitalsSchema>;
+
+/** A goal: its visitors (conversions), completions and conversion rate, beside the month before. */
+export const reportGoalSchema = z.object({
+  name: z.string(),
+  /** Unique visitors who reached it (a visitor counts once a day): its conversions. */
+  visitors: compared,
+  completions: compared,
+  /** Percent of the month's visitors, one decimal, and of the month before's. */
+  rate: z.number(),
+  rateBefore: z.number(),
+});
+export type ReportGoal = z.infer<typeof reportGoalSchema>;
 
 export const reportSiteSchema = z.object({
   websiteId: z.uuid(),
@@ -27,10 +61,28 @@ export const reportSiteSchema = z.object({
   heartbeatsMissed: z.number().int(),
   visitors: compared,
   pageViews: compared,
-  topPages: z.array(z.object({ path: z.string(), views: z.number().int() })),
-  topSources: z.array(
-    z.object({ host: z.string().nullable(), visitors: z.number().int(), views: z.number().int() }),
+  /**
+   * The month's top pages and sources as the site page lists them, each with its figure the
+   * month before: null when it was not among that month's (or the report was archived without).
+   */
+  topPages: z.array(
+    z.object({ path: z.string(), views: z.number().int(), viewsBefore: beforeFigure }),
   ),
+  topSources: z.array(
+    z.object({
+      host: z.string().nullable(),
+      visitors: z.number().int(),
+      views: z.number().int(),
+      visitorsBefore: beforeFigure,
+    }),
+  ),
+  /**
+   * Real-user speed per device class that reported any in either month (a report archived
+   * before this section reads as none).
+   */
+  vitals: z.array(reportVitalsSchema).default([]),
+  /** The month's goals, most visitors first, and the month before's that had none this month. */
+  goals: z.array(reportGoalSchema).default([]),
 });
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { siteHealthQuerySchema } from "./site-health";
 
 /*
  * Real-user speed (Core Web Vitals): the metrics, Google's thresholds, and what
@@ -40,12 +41,11 @@ export const ratingOf = (metric: VitalMetric, value: number): VitalRating => {
 export const vitalDevices = ["mobile", "desktop"] as const;
 export type VitalDevice = (typeof vitalDevices)[number];
 
-const rangeMessage = "Range must be 7d, 30d or 90d";
-
-/** GET /api/websites/:id/vitals?range=: the window of the figures (the trend is always 90 days). */
-export const vitalsQuerySchema = z.object({
-  range: z.enum(["7d", "30d", "90d"], { error: rangeMessage }).default("30d"),
-});
+/**
+ * GET /api/websites/:id/vitals?range=: the window of the figures, the site page's own ranges (7d,
+ * 30d, 90d or a month); the trend is always the 90 days to its end.
+ */
+export const vitalsQuerySchema = siteHealthQuerySchema;
 
 const p75 = z.number().nullable();
 
@@ -96,7 +96,8 @@ export const siteVitalsSchema = z.object({
   domain: z.string(),
   /** Whether staff turned real-user speed on (the tag measures only then). */
   enabled: z.boolean(),
-  range: z.enum(["7d", "30d", "90d"]),
+  /** 7d, 30d, 90d (ending today) or a month, YYYY-MM. */
+  range: z.string(),
   /** First and last UTC day of the range. */
   from: z.string(),
   to: z.string(),

@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SiteVitals } from "@shared/schemas/vitals";
+import type { SiteRangePreset } from "@shared/site-range";
 import { sendJson } from "@/lib/api";
 
-export type VitalsRange = SiteVitals["range"];
+/** The panel's own ranges (the API also answers a month, as the report reads it). */
+export type VitalsRange = SiteRangePreset;
 
 /** A site's real-user speed: the client's own site in the portal, any site for staff. */
 export const useSiteVitals = (websiteId: string, range: VitalsRange, staff = false) =>

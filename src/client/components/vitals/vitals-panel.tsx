@@ -257,7 +257,7 @@ export function VitalsPanel({
         {onRange && (
           <Choice
             label="Figures over"
-            value={vitals.range}
+            value={vitals.range as VitalsRange}
             options={["7d", "30d", "90d"] as const}
             words={(r) => `${rangeWords[r]}`}
             onChange={onRange}

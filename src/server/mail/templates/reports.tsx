@@ -15,6 +15,8 @@ export type ReportSummary = {
   hours: string;
   /** "2 tickets opened, 1 resolved". */
   tickets: string;
+  /** "14 goal conversions (9 in September 2026)"; null: the sites have no goals. */
+  goals: string | null;
   /** A staff member's personal note, or null. */
   note: string | null;
 };
@@ -35,7 +37,7 @@ export function monthlyReportEmail(
       [
         `Hi ${client.name},`,
         ...(summary.note ? [summary.note] : []),
-        `Your care report for ${summary.month} is attached. In short: ${summary.uptime}; ${summary.hours}; ${summary.tickets}.`,
+        `Your care report for ${summary.month} is attached. In short: ${[summary.uptime, summary.hours, summary.tickets, ...(summary.goals ? [summary.goals] : [])].join("; ")}.`,
         "Every past report is on the Reports tab of your client portal.",
       ],
       { label: "See your reports", href: link },

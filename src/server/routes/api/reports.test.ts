@@ -2,7 +2,14 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
-import { aClient, aClientUser, aPlan, aStaffMember } from "../../../../tests/support/factories";
+import {
+  aClient,
+  aClientUser,
+  aPlan,
+  aStaffMember,
+  aWebsite,
+} from "../../../../tests/support/factories";
+import type { MonthlyReport } from "@shared/schemas/reports";
 import { addMonthsTo } from "@shared/work-time";
 import * as schema from "../../db/schema";
 import { agencyMonth } from "../../hours/reading";
@@ -33,6 +40,7 @@ describe.each(databaseKinds)("monthly report routes on %s", (kind) => {
       name: "Basic Care",
       startsOn: `${addMonthsTo(lastMonth, -2)}-01`,
     });
+    await aWebsite(db, companyId, { domain: "riverabakery.example" });
     const plain = await aClientUser(db, companyId, { role: "member" });
     const bare = await aClient(db, { name: "No Plan Co" });
     bareId = bare.company.id;
@@ -62,6 +70,34 @@ describe.each(databaseKinds)("monthly report routes on %s", (kind) => {
     expect((await callApi(t, outsider, "GET", `/api/reports/${lastMonth}/pdf`)).statusCode).toBe(
       404,
     );
+  });
+
+  it("reads a report archived before its speed and goals sections, with those sections empty", async () => {
+    const { db } = t.database;
+    const month = addMonthsTo(lastMonth, -1);
+    const [row] = await db
+      .select()
+      .from(schema.monthlyReports)
+      .where(eq(schema.monthlyReports.month, month));
+    const sites = row!.data.sites.map(({ vitals: _v, goals: _g, ...site }) => site);
+    expect(sites).toHaveLength(1);
+    await db
+      .update(schema.monthlyReports)
+      .set({ data: { ...row!.data, sites } as MonthlyReport })
+      .where(eq(schema.monthlyReports.month, month));
+    const preview = await callApi(
+      t,
+      staff,
+      "GET",
+      `/api/admin/clients/${companyId}/reports/${month}`,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().report.sites).toEqual([
+      expect.objectContaining({ domain: "riverabakery.example", vitals: [], goals: [] }),
+    ]);
+    const pdf = await callApi(t, owner, "GET", `/api/reports/${month}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
   });
 
   it("lets an owner, and only an owner, turn the email off", async () => {

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { siteVitalsSchema, vitalsQuerySchema, vitalsSettingSchema } from "@shared/schemas/vitals";
+import { siteWindow } from "@shared/site-range";
 import { auditContext, withAudit } from "../../audit/audit";
 import { siteVitals } from "../../analytics/vitals-read";
 import { websites } from "../../db/schema";
+import { invalid } from "../../domain-failure";
 import { signedInMember } from "../../plugins/auth-guard";
+import { refuse } from "../../plugins/errors";
 import {
   errorResponses,
   forSignedInClients,
@@ -16,6 +19,9 @@ import {
 
 const answers = { 200: siteVitalsSchema, ...notFoundResponse, ...errorResponses };
 
+/** A month after the current one has no figures: refused as the site page's health refuses it. */
+const laterMonth = invalid("Range must not be a month after the current one", "range");
+
 /**
  * Real-user speed (Core Web Vitals) of a website: its company's members read their own sites' in
  * the portal, staff read every site's and turn the measuring on or off.
@@ -26,6 +32,7 @@ export const vitalsRoutes: RoutePlugin = async (app, { db }) => {
       "/api/websites/:id/vitals",
       { schema: { params: idParams, querystring: vitalsQuerySchema, response: answers } },
       async (request, reply) => {
+        if (!siteWindow(request.query.range, new Date())) return refuse(reply, laterMonth);
         const member = signedInMember(request);
         const vitals =
           member &&
@@ -44,6 +51,7 @@ export const vitalsRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/websites/:id/vitals",
       { schema: { params: idParams, querystring: vitalsQuerySchema, response: answers } },
       async (request, reply) => {
+        if (!siteWindow(request.query.range, new Date())) return refuse(reply, laterMonth);
         const vitals = await siteVitals(db, request.params.id, { range: request.query.range });
         if (!vitals) return reply.code(404).send(notFound("Website"));
         return vitals;
