@@ -7,17 +7,16 @@ const READY_TIMEOUT_MS = 2_000;
 
 /**
  * /healthz: the process answers (liveness). /readyz: it may be sent traffic (readiness): 503
- * until the database has every migration this build ships and answers, and 503 again from the
- * moment the server starts shutting down, so a load balancer stops sending it requests.
+ * until the database has every migration this build ships and answers. From the moment the
+ * server starts shutting down it answers 503 again, as every request does then (Fastify's
+ * return503OnClosing, app.ts), and new connections are refused.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
   { database },
 ) => {
-  let shuttingDown = false;
   // Once every migration is there it stays there: later checks only ask the database to answer.
   let migrated = false;
-  app.addHook("preClose", async () => void (shuttingDown = true));
 
   app.get("/healthz", { schema: { response: { 200: status } } }, async () => ({ status: "ok" }));
 
@@ -25,7 +24,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     "/readyz",
     { schema: { response: { 200: status, 503: status } } },
     async (request, reply) => {
-      if (shuttingDown) return reply.code(503).send({ status: "shutting down" });
       try {
         if (!migrated) migrated = await withTimeout(database.migrated(), READY_TIMEOUT_MS);
         if (!migrated) return reply.code(503).send({ status: "migrations pending" });
