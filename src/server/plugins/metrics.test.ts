@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
+import { sample } from "../../../tests/support/metrics-text";
 import { outboxEmails } from "../db/schema";
 import { registry } from "../metrics/metrics";
 
@@ -34,15 +35,6 @@ const scrape = async (t: TestApp) => {
   expect(answer.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
   return answer.body;
 };
-
-/** The value of the sample line of that name carrying those labels (in any order). */
-function sample(text: string, name: string, labels: Record<string, string> = {}) {
-  const pairs = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text
-    .split("\n")
-    .find((l) => l.startsWith(`${name}{`) && pairs.every((pair) => l.includes(pair)));
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
-}
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
