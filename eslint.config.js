@@ -11,7 +11,17 @@ import tseslint from "typescript-eslint";
  * its place here: the configuration refuses to load until it does.
  */
 const serverOrder = [
-  ["config", "error-log", "domain-failure", "db", "documents", "scheduling", "net"], // settings, tables, tools
+  [
+    "config",
+    "credentials",
+    "metrics",
+    "error-log",
+    "domain-failure",
+    "db",
+    "documents",
+    "scheduling",
+    "net",
+  ], // settings, figures, tables, tools
   ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
   ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns
   [

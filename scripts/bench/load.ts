@@ -11,7 +11,8 @@
  *    show what a busy day does to them; the stored leads must equal the 201 answers wrk counted
  *    (give or take one request in flight per connection when wrk stops).
  * Needs wrk: `apt-get install -y wrk`. BENCH_DATABASE_URL names a server where a scratch database
- * may be created (default: the local PostgreSQL); BENCH_SECONDS the duration of each run.
+ * may be created (default: the local PostgreSQL); BENCH_SECONDS the duration of each run;
+ * BENCH_PORT the app's port (default: a free one).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,7 +71,7 @@ end
 
 const database = await scratchDatabase(adminUrl);
 const work = mkdtempSync(path.join(tmpdir(), "harborline-load-"));
-const port = await freePort();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const server = startServer(
   port,
   {

@@ -34,6 +34,7 @@ import { createRdapClient } from "./domains/rdap";
 import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
 import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
+import { registerMetrics } from "./plugins/metrics";
 import { registerPages } from "./plugins/pages";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
@@ -246,6 +247,8 @@ export async function buildApp({
   // visitors behind one address must not be throttled (docs/decisions/011).
   const ingest = createAnalyticsIngest(database.db, app.log, analytics);
   app.decorate("analytics", ingest);
+  const { buffer, goals, vitals } = ingest;
+  registerMetrics(app, { config, database, buffers: { "page views": buffer, goals, vitals } });
   await app.register(eventRoutes, { ingest });
   decorateUser(app);
   registerSameOriginCheck(app, config.publicUrl);

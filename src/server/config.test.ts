@@ -94,6 +94,40 @@ describe("settings", () => {
     expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "1" }).processes).toBe(1);
   });
 
+  it("answers /metrics only when asked: on METRICS_PORT, or with METRICS_TOKEN", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "10.0.0.5" }).metrics).toEqual({
+      port: undefined,
+      host: "10.0.0.5",
+      token: undefined,
+    });
+    const token = "a".repeat(24);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        METRICS_PORT: "9464",
+        METRICS_HOST: "127.0.0.1",
+        METRICS_TOKEN: token,
+      }).metrics,
+    ).toEqual({ port: 9464, host: "127.0.0.1", token });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      "METRICS_TOKEN: must be at least 24 characters: openssl rand -hex 24",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: "9464", METRICS_PORT: "9464" })).toThrow(
+      "METRICS_PORT: must differ from PORT",
+    );
+    const several = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://db.internal/harborline",
+      REDIS_URL: "redis://cache.internal:6379",
+      WEB_CONCURRENCY: "2",
+      METRICS_TOKEN: token,
+    };
+    expect(() => loadConfig(several)).toThrow(
+      "METRICS_TOKEN: with more than one process, set METRICS_PORT too",
+    );
+    expect(loadConfig({ ...several, METRICS_PORT: "9464" }).metrics.port).toBe(9464);
+  });
+
   it("lists every bad setting, one line each", () => {
     let error: unknown;
     try {

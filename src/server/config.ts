@@ -32,14 +32,15 @@ const postgresUrl = z
   .url({ error: "must be a postgres:// or postgresql:// URL" })
   .refine((url) => /^postgres(ql)?:\/\//.test(url), "must be a postgres:// or postgresql:// URL");
 
+const portSetting = z.coerce
+  .number({ error: "must be a port number" })
+  .int("must be a port number")
+  .min(0, "must be a port number")
+  .max(65535, "must be a port number");
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce
-    .number({ error: "must be a port number" })
-    .int("must be a port number")
-    .min(0, "must be a port number")
-    .max(65535, "must be a port number")
-    .default(5000),
+  PORT: portSetting.default(5000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
@@ -63,12 +64,7 @@ const environmentSchema = z.object({
       error: "must be a plain address without a +tag: each ticket's replies go to its +tag",
     })
     .optional(),
-  INBOUND_SMTP_PORT: z.coerce
-    .number({ error: "must be a port number" })
-    .int("must be a port number")
-    .min(0, "must be a port number")
-    .max(65535, "must be a port number")
-    .optional(),
+  INBOUND_SMTP_PORT: portSetting.optional(),
   INBOUND_SMTP_HOST: z.string().min(1).optional(),
   INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
   INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
@@ -165,6 +161,13 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanSetting.optional(),
+  METRICS_PORT: portSetting.optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(24, "must be at least 24 characters: openssl rand -hex 24")
+    .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -248,6 +251,12 @@ export type Config = {
   rdapBootstrapUrl: string | undefined;
   /** Set: ticket attachments are stored in this S3-compatible bucket. Unset: in the database. */
   s3: S3Settings | undefined;
+  /**
+   * Prometheus's figures at /metrics: on a port of their own (METRICS_PORT), or on the site's
+   * port behind a bearer token (METRICS_TOKEN; on METRICS_PORT too when both are set). Neither
+   * set: no /metrics at all.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 };
 
 export type S3Settings = {
@@ -339,6 +348,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${key}: required when any S3_ setting is set`);
     }
   }
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT) {
+    problems.push("METRICS_PORT: must differ from PORT: the figures never share the site's port");
+  }
+  if (processes > 1 && settings.METRICS_TOKEN && settings.METRICS_PORT === undefined) {
+    problems.push(
+      "METRICS_TOKEN: with more than one process, set METRICS_PORT too: there the first process answers every process's figures",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -413,6 +430,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? false,
           }
         : undefined,
+    metrics: {
+      port: settings.METRICS_PORT,
+      host: settings.METRICS_HOST ?? settings.HOST,
+      token: settings.METRICS_TOKEN,
+    },
     clientDir:
       typeof BUNDLED_CLIENT_DIR === "string"
         ? fileURLToPath(new URL(BUNDLED_CLIENT_DIR, import.meta.url))

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Config } from "./config";
+import { PROCESS_SLOT } from "./metrics/process-label";
 
 /** What a server process tells the process that started it once it listens. */
 export const LISTENING = "harborline:listening";
@@ -13,9 +14,11 @@ const RESTART_DELAY_MS = 1_000;
  * runs once across instances, and REDIS_URL shares the rate limits. Each process accepts its own
  * connections, as nginx's workers do. One that fails at start stops them all, with its exit code;
  * one that stops later is replaced. SIGTERM and SIGINT are passed on: each finishes what it is
- * answering, and this process exits once they all have.
+ * answering, and this process exits once they all have. With METRICS_PORT, this process answers
+ * scrapes there with every serving process's figures, each labelled with its place (0, 1, ...),
+ * which a process started again in another's place takes over.
  */
-export function runServerProcesses(config: Pick<Config, "processes" | "publicUrl">) {
+export function runServerProcesses(config: Pick<Config, "processes" | "publicUrl" | "metrics">) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   const running = new Set<Worker>();
   const listening = new Set<Worker>();
@@ -30,8 +33,8 @@ export function runServerProcesses(config: Pick<Config, "processes" | "publicUrl
     if (running.size === 0) process.exit(exitCode);
   };
 
-  const start = () => {
-    const worker = cluster.fork();
+  const start = (slot: number) => {
+    const worker = cluster.fork({ [PROCESS_SLOT]: String(slot) });
     running.add(worker);
     worker.on("message", (message) => {
       if (message !== LISTENING) return;
@@ -56,12 +59,37 @@ export function runServerProcesses(config: Pick<Config, "processes" | "publicUrl
         console.error(
           `A server process stopped (exit code ${code ?? signal}): starting another in ${RESTART_DELAY_MS / 1000} s`,
         );
-        setTimeout(() => stopping || start(), RESTART_DELAY_MS);
+        setTimeout(() => stopping || start(slot), RESTART_DELAY_MS);
       }
     });
   };
 
-  for (let i = 0; i < config.processes; i++) start();
+  for (let slot = 0; slot < config.processes; slot++) start(slot);
+  if (config.metrics.port !== undefined) {
+    listenForClusterScrapes(config.metrics, listening).catch((error: unknown) => {
+      console.error(`METRICS_PORT: could not listen on ${config.metrics.port}: ${String(error)}`);
+      stopAll(1);
+    });
+  }
   process.on("SIGTERM", () => stopAll(0));
   process.on("SIGINT", () => stopAll(0));
+}
+
+/** METRICS_PORT in the process that starts the others: their figures, gathered on each scrape. */
+async function listenForClusterScrapes(settings: Config["metrics"], serving: Set<Worker>) {
+  // Loaded only here: without METRICS_PORT this process loads no more than it did.
+  const [{ clusterContentType, gatherScrapes }, { listenForScrapes }] = await Promise.all([
+    import("./metrics/cluster"),
+    import("./metrics/server"),
+  ]);
+  const server = await listenForScrapes({
+    port: settings.port!,
+    host: settings.host,
+    token: settings.token,
+    scrape: () => gatherScrapes(serving),
+    contentType: clusterContentType,
+    log: { error: (object, message) => console.error(message, object) },
+  });
+  // The processes' exits decide when this one ends, not the listener.
+  server.unref();
 }

@@ -1,12 +1,16 @@
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoData } from "./demo/seed";
+import { answerScrapes } from "./metrics/cluster";
+import { metricsContentType, scrape, scrapeJson } from "./metrics/metrics";
+import { closeScrapes, listenForScrapes } from "./metrics/server";
 import { LISTENING } from "./processes";
 
 /** Set for the child process that only creates, migrates and seeds a new embedded database. */
@@ -73,6 +77,7 @@ export async function serve(config: Config) {
   const app = await buildApp({ config, database, firstPassInMs: FIRST_PASS_AFTER_MS });
   if (seeded) app.log.info(SEEDED);
 
+  let scrapes: Server | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -83,6 +88,7 @@ export async function serve(config: Config) {
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      if (scrapes) await closeScrapes(scrapes);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -94,6 +100,19 @@ export async function serve(config: Config) {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // METRICS_PORT: this process's figures there; with several, the first process gathers them.
+  const { metrics } = config;
+  if (metrics.port !== undefined && cluster.isWorker) answerScrapes(scrapeJson);
+  else if (metrics.port !== undefined) {
+    scrapes = await listenForScrapes({
+      port: metrics.port,
+      host: metrics.host,
+      token: metrics.token,
+      scrape,
+      contentType: metricsContentType,
+      log: app.log,
+    });
+  }
   if (cluster.isWorker) process.send?.(LISTENING);
   app.log.info(
     `Harborline is running at ${config.publicUrl} on ${

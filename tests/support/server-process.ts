@@ -17,9 +17,34 @@ export type ServerProcess = {
   stop(): Promise<number>;
 };
 
+/**
+ * A port nothing listens on: any the system gives, or with TEST_PORT_RANGE (`4800-4819`) one of
+ * those, taken in turn, so that test runs side by side on one machine keep to their own ports.
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? "");
+  if (!range) return listenAndRelease(0);
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  for (let tries = 0; tries <= last - first; tries++) {
+    const port = first + (nextInRange++ % (last - first + 1));
+    try {
+      return await listenAndRelease(port);
+    } catch {
+      // In use: the next one.
+    }
+  }
+  throw new Error(`TEST_PORT_RANGE: no free port from ${first} to ${last}`);
+}
+
+// From a random place, so that test files running at once seldom pick the same port.
+let nextInRange = Math.floor(Math.random() * 1000);
+
+async function listenAndRelease(wanted: number): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(wanted, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;

@@ -9,6 +9,7 @@ import {
 } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { analyticsSalts, pageViews, websites } from "../db/schema";
+import { eventsIngested } from "../metrics/metrics";
 
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -82,8 +83,12 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
 
   it("stores a view from the site: its UTC day, a 32-hex visitor, path without query, referrer host, device", async () => {
     await clear();
+    const ingested = async () =>
+      (await eventsIngested.get()).values.find((v) => v.labels.kind === "page views")?.value ?? 0;
+    const before = await ingested();
     const response = await send(view());
     expect(response.statusCode).toBe(202);
+    expect(await ingested()).toBe(before + 1);
     expect(response.headers["set-cookie"]).toBeUndefined();
     // Else the client site's page logs ERR_BLOCKED_BY_RESPONSE.NotSameOrigin on every view.
     expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { plainText } from "@shared/schemas/fields";
 import type { Db } from "../db/client";
+import { eventsIngested } from "../metrics/metrics";
 import { analyticsSalts, goalEvents, pageViews, websites } from "../db/schema";
 import { utmFields, type Campaign } from "./campaigns";
 
@@ -295,6 +296,7 @@ export function createWriteBuffer<Row>({
   maxPending = 50_000,
 }: PageViewBufferOptions & { write: (rows: Row[]) => Promise<void>; what: string }) {
   const pending: Row[] = [];
+  const ingested = eventsIngested.labels({ kind: what });
   let flushing: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -324,6 +326,7 @@ export function createWriteBuffer<Row>({
     add(row: Row): boolean {
       if (pending.length >= maxPending) return false;
       pending.push(row);
+      ingested.inc();
       if (pending.length >= batchSize && !flushing) void flush();
       return true;
     },

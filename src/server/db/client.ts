@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -23,12 +23,18 @@ export type Database = {
   sessionPool: pg.Pool | PGlite;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** Whether the database has every migration this build ships (throws when it cannot answer). */
+  migrated(): Promise<boolean>;
+  /** Connections open, idle and waited for, and the most there may be (the embedded one: one). */
+  poolUse(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Any fixed number: serialises migrations when several servers start at once. */
 const MIGRATION_LOCK_ID = 720_514_001;
+/** Connections each server process keeps to PostgreSQL at most. */
+const POOL_MAX = 10;
 
 export type DatabaseOptions =
   | { url: string }
@@ -51,7 +57,7 @@ async function openPostgres(url: string): Promise<Database> {
   );
   const pool = new pgDriver.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5_000,
   });
   // A client that loses its server, idle or checked out, must not crash the process: the query
@@ -93,6 +99,13 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    migrated: () => hasEveryMigration(db),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     close: once(() => pool.end()),
   };
 }
@@ -130,6 +143,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       ping: async () => {
         await client.query("select 1");
       },
+      migrated: () => hasEveryMigration(db),
+      poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
       close: once(async () => {
         await client.close();
         release();
@@ -140,6 +155,23 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/** The time stamp of the newest migration this build ships, as Drizzle records it when applied. */
+function newestMigration(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/** Whether the newest migration applied is at least the newest this build ships. */
+async function hasEveryMigration(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ newest: string | number | null }>(
+    db,
+    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.newest ?? 0) >= newestMigration();
 }
 
 async function hasTables(db: Db): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbExecutor } from "../db/client";
+import { queryRows, type Db, type DbExecutor } from "../db/client";
 import { listenForCommits, signalAfterCommit } from "../db/commit-signals";
 import { outboxEmails, type OutboxEmail } from "../db/schema";
+import { emailsFailed, emailsSent } from "../metrics/metrics";
 import type { Email, Mailer } from "./mailer";
 
 export type EmailKind =
@@ -134,6 +135,17 @@ export async function listRecentEmails(db: Db, { withText = false, limit = 100 }
   }));
 }
 
+/** The emails waiting to be sent, and how long the oldest has waited (what an alert watches). */
+export async function outboxBacklog(db: Db): Promise<{ queued: number; oldestAgeSeconds: number }> {
+  const [row] = await queryRows<{ queued: number; oldest: number | null }>(
+    db,
+    sql`select count(*)::int as queued,
+          extract(epoch from now() - min(${outboxEmails.createdAt}))::float8 as oldest
+        from ${outboxEmails} where ${outboxEmails.status} = 'pending'`,
+  );
+  return { queued: Number(row?.queued ?? 0), oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+}
+
 export type OutboxWorkerOptions = {
   db: Db;
   mailer: Mailer;
@@ -243,6 +255,7 @@ export function createOutboxWorker({
   }
 
   async function deliver(email: OutboxEmail): Promise<boolean> {
+    let accepted = false;
     try {
       await mailer.send({
         id: email.id,
@@ -254,6 +267,8 @@ export function createOutboxWorker({
         ...(email.attachments ? { attachments: email.attachments } : {}),
         ...(email.listUnsubscribe ? { listUnsubscribe: email.listUnsubscribe } : {}),
       });
+      accepted = true;
+      emailsSent.inc();
       await db
         .update(outboxEmails)
         .set({ status: "sent", sentAt: new Date(), lastError: null })
@@ -261,6 +276,7 @@ export function createOutboxWorker({
       return true;
     } catch (error) {
       const lastTry = email.attempts >= maxAttempts;
+      if (!accepted) emailsFailed.inc({ final: String(lastTry) });
       const delay = Math.min(retryBaseMs * 2 ** (email.attempts - 1), MAX_DELAY_MS);
       await db
         .update(outboxEmails)

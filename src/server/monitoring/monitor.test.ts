@@ -22,6 +22,7 @@ import {
   users,
   websites,
 } from "../db/schema";
+import { monitorLateness } from "../metrics/metrics";
 import { runMonitorOnce, type MonitorRunOptions } from "./monitor";
 import { close, listen } from "../../../tests/support/local-server";
 
@@ -225,8 +226,20 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     await website(db, companyId, "paused.example", paused.url, "paused");
 
     await runMonitorOnce(options(at(0)));
+    const late = async () => {
+      const { values } = await monitorLateness.get();
+      const value = (suffix: string) =>
+        values.find((v) => v.metricName === `harborline_monitor_check_lateness_seconds_${suffix}`)
+          ?.value ?? 0;
+      return { checks: value("count"), seconds: value("sum") };
+    };
+    const before = await late();
     // Three days without any instance running: one check, not thousands.
     await runMonitorOnce({ ...options(at(3 * 1440)), prune: true });
+    // The figures tell that the check ran about three days after it was due.
+    const after = await late();
+    expect(after.checks).toBeGreaterThan(before.checks);
+    expect(after.seconds - before.seconds).toBeGreaterThan(3 * 86_400 - 3_600);
     await runMonitorOnce(options(at(3 * 1440, 30)));
     expect(live.requests).toBe(2);
     expect(building.requests + paused.requests).toBe(0);

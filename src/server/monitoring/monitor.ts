@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { monitorChecks, monitorRollups, websites } from "../db/schema";
+import { monitorChecks as checksMade, monitorLateness } from "../metrics/metrics";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { sendExpiryWarnings, type MonitorSettings } from "./expiry-warnings";
 import { sendMaintenanceNotices } from "./maintenance";
@@ -74,13 +75,18 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   const siteSettings = { ...options.settings, checkIntervalSeconds: options.intervalMs / 1000 };
   const claimed = await claimDueSites(db, now, options.intervalMs, options.batchSize ?? 100);
   const queue = [...claimed];
+  // How late each check starts: behind its schedule when claimed, plus its wait in this pass.
+  const passStarted = performance.now();
   const workers = Array.from(
     { length: Math.min(options.concurrency ?? 8, queue.length) },
     async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
+        const waited = performance.now() - passStarted;
+        monitorLateness.observe((now.getTime() - site.dueAt.getTime() + waited) / 1000);
         const result = await probe(checkAddress(site), options.probe, keywordCheck(site));
         try {
           const recorded = await recordCheck(db, site, result, now, siteSettings);
+          checksMade.inc({ result: result.ok ? "up" : "down" });
           run.checked++;
           if (!result.ok) run.failures++;
           if (recorded.incidentOpened) run.incidentsOpened++;
@@ -130,23 +136,37 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   return run;
 }
 
-/** The due live sites, each claimed for this instance by moving its next check forward. */
-async function claimDueSites(db: Db, now: Date, intervalMs: number, limit: number) {
+/**
+ * The due live sites, each claimed for this instance by moving its next check forward, with the
+ * time each was due.
+ */
+async function claimDueSites(
+  db: Db,
+  now: Date,
+  intervalMs: number,
+  limit: number,
+): Promise<(ClaimedSite & { dueAt: Date })[]> {
   const next = new Date(now.getTime() + intervalMs);
-  const rows = await db.execute<{ website_id: string }>(sql`
-    update site_monitors set next_check_at = ${next}
-    where website_id in (
-      select m.website_id from site_monitors m
+  const rows = await db.execute<{ website_id: string; due_at: Date | string }>(sql`
+    with due as (
+      select m.website_id, m.next_check_at from site_monitors m
       join websites w on w.id = m.website_id
       where m.next_check_at <= ${now} and w.status = 'active'
       order by m.next_check_at
       limit ${limit}
       for update of m skip locked
     )
-    returning website_id`);
-  const ids = rowsOf<{ website_id: string }>(rows).map((row) => row.website_id);
-  if (ids.length === 0) return [];
-  return db
+    update site_monitors s set next_check_at = ${next}
+    from due where s.website_id = due.website_id
+    returning s.website_id, due.next_check_at as due_at`);
+  const dueAt = new Map(
+    rowsOf<{ website_id: string; due_at: Date | string }>(rows).map((row) => [
+      row.website_id,
+      new Date(row.due_at),
+    ]),
+  );
+  if (dueAt.size === 0) return [];
+  const sites = await db
     .select({
       id: websites.id,
       companyId: websites.companyId,
@@ -156,7 +176,8 @@ async function claimDueSites(db: Db, now: Date, intervalMs: number, limit: numbe
       checkKeywordMustBe: websites.checkKeywordMustBe,
     })
     .from(websites)
-    .where(inArray(websites.id, ids)) as Promise<ClaimedSite[]>;
+    .where(inArray(websites.id, [...dueAt.keys()]));
+  return (sites as ClaimedSite[]).map((site) => ({ ...site, dueAt: dueAt.get(site.id)! }));
 }
 
 /** drizzle's execute answers { rows } on both drivers. */

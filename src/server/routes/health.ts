@@ -5,11 +5,19 @@ import type { Database } from "../db/client";
 const status = z.object({ status: z.string() });
 const READY_TIMEOUT_MS = 2_000;
 
-/** /healthz: the process answers. /readyz: the database answers too (503 otherwise). */
+/**
+ * /healthz: the process answers (liveness). /readyz: it may be sent traffic (readiness): 503
+ * until the database has every migration this build ships and answers. From the moment the
+ * server starts shutting down it answers 503 again, as every request does then (Fastify's
+ * return503OnClosing, app.ts), and new connections are refused.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
   { database },
 ) => {
+  // Once every migration is there it stays there: later checks only ask the database to answer.
+  let migrated = false;
+
   app.get("/healthz", { schema: { response: { 200: status } } }, async () => ({ status: "ok" }));
 
   app.get(
@@ -17,6 +25,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     { schema: { response: { 200: status, 503: status } } },
     async (request, reply) => {
       try {
+        if (!migrated) migrated = await withTimeout(database.migrated(), READY_TIMEOUT_MS);
+        if (!migrated) return reply.code(503).send({ status: "migrations pending" });
         await withTimeout(database.ping(), READY_TIMEOUT_MS);
         return { status: "ready" };
       } catch (error) {

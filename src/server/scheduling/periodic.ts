@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { timeJob } from "../metrics/metrics";
 
 /**
  * How long stop() waits for the pass in flight to finish the step in hand: a server has 10 s to
@@ -7,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 const STOP_WAIT_MS = 5_000;
 
 export type PeriodicWorkerOptions<T> = {
-  /** Named in the log when a pass fails. */
+  /** Named in the log when a pass fails, and in the figures of its passes (metrics/). */
   name: string;
   log: Pick<FastifyBaseLogger, "error">;
   /** Time between the end of one pass and the start of the next. */
@@ -33,7 +34,7 @@ export function createPeriodicWorker<T>({ name, log, everyMs, pass }: PeriodicWo
   /** One pass, after the one in flight (if any) has finished. */
   function runOnce(): Promise<T> {
     inFlight++;
-    const run = last.then(() => pass(abort.signal));
+    const run = last.then(() => timeJob(name, () => pass(abort.signal)));
     last = run.catch(() => undefined).finally(() => inFlight--);
     return run;
   }

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { inboundResultSchema, postmarkInboundSchema } from "@shared/schemas/emails";
+import { sameSecret } from "../../credentials";
 import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "../../inbound/inbound";
 import { fromPostmark } from "../../inbound/inbound-parse";
 import { errorBody, errorResponses } from "./common";
@@ -77,11 +77,4 @@ function basicPassword(header: string | undefined): string | undefined {
   const credentials = Buffer.from(match[1]!, "base64").toString("utf8");
   const colon = credentials.indexOf(":");
   return colon < 0 ? undefined : credentials.slice(colon + 1);
-}
-
-/** Compared in constant time (as digests, so lengths do not show either). */
-function sameSecret(given: string | undefined, secret: string): boolean {
-  if (given === undefined) return false;
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(given), digest(secret));
 }

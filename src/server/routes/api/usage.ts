@@ -7,6 +7,7 @@ import {
   usageTokenSchema,
 } from "@shared/schemas/usage";
 import { auditContext, withAudit } from "../../audit/audit";
+import { bearerToken } from "../../credentials";
 import {
   createUsageToken,
   listUsageTokens,
@@ -23,12 +24,6 @@ import {
   WRITE_BODY_LIMIT,
   type RoutePlugin,
 } from "./common";
-
-/** The token of an `Authorization: Bearer <token>` header, if there is one. */
-function bearerToken(header: string | undefined) {
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? "");
-  return match?.[1];
-}
 
 /**
  * Bandwidth as the hosting side reports it, one site and one day at a time, with a per-site
