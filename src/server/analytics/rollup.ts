@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Db, type DbExecutor } from "../db/client";
 import { pageViewDays, pageViews } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import {
@@ -37,7 +37,12 @@ const dayBefore = (now: Date, days: number) => utcDate(new Date(now.getTime() - 
  * Idempotent: instances that run it at once insert the same rows once. Returns how many site-days
  * it added.
  */
-export async function rollUpPageViews(db: Db, now = new Date()): Promise<number> {
+export async function rollUpPageViews(
+  db: DbExecutor,
+  now = new Date(),
+  /** How many days back to look: the demo's seed rolls up its 90 days of history at once. */
+  catchUpDays = CATCH_UP_DAYS,
+): Promise<number> {
   const through = dayBefore(now, FINAL_AFTER_DAYS);
   const [done] = await queryRows<{ latest: string | null }>(
     db,
@@ -45,7 +50,7 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
   );
   // One pass rolls every site up to `through`: a row for that day means it has run.
   if (done?.latest && done.latest >= through) return 0;
-  const from = dayBefore(now, CATCH_UP_DAYS);
+  const from = dayBefore(now, catchUpDays);
   const notRolledUp = (alias: SQL) => sql`${alias}.day > ${from}::date
     and ${alias}.day <= ${through}::date
     and not exists (
