@@ -1,10 +1,79 @@
 import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../db/client";
 
 /**
- * What the daily roll-up (rollup.ts) and the site page (websites/audience.ts) both count from the
- * raw rows: the roll-up for the days it finishes, the page for the days not rolled up yet. One
- * definition, so a day counts the same before and after its roll-up.
+ * What the daily roll-up (rollup.ts) and the site page (websites/traffic.ts, websites/audience.ts)
+ * both count from the raw rows: the roll-up for the days it finishes, the page for the days not
+ * rolled up yet. One definition, so a day counts the same before and after its roll-up.
  */
+
+/** A site's range of days split where its roll-ups end (see siteRangeSplit). */
+export type RangeSplit = {
+  /** The roll-up rows (alias `r`) of the range's rolled-up days. */
+  rolledUp: SQL;
+  /** The raw rows (the alias given: `v` or `g`) of the range's days not rolled up yet. */
+  raw: (alias: SQL) => SQL;
+};
+
+/**
+ * A website's range of UTC days split at its latest rolled-up day: the days up to it are read
+ * from the roll-ups (the roll-up finishes a site's days in order, so all of them are there), the
+ * days after it from the raw rows. Fixed once per read, so a roll-up finishing meanwhile counts
+ * no day twice.
+ */
+export async function siteRangeSplit(
+  db: Db,
+  websiteId: string,
+  from: string,
+  to: string,
+): Promise<RangeSplit> {
+  const [rolled] = await queryRows<{ through: string | null }>(
+    db,
+    sql`select max(r.day)::text as through from page_view_days r where r.website_id = ${websiteId}`,
+  );
+  const through = rolled?.through ?? null;
+  return {
+    // None when nothing is rolled up: `through` is null.
+    rolledUp: sql`r.website_id = ${websiteId} and r.day >= ${from}::date
+      and r.day <= ${to}::date and r.day <= ${through}::date`,
+    raw: (alias) => sql`${alias}.website_id = ${websiteId}
+      and ${alias}.day >= ${from}::date and ${alias}.day <= ${to}::date
+      ${through ? sql`and ${alias}.day > ${through}::date` : sql``}`,
+  };
+}
+
+/** Each day's page views and unique visitors, from the page_views `v` that `where` keeps. */
+export const viewDays = (where: SQL) => sql`
+  select v.website_id, v.day, count(*)::int as views,
+    count(distinct v.visitor_hash)::int as visitors
+  from page_views v
+  where ${where}
+  group by v.website_id, v.day`;
+
+/** Each day's page views by path, from the page_views `v` that `where` keeps. */
+export const pathViews = (where: SQL) => sql`
+  select v.website_id, v.day, v.path, count(*)::int as views
+  from page_views v
+  where ${where}
+  group by v.website_id, v.day, v.path`;
+
+/**
+ * Each day's page views by referring site (null: none), and the visitors who had one of them,
+ * from the page_views `v` that `where` keeps.
+ */
+export const referrerVisits = (where: SQL) => sql`
+  select v.website_id, v.day, v.referrer_host, count(distinct v.visitor_hash)::int as visitors,
+    count(*)::int as views
+  from page_views v
+  where ${where}
+  group by v.website_id, v.day, v.referrer_host`;
+
+/** Each day's visitors by device class, from the page_views `v` that `where` keeps. */
+export const deviceVisitors = (where: SQL) => sql`
+  select v.website_id, v.day, v.device, count(distinct v.visitor_hash)::int as visitors
+  from page_views v
+  where ${where}
+  group by v.website_id, v.day, v.device`;
 
 /**
  * Each visitor's landing view of each day: their first page view that day, from the page_views

@@ -13,12 +13,14 @@ import { createSaltStore, utcDate } from "./ingest";
 import { rollUpPageViews } from "./rollup";
 
 /**
- * The site page's sources, campaigns, goals and countries of a month now past the raw rows' 13
- * months: counted from the raw rows before the roll-up, from the roll-ups after it, and the same
- * once the day's rotation has deleted the raw rows.
+ * The site page's visitors and page views (in all and per day), top pages, referring sites,
+ * devices, sources, campaigns, goals and countries of a month now past the raw rows' 13 months:
+ * counted from the raw rows before the roll-up, from the roll-ups and the raw rows while it is
+ * part done, from the roll-ups after it, and the same once the day's rotation has deleted the raw
+ * rows.
  */
 describe.each(databaseKinds)(
-  "sources, campaigns, goals and countries in roll-ups on %s",
+  "visitors, pages, referrers, devices, sources, campaigns, goals and countries in roll-ups on %s",
   (kind) => {
     let t: TestApp;
     let owner: string;
@@ -60,13 +62,16 @@ describe.each(databaseKinds)(
       const newsletter = { utmSource: "newsletter", utmMedium: "email", utmCampaign: "fall" };
       await t.database.db.insert(pageViews).values([
         // The 5th: a visitor from the newsletter in the US (a second page, untagged, later), one
-        // from Google in Germany, one direct from nowhere known.
+        // on a phone from Google in Germany (back from Google later, on the menu), one direct on
+        // a tablet from nowhere known.
         view(5, 9, "a", { ...newsletter, country: "US" }),
         view(5, 10, "a", { path: "/signup", country: "US" }),
-        view(5, 11, "b", { referrerHost: "google.com", country: "DE" }),
-        view(5, 12, "c"),
-        // The 6th: the same hash is a new visitor, direct from the US.
+        view(5, 11, "b", { referrerHost: "google.com", country: "DE", device: "mobile" }),
+        view(5, 12, "c", { device: "tablet" }),
+        view(5, 14, "b", { path: "/menu", referrerHost: "google.com", device: "mobile" }),
+        // The 6th: the same hash is a new visitor, direct from the US, who reads the menu too.
         view(6, 8, "a", { country: "US" }),
+        view(6, 9, "a", { path: "/menu" }),
       ]);
       const goal = (day: number, visitor: string, name: string) => ({
         websiteId: siteId,
@@ -87,7 +92,7 @@ describe.each(databaseKinds)(
     });
     afterAll(() => t.close());
 
-    const audience = async () => {
+    const traffic = async () => {
       const response = await callApi(
         t,
         owner,
@@ -95,13 +100,52 @@ describe.each(databaseKinds)(
         `/api/websites/${siteId}/health?range=${month}`,
       );
       expect(response.statusCode).toBe(200);
-      const { sources, campaigns, goals, countries } = response.json();
-      return { sources, campaigns, goals, countries };
+      const health = response.json();
+      return {
+        visitors: health.visitors,
+        pageViews: health.pageViews,
+        // The chart's figures; the day's uptime is not counted from page views.
+        days: (health.days as { day: string; visitors: number; pageViews: number }[]).map(
+          ({ day, visitors, pageViews }) => ({ day, visitors, pageViews }),
+        ),
+        topPages: health.topPages,
+        topReferrers: health.topReferrers,
+        devices: health.devices,
+        sources: health.sources,
+        campaigns: health.campaigns,
+        goals: health.goals,
+        countries: health.countries,
+      };
     };
 
     it("shows the same figures from the raw rows, from the roll-ups, and after the raw rows are deleted", async () => {
-      const fromRaw = await audience();
-      expect(fromRaw).toEqual({
+      const fromRaw = await traffic();
+      // Four visitor-days, seven views; the 7th has a goal and no view.
+      expect(fromRaw.visitors).toBe(4);
+      expect(fromRaw.pageViews).toBe(7);
+      expect(fromRaw.days.filter((day) => day.pageViews > 0)).toEqual([
+        { day: dayOf(5), visitors: 3, pageViews: 5 },
+        { day: dayOf(6), visitors: 1, pageViews: 2 },
+      ]);
+      expect(fromRaw.days).toHaveLength(
+        new Date(
+          Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 0),
+        ).getUTCDate(),
+      );
+      expect(fromRaw).toMatchObject({
+        topPages: [
+          { path: "/", views: 4 },
+          { path: "/menu", views: 2 },
+          { path: "/signup", views: 1 },
+        ],
+        // Every view counts, not only the landing one: b's second view from Google too.
+        topReferrers: [
+          { host: null, visitors: 3, views: 5 },
+          { host: "google.com", visitors: 1, views: 2 },
+        ],
+        devices: { mobile: 1, tablet: 1, desktop: 2 },
+      });
+      expect(fromRaw).toMatchObject({
         sources: [
           {
             source: null,
@@ -140,11 +184,13 @@ describe.each(databaseKinds)(
         ],
       });
 
-      // Rolled up in the days after the month's 7th, as the hourly job would have.
-      const added = await rollUpPageViews(t.database.db, new Date(`${dayOf(12)}T12:00:00Z`));
-      // The 5th and 6th, and the 7th for its goal.
-      expect(added).toBe(3);
-      expect(await audience()).toEqual(fromRaw);
+      // Part rolled up, as the hourly job would have on the 7th: the 5th only is final.
+      expect(await rollUpPageViews(t.database.db, new Date(`${dayOf(7)}T12:00:00Z`))).toBe(1);
+      expect(await traffic()).toEqual(fromRaw);
+
+      // Rolled up in the days after the month's 7th: the 6th, and the 7th for its goal.
+      expect(await rollUpPageViews(t.database.db, new Date(`${dayOf(12)}T12:00:00Z`))).toBe(2);
+      expect(await traffic()).toEqual(fromRaw);
 
       // Today's rotation deletes the raw rows past their 13 months.
       await createSaltStore(t.database.db).salt(utcDate(today));
@@ -154,7 +200,7 @@ describe.each(databaseKinds)(
       expect(
         await t.database.db.select().from(goalEvents).where(eq(goalEvents.websiteId, siteId)),
       ).toEqual([]);
-      expect(await audience()).toEqual(fromRaw);
+      expect(await traffic()).toEqual(fromRaw);
     });
   },
 );

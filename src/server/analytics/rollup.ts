@@ -1,9 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Db, type DbExecutor } from "../db/client";
 import { pageViewDays, pageViews } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";
-import { goalVisits, landingViews } from "./audience-days";
+import {
+  deviceVisitors,
+  goalVisits,
+  landingViews,
+  pathViews,
+  referrerVisits,
+  viewDays,
+} from "./audience-days";
 import { utcDate } from "./ingest";
 
 const DAY_MS = 86_400_000;
@@ -22,14 +29,20 @@ const dayBefore = (now: Date, days: number) => utcDate(new Date(now.getTime() - 
 
 /**
  * Counts each site's views and unique visitors of every final day not counted yet, and with them
- * the day's sources and campaigns, countries and goals (source_days, country_days, goal_days), in
- * one statement: a page_view_days row says its day is rolled up whole, and for each site the days
- * up to its latest rolled-up day are all there (what visitorsSince and the site page rely on). A
- * day with goals and no view gets a row of zero views, so its goals are rolled up too.
+ * the day's sources and campaigns, countries and goals (source_days, country_days, goal_days) and
+ * its pages, referring sites and devices (page_days, referrer_days, device_days), in one
+ * statement: a page_view_days row says its day is rolled up whole, and for each site the days up
+ * to its latest rolled-up day are all there (what visitorsSince and the site page rely on). A day
+ * with goals and no view gets a row of zero views, so its goals are rolled up too.
  * Idempotent: instances that run it at once insert the same rows once. Returns how many site-days
  * it added.
  */
-export async function rollUpPageViews(db: Db, now = new Date()): Promise<number> {
+export async function rollUpPageViews(
+  db: DbExecutor,
+  now = new Date(),
+  /** How many days back to look: the demo's seed rolls up its 90 days of history at once. */
+  catchUpDays = CATCH_UP_DAYS,
+): Promise<number> {
   const through = dayBefore(now, FINAL_AFTER_DAYS);
   const [done] = await queryRows<{ latest: string | null }>(
     db,
@@ -37,7 +50,7 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
   );
   // One pass rolls every site up to `through`: a row for that day means it has run.
   if (done?.latest && done.latest >= through) return 0;
-  const from = dayBefore(now, CATCH_UP_DAYS);
+  const from = dayBefore(now, catchUpDays);
   const notRolledUp = (alias: SQL) => sql`${alias}.day > ${from}::date
     and ${alias}.day <= ${through}::date
     and not exists (
@@ -48,11 +61,7 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
   const inserted = await queryRows<{ day: string }>(
     db,
     sql`with counted as (
-          select v.website_id, v.day, count(*)::int as views,
-            count(distinct v.visitor_hash)::int as visitors
-          from ${pageViews} v
-          where ${notRolledUp(sql`v`)}
-          group by v.website_id, v.day
+          select website_id, day, views, visitors from (${viewDays(notRolledUp(sql`v`))}) c
           union all
           select g.website_id, g.day, 0, 0
           from goal_events g
@@ -91,6 +100,19 @@ export async function rollUpPageViews(db: Db, now = new Date()): Promise<number>
             count(*)::int, sum(completions)::int
           from (${goalVisits(ofTheseDays(sql`g`))}) reached
           group by website_id, day, name, landed, source, utm_source, utm_medium, utm_campaign
+        ),
+        pages as (
+          insert into page_days (website_id, day, path, views)
+          select website_id, day, path, views from (${pathViews(ofTheseDays(sql`v`))}) p
+        ),
+        referrers as (
+          insert into referrer_days (website_id, day, referrer_host, visitors, views)
+          select website_id, day, referrer_host, visitors, views
+          from (${referrerVisits(ofTheseDays(sql`v`))}) f
+        ),
+        devices as (
+          insert into device_days (website_id, day, device, visitors)
+          select website_id, day, device, visitors from (${deviceVisitors(ofTheseDays(sql`v`))}) d
         )
         select day::text from days`,
   );

@@ -23,6 +23,9 @@ export const DEMO_HISTORY = {
   failedChecks: 22,
 } as const;
 
+/** How many UTC days of page views the demo has (today and the 89 before). */
+export const DEMO_HISTORY_DAYS = 90;
+
 /** Visitors and page views of the 60 days before those 30. */
 const EARLIER = { visitors: 5_730, pageViews: 10_890 };
 const BYTES_PER_DAY = 600_000_000;
@@ -222,7 +225,7 @@ export function demoBandwidthThisMonth(now = new Date()): number {
 /** Writes the demo website's history (see above). */
 export async function seedDemoHistory(tx: DbExecutor, websiteId: string, now: Date) {
   const views = [
-    ...viewsOf(now, 30, 89, EARLIER.visitors, EARLIER.pageViews),
+    ...viewsOf(now, 30, DEMO_HISTORY_DAYS - 1, EARLIER.visitors, EARLIER.pageViews),
     ...viewsOf(now, 0, 29, DEMO_HISTORY.visitors, DEMO_HISTORY.pageViews),
   ];
   for (let from = 0; from < views.length; from += 20_000) {

@@ -9,8 +9,9 @@ import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
+import { rollUpPageViews } from "../analytics/rollup";
 import { seedDemoCampaigns } from "./campaigns";
-import { seedDemoHistory } from "./history";
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
 import { seedDemoHours } from "./hours";
@@ -87,6 +88,9 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       .returning({ id: websites.id });
     await seedDemoHistory(tx, site!.id, now);
     await seedDemoCampaigns(tx, site!.id, now);
+    // Its finished days rolled up, as the hourly roll-up would have day by day: the site page reads
+    // a rolled-up site's days before its latest rolled-up one from the roll-ups alone.
+    await rollUpPageViews(tx, now, DEMO_HISTORY_DAYS);
     await seedDemoHeartbeat(tx, site!.id, now);
     await seedDemoVitals(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });

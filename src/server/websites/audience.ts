@@ -1,11 +1,11 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   conversionRate,
   type SiteAudience,
   type SiteCampaign,
   type SiteSource,
 } from "@shared/schemas/site-audience";
-import { goalVisits, landingViews } from "../analytics/audience-days";
+import { goalVisits, landingViews, type RangeSplit } from "../analytics/audience-days";
 import { queryRows, type Db } from "../db/client";
 
 const TOP = 10;
@@ -38,29 +38,12 @@ const top = <K>(sums: Map<K, number>) =>
 
 /**
  * Sources, campaigns, goals with their conversion rates per source and campaign, and countries
- * of a website's range of UTC days, for its page in the portal: the days up to the site's latest
- * rolled-up day from the daily roll-ups (analytics/rollup.ts), so they outlive the raw rows, and
- * the days after it counted the same way from the raw rows (analytics/audience-days.ts).
+ * of a website's range of UTC days (split by siteRangeSplit), for its page in the portal: the
+ * days up to the site's latest rolled-up day from the daily roll-ups (analytics/rollup.ts), so
+ * they outlive the raw rows, and the days after it counted the same way from the raw rows
+ * (analytics/audience-days.ts).
  */
-export async function siteAudience(
-  db: Db,
-  websiteId: string,
-  from: string,
-  to: string,
-): Promise<SiteAudience> {
-  const [rolled] = await queryRows<{ through: string | null }>(
-    db,
-    sql`select max(r.day)::text as through from page_view_days r where r.website_id = ${websiteId}`,
-  );
-  const through = rolled?.through ?? null;
-  /** The roll-up rows `r` of the range (none when nothing is rolled up: `through` is null). */
-  const rolledUp = sql`r.website_id = ${websiteId} and r.day >= ${from}::date
-    and r.day <= ${to}::date and r.day <= ${through}::date`;
-  /** The raw rows (alias `v` or `g`) of the range's days not rolled up. */
-  const raw = (alias: SQL) => sql`${alias}.website_id = ${websiteId}
-    and ${alias}.day >= ${from}::date and ${alias}.day <= ${to}::date
-    ${through ? sql`and ${alias}.day > ${through}::date` : sql``}`;
-
+export async function siteAudience(db: Db, { rolledUp, raw }: RangeSplit): Promise<SiteAudience> {
   const [landed, countries, goalRows] = await Promise.all([
     queryRows<Landing>(
       db,

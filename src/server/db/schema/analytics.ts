@@ -133,3 +133,55 @@ export const goalDays = pgTable(
   },
   (table) => [index("goal_days_website_day_idx").on(table.websiteId, table.day)],
 );
+
+/*
+ * A site's pages, referring sites and devices per finished UTC day, rolled up with its
+ * page_view_days row in the same statement (analytics/rollup.ts), so the site page's top pages,
+ * referring sites and devices outlive the raw rows too. No visitor hash: only counts.
+ */
+
+/** A day's page views by page path. */
+export const pageDays = pgTable(
+  "page_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    path: varchar("path", { length: 500 }).notNull(),
+    views: integer("views").notNull(),
+  },
+  (table) => [index("page_days_website_day_idx").on(table.websiteId, table.day)],
+);
+
+/**
+ * A day's page views by referring site (null: none, or the site itself), and the visitors who
+ * had at least one of them.
+ */
+export const referrerDays = pgTable(
+  "referrer_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    referrerHost: varchar("referrer_host", { length: 253 }),
+    visitors: integer("visitors").notNull(),
+    views: integer("views").notNull(),
+  },
+  (table) => [index("referrer_days_website_day_idx").on(table.websiteId, table.day)],
+);
+
+/** A day's visitors by device class (a visitor seen on two counts in both, as from the raw rows). */
+export const deviceDays = pgTable(
+  "device_days",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    device: varchar("device", { length: 10 }).$type<"mobile" | "tablet" | "desktop">().notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (table) => [index("device_days_website_day_idx").on(table.websiteId, table.day)],
+);
