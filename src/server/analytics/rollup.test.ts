@@ -162,4 +162,16 @@ describe.each(databaseKinds)("the daily page view roll-up on %s", (kind) => {
     await worker.stop();
     expect(errors).toEqual([]);
   });
+
+  it("after a stop longer than its look-back, rolls up every day since the last it rolled up", async () => {
+    // The last pass ran ten days after `now`; the server then stays down for 50 days.
+    const later = new Date(now.getTime() + 10 * DAY_MS);
+    const muchLater = new Date(later.getTime() + 50 * DAY_MS);
+    await database.db.insert(schema.pageViews).values(views(siteId, -15, 4)); // 45 days before
+    expect(await rollUpPageViews(database.db, muchLater)).toBe(1);
+    const rows = await rolledDays();
+    expect(
+      rows.find((row) => row.site === "site" && row.day === utcDay(muchLater, 45)),
+    ).toMatchObject({ views: 4, visitors: 4 });
+  });
 });

@@ -20,8 +20,8 @@ const DAY_MS = 86_400_000;
  */
 const FINAL_AFTER_DAYS = 2;
 /**
- * How far back a pass looks for days not rolled up: longer than any figure's window (30 days),
- * so one pass after a long stop still covers the whole window.
+ * How far back a pass looks for days not rolled up when it has rolled up lately: longer than any
+ * figure's window (30 days). After a longer stop it looks back to the last day it rolled up.
  */
 const CATCH_UP_DAYS = 35;
 
@@ -50,7 +50,9 @@ export async function rollUpPageViews(
   );
   // One pass rolls every site up to `through`: a row for that day means it has run.
   if (done?.latest && done.latest >= through) return 0;
-  const from = dayBefore(now, catchUpDays);
+  // After a stop longer than the look-back, from the last day rolled up: no day is skipped.
+  const lookBack = dayBefore(now, catchUpDays);
+  const from = done?.latest && done.latest < lookBack ? done.latest : lookBack;
   const notRolledUp = (alias: SQL) => sql`${alias}.day > ${from}::date
     and ${alias}.day <= ${through}::date
     and not exists (
