@@ -100,6 +100,8 @@ try {
     `\nThe monitor's first pass: ${((performance.now() - firstPass) / 1000).toFixed(1)} s, ` +
       `${first.expiryWarnings} expiry warnings sent`,
   );
+  // The baseline: the checks after that first pass.
+  arrivals.clear();
   monitor.start();
   stops.push(() => monitor.stop());
   console.log(
@@ -111,13 +113,16 @@ try {
   const rssBefore = process.memoryUsage().rss;
   const peakBefore = peakRss();
   let rssSampled = rssBefore;
+  let atPeak = process.memoryUsage();
   const sampler = setInterval(() => {
-    rssSampled = Math.max(rssSampled, process.memoryUsage().rss);
+    const memory = process.memoryUsage();
+    if (memory.rss > rssSampled) [rssSampled, atPeak] = [memory.rss, memory];
   }, 50);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const times: number[] = [];
   const reading: number[] = [];
+  let started = 0;
   const reports = createReportsWorker({
     db,
     settings,
@@ -127,11 +132,19 @@ try {
     onReport: ({ ms, readMs }) => {
       times.push(ms);
       reading.push(readMs);
+      if (times.length % 200 === 0) {
+        const memory = process.memoryUsage();
+        console.log(
+          `  ${times.length} reports, ${((performance.now() - started) / 1000).toFixed(0)} s: ` +
+            `RSS ${mb(memory.rss).toFixed(0)} MB, heap ${mb(memory.heapUsed).toFixed(0)} MB ` +
+            `used of ${mb(memory.heapTotal).toFixed(0)} MB`,
+        );
+      }
     },
   });
   stops.push(() => reports.stop());
   console.log(`Making the reports for ${month} ...`);
-  const started = performance.now();
+  started = performance.now();
   const run = await reports.runOnce();
   const ended = performance.now();
   const totalSeconds = (ended - started) / 1000;
@@ -173,6 +186,10 @@ try {
       `while seeding and the monitor's first pass), peak ${mb(peak).toFixed(0)} MB`,
   );
   console.log(
+    `    at the sampled peak: JavaScript heap ${mb(atPeak.heapUsed).toFixed(0)} MB used of ` +
+      `${mb(atPeak.heapTotal).toFixed(0)} MB, buffers ${mb(atPeak.arrayBuffers).toFixed(0)} MB`,
+  );
+  console.log(
     `  event loop delay during the reports: p50 ${fixed(loop.percentile(50) / 1e6, 1)} ms, ` +
       `p99 ${fixed(loop.percentile(99) / 1e6, 1)} ms, max ${fixed(loop.max / 1e6, 1)} ms`,
   );
@@ -198,10 +215,15 @@ try {
   if (totalSeconds > TARGET_SECONDS) missed.push(`took over ${TARGET_SECONDS} s`);
   if (mb(peak) > TARGET_RSS_MB) missed.push(`peak RSS over ${TARGET_RSS_MB} MB`);
   if (archived !== CLIENTS || run.errors > 0) missed.push("not every client has its report");
-  // On time: no check later than one pass interval plus a second beyond the monitor alone.
-  const worstAlone = percentile(late.before, 100) ?? 0;
+  // On time: no check a whole interval late (none skipped), and the 95th percentile within a
+  // second of the monitor's alone.
   const worstDuring = percentile(late.during, 100);
-  if (worstDuring === null || worstDuring > worstAlone + Math.max(1000, MONITOR_MS / 10) + 1000) {
+  const p95During = percentile(late.during, 95);
+  if (
+    worstDuring === null ||
+    worstDuring >= MONITOR_MS ||
+    p95During! > (percentile(late.before, 95) ?? 0) + 1000
+  ) {
     missed.push("the monitor's checks ran late during the reports");
   }
   console.log(
