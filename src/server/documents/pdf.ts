@@ -65,7 +65,7 @@ function fonts(): Promise<Map<string, Font>> {
 }
 
 /** Words whose shaping a font keeps between documents (then it starts afresh). */
-const LAYOUTS_KEPT = 20_000;
+const LAYOUTS_KEPT = 2_000;
 
 type Run = { positions: object[] };
 const copyOf = <T extends object>(value: T): T =>
