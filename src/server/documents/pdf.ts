@@ -55,10 +55,41 @@ function fonts(): Promise<Map<string, Font>> {
   parsedFonts ??= import("fontkit").then(({ create }) => {
     const folder = fileURLToPath(new URL("./fonts/", import.meta.url));
     return new Map(
-      Object.entries(fontFiles).map(([name, file]) => [name, create(readFileSync(folder + file))]),
+      Object.entries(fontFiles).map(([name, file]) => [
+        name,
+        withLayoutCache(create(readFileSync(folder + file))),
+      ]),
     );
   });
   return parsedFonts;
+}
+
+/** Words whose shaping a font keeps between documents (then it starts afresh). */
+const LAYOUTS_KEPT = 2_000;
+
+type Run = { positions: object[] };
+const copyOf = <T extends object>(value: T): T =>
+  Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
+
+/**
+ * Shaping a word (Inter's substitutions and kerning) is most of a document's CPU, and pdfkit
+ * keeps the words it shaped for one document only: the font keeps them for every document.
+ * pdfkit scales a run's positions in place, so each document gets its own copy of them.
+ */
+function withLayoutCache(font: Font): Font {
+  const shape = font.layout.bind(font);
+  const runs = new Map<string, Run>();
+  font.layout = (text, features) => {
+    if (features !== undefined) return shape(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUTS_KEPT) runs.clear();
+      run = shape(text) as Run;
+      runs.set(text, run);
+    }
+    return Object.assign(copyOf(run), { positions: run.positions.map(copyOf) });
+  };
+  return font;
 }
 
 /** The Harborline mark (components/logo.tsx: a ring, and an H whose crossbar is a wave). */

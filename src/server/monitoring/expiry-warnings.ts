@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { clientLinks, staffLinks } from "@shared/deep-links";
 import { displayName } from "../auth/display-name";
 import type { Db, DbExecutor } from "../db/client";
@@ -100,11 +100,34 @@ export async function sendExpiryWarnings(
     })),
     ...domainRows.map((row) => ({ ...row, kind: "domain" as const, expiresAt: row.expiresAt! })),
   ];
+  // The warnings sent already, read at once: a pass runs every few seconds, and a third of the
+  // certificates may be within a warning's reach at any time.
+  const sentBefore =
+    expiries.length === 0
+      ? []
+      : await db
+          .select({
+            kind: expiryAlerts.kind,
+            subjectId: expiryAlerts.subjectId,
+            expiresOn: expiryAlerts.expiresOn,
+            daysBefore: expiryAlerts.daysBefore,
+          })
+          .from(expiryAlerts)
+          .where(
+            inArray(
+              expiryAlerts.subjectId,
+              expiries.map((expiry) => expiry.subjectId),
+            ),
+          );
+  const warned = new Set(
+    sentBefore.map((row) => `${row.kind} ${row.subjectId} ${row.expiresOn} ${row.daysBefore}`),
+  );
   for (const expiry of expiries) {
     const expiresOn = dayText(expiry.expiresAt);
     const daysLeft = Math.round((Date.parse(expiresOn) - today.getTime()) / DAY_MS);
     const stage = expiryStage(daysLeft);
     if (stage === undefined) continue;
+    if (warned.has(`${expiry.kind} ${expiry.subjectId} ${expiresOn} ${stage}`)) continue;
     const sent = await db.transaction(async (tx) => {
       const recorded = await tx
         .insert(expiryAlerts)
