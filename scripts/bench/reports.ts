@@ -16,7 +16,7 @@ import { addMonthsTo } from "../../src/shared/work-time";
 import { openDatabase } from "../../src/server/db/client";
 import { agencyMonth } from "../../src/server/hours/reading";
 import { createMonitorWorker } from "../../src/server/monitoring/monitor";
-import { percentile } from "../../src/server/reports/monthly";
+import { percentile } from "../../src/server/reports/site-section";
 import { createReportsWorker } from "../../src/server/reports/archive";
 import { seedHistory } from "./reports-seed";
 import { query, scratchDatabase } from "./support";
