@@ -45,6 +45,7 @@ import {
 } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
+import { bookingRoutes } from "./routes/api/bookings";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
@@ -423,6 +424,7 @@ export async function buildApp({
     noticeRoutes,
     statusPageRoutes,
     shareLinkRoutes,
+    bookingRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

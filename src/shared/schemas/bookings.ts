@@ -115,6 +115,12 @@ export const bookingReceiptSchema = z.object({
 });
 export type BookingReceipt = z.infer<typeof bookingReceiptSchema>;
 
-/** The 409 of a slot just taken: the message, and the slots still open. */
-export const slotTakenSchema = z.object({ message: z.string(), slots: z.array(z.string()) });
+/**
+ * A 409: the call cannot change as asked (a link already used, a call already cancelled); for a
+ * slot just taken (SLOT_TAKEN_MESSAGE), with the slots still open.
+ */
+export const slotTakenSchema = z.object({
+  message: z.string(),
+  slots: z.array(z.string()).optional(),
+});
 export const SLOT_TAKEN_MESSAGE = "That time was just taken: please pick another";
