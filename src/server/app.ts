@@ -29,6 +29,8 @@ import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
 import { createHoursWorker, type HoursWorkerOptions } from "./hours/month-end";
 import { createReportsWorker, type ReportsWorkerOptions } from "./reports/archive";
+import { createReminderWorker, type ReminderWorkerOptions } from "./bookings/reminders";
+import { brand } from "@content/site";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
 import { createRdapClient } from "./domains/rdap";
 import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
@@ -127,6 +129,8 @@ export type AppOptions = {
    * use unless they drive it), or a clock and pace of the test's own (default: BILLING_INTERVAL).
    */
   reports?: false | Pick<ReportsWorkerOptions, "now" | "intervalMs">;
+  /** The Discovery Call reminders, a day ahead: on unless false; a test may give its clock. */
+  bookingReminders?: false | Pick<ReminderWorkerOptions, "now" | "intervalMs">;
   /**
    * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
    * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
@@ -183,6 +187,7 @@ export async function buildApp({
   hours,
   monitor,
   reports,
+  bookingReminders,
   rdap,
   analytics,
   inbound,
@@ -284,6 +289,21 @@ export async function buildApp({
           checkIntervalSeconds: config.monitorIntervalSeconds,
           ...reports,
         });
+  // Each booked call's reminder, a day before it.
+  const reminderWorker =
+    bookingReminders === false
+      ? undefined
+      : createReminderWorker({
+          db: database.db,
+          settings: {
+            agencyInbox: config.agencyInbox,
+            publicUrl: config.publicUrl,
+            timeZone: brand.timeZone,
+          },
+          log: app.log,
+          intervalMs: 60_000,
+          ...bookingReminders,
+        });
   // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
   const monitorWorker =
     monitor === false
@@ -358,6 +378,7 @@ export async function buildApp({
     billingWorker.start(firstPassInMs);
     hoursWorker.start(firstPassInMs);
     reportsWorker?.start(firstPassInMs);
+    reminderWorker?.start(firstPassInMs);
     monitorWorker?.start(firstPassInMs);
     rdapWorker?.start(firstPassInMs);
     ingest.start();
@@ -369,6 +390,7 @@ export async function buildApp({
     void billingWorker.stop();
     void hoursWorker.stop();
     void reportsWorker?.stop();
+    void reminderWorker?.stop();
     void monitorWorker?.stop();
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
@@ -386,6 +408,7 @@ export async function buildApp({
     await billingWorker.stop();
     await hoursWorker.stop();
     await reportsWorker?.stop();
+    await reminderWorker?.stop();
     await worker.stop();
     mail.close();
     await ingest.close();
