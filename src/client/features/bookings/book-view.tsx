@@ -20,6 +20,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { LoadError, LoadingState } from "@/components/view-states";
 import { ApiError } from "@/lib/api";
 import { showServerErrors } from "@/lib/server-errors";
+import { cn } from "@/lib/utils";
 import {
   bookCall,
   bookingKeys,
@@ -52,7 +53,7 @@ function ZonePicker({ value, onChange }: { value: string; onChange: (zone: strin
       </label>
       <select
         id={id}
-        className={fieldClasses}
+        className={cn(fieldClasses, "h-11")}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
