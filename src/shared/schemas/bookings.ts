@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { emailField, optionalText, wholeNumber } from "./fields";
+import { emailField, optionalText, requiredText, wholeNumber } from "./fields";
 import { nameField, spamTrapsSchema } from "./leads";
 import { isTimeZone } from "../work-time";
 
@@ -74,9 +74,11 @@ export const defaultAvailability: Availability = {
 export const availabilityViewSchema = availabilitySchema.extend({ timeZone: z.string() });
 export type AvailabilityView = z.infer<typeof availabilityViewSchema>;
 
-const timeZoneField = z
-  .string({ error: "Time zone: an IANA name such as Europe/Berlin" })
-  .refine(isTimeZone, "Time zone: an IANA name such as Europe/Berlin");
+const zoneMessage = "Time zone: an IANA name such as Europe/Berlin";
+const timeZoneField = requiredText("Time zone", 1, 64, zoneMessage, zoneMessage).refine(
+  isTimeZone,
+  "Time zone: an IANA name such as Europe/Berlin",
+);
 
 /** GET /api/bookings/slots?timeZone=...: the zone the visitor reads the slots in. */
 export const slotsQuerySchema = z.object({ timeZone: timeZoneField.optional() });
@@ -92,7 +94,13 @@ export type Slots = z.infer<typeof slotsSchema>;
 /** POST /api/bookings: the visitor's slot, who they are and a note, with the spam traps. */
 export const bookingRequestSchema = z
   .object({
-    startsAt: z.iso.datetime({ offset: true, error: "Choose a time from the list" }),
+    startsAt: requiredText(
+      "Time",
+      1,
+      40,
+      "Choose a time from the list",
+      "Choose a time from the list",
+    ).pipe(z.iso.datetime({ offset: true, error: "Choose a time from the list" })),
     timeZone: timeZoneField,
     name: nameField,
     email: emailField,

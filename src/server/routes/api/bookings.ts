@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { brand } from "@content/site";
+import { requiredText } from "@shared/schemas/fields";
 import {
   availabilitySchema,
   availabilityViewSchema,
@@ -24,9 +25,13 @@ import { errorResponses, forStaff, notFoundResponse, type RoutePlugin } from "./
 const BOOKING_BODY_LIMIT = 16 * 1024;
 const RATE_WINDOW_MS = 10 * 60 * 1000;
 
-const tokenField = z
-  .string({ error: "The link's token is missing: open the link from your email again" })
-  .regex(/^hlb_[A-Za-z0-9_-]{43}$/, "This link is not valid: open the link from your email again");
+const tokenField = requiredText(
+  "Token",
+  1,
+  100,
+  "The link's token is missing: open the link from your email again",
+  "This link is not valid: open the link from your email again",
+).regex(/^hlb_[A-Za-z0-9_-]{43}$/, "This link is not valid: open the link from your email again");
 const rescheduleSchema = z.object({
   token: tokenField,
   startsAt: bookingRequestSchema.shape.startsAt,
