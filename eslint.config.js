@@ -33,6 +33,7 @@ const serverOrder = [
     "inbound",
     "share-links",
     "reports",
+    "bookings",
   ], // nouns built on other nouns
   ["demo"], // the demo's data, made with the nouns
   ["plugins", "routes", "app", "processes", "serve", "main"], // the HTTP app, then the process

@@ -57,6 +57,7 @@ const pageLoaders: Record<PublicRoute, () => Promise<ComponentType>> = {
   "/pricing": () => import("@/pages/pricing").then((m) => m.PricingPage),
   "/contact": () => import("@/pages/contact").then((m) => m.ContactPage),
   "/apply": () => import("@/pages/apply").then((m) => m.ApplyPage),
+  "/book": () => import("@/pages/book").then((m) => m.BookPage),
 };
 const publicPages = Object.fromEntries(
   publicRoutes.map((route) => {

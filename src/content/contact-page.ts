@@ -33,6 +33,7 @@ export const contactHero = {
   lead: "Free consultation, same-day response. Call us, email us, or send a message and we will reply within 24 hours.",
   callLabel: `Call ${contact.phone}`,
   quoteLabel: "Get a Free Quote",
+  bookLabel: "Book a Discovery Call",
 };
 
 export const contactInfoCards: InfoCardCopy[] = [
@@ -243,4 +244,6 @@ export const applicationSuccess = {
   referenceHint: "Mention it when you call or email us.",
   again: "Submit Another Request",
   home: "Back to Home",
+  /** The link to /book: the visitor picks the Discovery Call's time now. */
+  book: "Book Your Discovery Call",
 };

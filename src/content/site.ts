@@ -72,6 +72,7 @@ export type PageKey =
   | "/pricing"
   | "/contact"
   | "/apply"
+  | "/book"
   | "/dashboard"
   | "/logout"
   | "/admin"
@@ -191,6 +192,12 @@ export const pageMeta: Record<PageKey, PageMeta> = {
     description:
       "Tell us about your website, app, hosting or maintenance project and get a tailored quote. Our team reaches out within 24 hours.",
     keywords: ["project application", "website quote", "app development quote", "start a project"],
+  },
+  "/book": {
+    title: "Book a Discovery Call | Harborline",
+    description:
+      "Pick a time for a free 30-minute Discovery Call about your website, app or hosting, shown in your own time zone.",
+    keywords: ["discovery call", "book a call", "free consultation", "web design consultation"],
   },
   "/dashboard": {
     title: "Client Dashboard | Harborline",

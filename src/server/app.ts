@@ -29,6 +29,8 @@ import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
 import { createHoursWorker, type HoursWorkerOptions } from "./hours/month-end";
 import { createReportsWorker, type ReportsWorkerOptions } from "./reports/archive";
+import { createReminderWorker, type ReminderWorkerOptions } from "./bookings/reminders";
+import { brand } from "@content/site";
 import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
 import { createRdapClient } from "./domains/rdap";
 import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
@@ -46,6 +48,7 @@ import {
 } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
+import { bookingRoutes } from "./routes/api/bookings";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
@@ -127,6 +130,8 @@ export type AppOptions = {
    * use unless they drive it), or a clock and pace of the test's own (default: BILLING_INTERVAL).
    */
   reports?: false | Pick<ReportsWorkerOptions, "now" | "intervalMs">;
+  /** The Discovery Call reminders, a day ahead: on unless false; a test may give its clock. */
+  bookingReminders?: false | Pick<ReminderWorkerOptions, "now" | "intervalMs">;
   /**
    * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
    * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
@@ -183,6 +188,7 @@ export async function buildApp({
   hours,
   monitor,
   reports,
+  bookingReminders,
   rdap,
   analytics,
   inbound,
@@ -286,6 +292,21 @@ export async function buildApp({
           checkIntervalSeconds: config.monitorIntervalSeconds,
           ...reports,
         });
+  // Each booked call's reminder, a day before it.
+  const reminderWorker =
+    bookingReminders === false
+      ? undefined
+      : createReminderWorker({
+          db: database.db,
+          settings: {
+            agencyInbox: config.agencyInbox,
+            publicUrl: config.publicUrl,
+            timeZone: brand.timeZone,
+          },
+          log: app.log,
+          intervalMs: 60_000,
+          ...bookingReminders,
+        });
   // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
   const monitorWorker =
     monitor === false
@@ -360,6 +381,7 @@ export async function buildApp({
     billingWorker.start(firstPassInMs);
     hoursWorker.start(firstPassInMs);
     reportsWorker?.start(firstPassInMs);
+    reminderWorker?.start(firstPassInMs);
     monitorWorker?.start(firstPassInMs);
     rdapWorker?.start(firstPassInMs);
     ingest.start();
@@ -371,6 +393,7 @@ export async function buildApp({
     void billingWorker.stop();
     void hoursWorker.stop();
     void reportsWorker?.stop();
+    void reminderWorker?.stop();
     void monitorWorker?.stop();
     void rdapWorker?.stop();
     void attachmentCleanup.stop();
@@ -388,6 +411,7 @@ export async function buildApp({
     await billingWorker.stop();
     await hoursWorker.stop();
     await reportsWorker?.stop();
+    await reminderWorker?.stop();
     await worker.stop();
     mail.close();
     await ingest.close();
@@ -426,6 +450,7 @@ export async function buildApp({
     noticeRoutes,
     statusPageRoutes,
     shareLinkRoutes,
+    bookingRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

@@ -228,3 +228,35 @@ export function personName(person: {
 }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
 }
+
+/* Booked calls */
+
+const slotFormats = new Map<string, Intl.DateTimeFormat>();
+function slotFormat(kind: "words" | "day" | "time", timeZone: string) {
+  const key = `${kind} ${timeZone}`;
+  let format = slotFormats.get(key);
+  if (!format) {
+    const day = { weekday: "long", month: "long", day: "numeric" } as const;
+    const time = { hour: "numeric", minute: "2-digit" } as const;
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      ...(kind === "words" ? { ...day, year: "numeric", ...time, timeZoneName: "long" } : {}),
+      ...(kind === "day" ? day : {}),
+      ...(kind === "time" ? time : {}),
+    });
+    slotFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A call's start in full words: "Monday, March 22, 2027 at 5:00 PM Central European Standard Time". */
+export const formatSlotInWords = (instant: string | Date, timeZone: string) =>
+  slotFormat("words", timeZone).format(toDate(instant));
+
+/** The day a call falls on in a time zone: "Monday, March 22". */
+export const formatSlotDay = (instant: string | Date, timeZone: string) =>
+  slotFormat("day", timeZone).format(toDate(instant));
+
+/** A call's start time in a time zone: "5:00 PM". */
+export const formatSlotTime = (instant: string | Date, timeZone: string) =>
+  slotFormat("time", timeZone).format(toDate(instant));

@@ -2,7 +2,15 @@
  * The site's page routes, shared by the client router and the server, which answers
  * 200 for these paths and 404 (with the not-found page) for every other one.
  */
-export const publicRoutes = ["/", "/about", "/services", "/pricing", "/contact", "/apply"] as const;
+export const publicRoutes = [
+  "/",
+  "/about",
+  "/services",
+  "/pricing",
+  "/contact",
+  "/apply",
+  "/book",
+] as const;
 
 /**
  * Public pages that hold only text, links and native disclosures: nothing on them needs

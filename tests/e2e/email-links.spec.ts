@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { clientLinks, emailSignInPath, staffLinks } from "../../src/shared/deep-links";
 import * as billing from "../../src/server/mail/templates/billing";
+import * as bookings from "../../src/server/mail/templates/bookings";
 import * as clients from "../../src/server/mail/templates/clients";
 import * as heartbeats from "../../src/server/mail/templates/heartbeats";
 import * as leads from "../../src/server/mail/templates/leads";
@@ -22,6 +23,7 @@ import { expect, test } from "./support/fixtures";
 
 const templates = {
   ...billing,
+  ...bookings,
   ...clients,
   ...heartbeats,
   ...leads,
@@ -77,6 +79,19 @@ function renderAll(origin: string, ids: Ids) {
       text: email.text,
     }));
   };
+  const call = {
+    ...person,
+    whenVisitor: "Monday, December 7, 2026 at 10:00 AM Pacific Standard Time",
+    whenAgency: "Monday, December 7, 2026 at 10:00 AM Pacific Standard Time",
+    note: "We would like a new menu page.",
+    meetingLink: "https://meet.harborline.example/discovery",
+    rescheduleUrl: url(`/book?reschedule=hlb_${"a".repeat(43)}`),
+    cancelUrl: url(`/book?cancel=hlb_${"a".repeat(43)}`),
+    bookUrl: url("/book"),
+    leadUrl: url(staffLinks.lead(ids.lead.kind, ids.lead.id)),
+  };
+  add("bookingChangeEmails", ...bookings.bookingChangeEmails(call, "booked", settings));
+  add("bookingReminderEmail", bookings.bookingReminderEmail(call));
   add(
     "monthlyReportEmail",
     reports.monthlyReportEmail(

@@ -201,6 +201,23 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/login/passkey": { response: {}, returnTo: "/dashboard" },
   "PATCH /api/account": { firstName: "Jordan", lastName: "Rivera" },
   "PUT /api/account/notices": { "ticket-replies": true },
+  "PUT /api/admin/bookings/availability": {
+    days: [{ weekday: 1, start: "09:00", end: "17:00" }],
+    bufferMinutes: 15,
+  },
+  "POST /api/bookings": {
+    startsAt: "2030-01-07T17:00:00.000Z",
+    timeZone: "Europe/Berlin",
+    name: "Maria Lopez",
+    email: "maria@example.com",
+    note: "A shop for our bakery.",
+  },
+  "POST /api/bookings/reschedule": {
+    token: `hlb_${"a".repeat(43)}`,
+    startsAt: "2030-01-07T17:00:00.000Z",
+    timeZone: "Europe/Berlin",
+  },
+  "POST /api/bookings/cancel": { token: `hlb_${"a".repeat(43)}` },
   "POST /api/account/totp": { code: "123456" },
   "DELETE /api/account/totp": { code: "123456" },
   "POST /api/account/passkeys": { name: "Work laptop", response: {} },

@@ -21,6 +21,7 @@ const pagePaths: Partial<Record<PageKey, string>> = {
   "/pricing": "/pricing",
   "/contact": "/contact",
   "/apply": "/apply",
+  "/book": "/book",
 };
 
 /** The social card image, made at build from the brand. */

@@ -6,6 +6,7 @@ import { clientLinks, signInLinks } from "@shared/deep-links";
 import { homePath } from "@shared/deep-links";
 import { PageLoading } from "@/components/page-loading";
 import { AccountView } from "@/features/account/account-view";
+import { AvailabilityPanel } from "@/features/bookings/availability-panel";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
@@ -38,7 +39,7 @@ function AccountPageContent() {
       <p className="mt-2 mb-8 text-muted-foreground">
         Your details, how you sign in, and where you are signed in.
       </p>
-      <AccountView />
+      <AccountView staffPanels={user.isAdmin ? <AvailabilityPanel /> : undefined} />
     </div>
   );
 }

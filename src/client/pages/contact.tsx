@@ -101,6 +101,9 @@ function ContactPageContent() {
             </a>
           </Button>
           <Button asChild size="lg" variant="outline">
+            <Link href="/book">{contactHero.bookLabel}</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
             <Link href="/apply">
               {contactHero.quoteLabel}
               <ArrowRight aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { desc, sql } from "drizzle-orm";
 import type { Application, Contact, LeadReceipt } from "@shared/schemas/leads";
 import type { DbExecutor } from "../db/client";
 import { leads } from "../db/schema";
@@ -72,4 +73,43 @@ export function storeApplication(
     spam ? undefined : (lead) => ({ kind: "application", ...lead, fields: request }),
     notice,
   );
+}
+
+/**
+ * The lead a booked Discovery Call belongs to: the latest one sent from the same email address
+ * (any case), or else a new contact lead, "Discovery Call", whose message is the visitor's note.
+ * It sends no lead emails: the booking's confirmation is the visitor's receipt.
+ */
+export async function leadForBooking(
+  tx: DbExecutor,
+  visitor: { name: string; email: string; note?: string | undefined; when: string },
+): Promise<{ id: string; kind: "contact" | "application" }> {
+  const [existing] = await tx
+    .select({ id: leads.id, kind: leads.kind })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = lower(${visitor.email}) and ${leads.status} <> 'spam'`)
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  if (existing) return existing;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A savepoint: a reference already taken is drawn again without losing the booking.
+      return await tx.transaction(async (inner) => {
+        const [lead] = await inner
+          .insert(leads)
+          .values({
+            kind: "contact",
+            reference: newLeadReference(),
+            name: visitor.name,
+            email: visitor.email,
+            subject: "Discovery Call",
+            message: visitor.note ?? `Booked a Discovery Call for ${visitor.when}.`,
+          })
+          .returning({ id: leads.id, kind: leads.kind });
+        return lead!;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
 }

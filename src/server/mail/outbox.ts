@@ -37,7 +37,10 @@ export type EmailKind =
   | "status-update"
   | "maintenance-notice"
   | "site-speed-poor"
-  | "monthly-report";
+  | "monthly-report"
+  | "booking-confirmation"
+  | "booking-notification"
+  | "booking-reminder";
 
 export type QueuedEmail = Email & { kind: EmailKind };
 
@@ -83,6 +86,10 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "maintenance-notice": ROUTINE,
   "site-speed-poor": ROUTINE,
   "monthly-report": ROUTINE,
+  // The visitor waits for the invitation of the call they just booked (or moved, or cancelled).
+  "booking-confirmation": URGENT,
+  "booking-notification": ROUTINE,
+  "booking-reminder": ROUTINE,
 };
 
 /** What enqueueEmails signals once the emails are committed: the worker listens for it. */

@@ -37,6 +37,7 @@ export const auditActions = {
   "timer.stopped": "Timer stopped",
   "timer.discarded": "Timer discarded",
   "hours.overage-drafted": "Extra hours drafted on an invoice",
+  "booking-hours.changed": "Discovery Call hours changed",
   "plan.cancelled": "Monthly plan cancelled",
   "plan-request.approved": "Plan change approved",
   "plan-request.declined": "Plan change declined",

@@ -15,7 +15,7 @@ export * from "./application-options";
 
 export { leadKinds, leadStatuses, type LeadKind, type LeadStatus } from "../lead-kinds";
 
-const nameField = requiredText(
+export const nameField = requiredText(
   "Name",
   2,
   100,

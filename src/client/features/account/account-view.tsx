@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ShieldAlert } from "lucide-react";
 import { LoadError, LoadingState } from "@/components/view-states";
 import { useAccount } from "./api";
@@ -8,8 +9,11 @@ import { SecurityEventsPanel } from "./security-events-panel";
 import { SessionsPanel } from "./sessions-panel";
 import { TotpPanel } from "./totp-panel";
 
-/** The whole account page under its heading: details, sign-in protection, sessions, events. */
-export function AccountView() {
+/**
+ * The whole account page under its heading: details, sign-in protection, sessions, events;
+ * `staffPanels` (the page gives staff their call hours) go under the details.
+ */
+export function AccountView({ staffPanels }: { staffPanels?: ReactNode } = {}) {
   const account = useAccount();
   if (account.isPending) return <LoadingState label="Loading your account..." />;
   if (account.isError) {
@@ -21,6 +25,7 @@ export function AccountView() {
       <div className="flex min-w-0 flex-col gap-6">
         <NamePanel key={`${data.firstName}-${data.lastName}`} account={data} />
         <NoticesPanel account={data} />
+        {data.isStaff && staffPanels}
         <SessionsPanel />
       </div>
       <div className="flex min-w-0 flex-col gap-6">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
-import { Check, RotateCcw } from "lucide-react";
+import { CalendarClock, Check, RotateCcw } from "lucide-react";
 import { applicationAside, applicationSuccess as copy } from "@content/contact-page";
 import type { LeadReceipt } from "@shared/schemas/leads";
 import { HeroBackdrop } from "@/components/page-hero";
@@ -72,7 +72,13 @@ export function ApplicationReceived({
           </ol>
 
           <div className="animate-fade-up mt-10 flex flex-col justify-center gap-3 [animation-delay:300ms] sm:flex-row">
-            <Button size="lg" onClick={onSubmitAnother}>
+            <Button asChild size="lg">
+              <Link href="/book">
+                <CalendarClock aria-hidden="true" />
+                {copy.book}
+              </Link>
+            </Button>
+            <Button size="lg" variant="outline" onClick={onSubmitAnother}>
               <RotateCcw aria-hidden="true" />
               {copy.again}
             </Button>

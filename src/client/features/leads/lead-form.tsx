@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode, Ref } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
-import { HoneypotField } from "./spam-traps";
+import { HoneypotField } from "@/components/spam-traps";
 
 /** A lead form's <form>: the props from useLeadForm, its spam-trap field, then its fields. */
 export function LeadForm({

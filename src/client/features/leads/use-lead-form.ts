@@ -11,7 +11,7 @@ import type { LeadReceipt, SpamTraps } from "@shared/schemas/leads";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiRequest } from "@/lib/api";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { useHydrated, useSpamTraps } from "./spam-traps";
+import { useHydrated, useSpamTraps } from "@/components/spam-traps";
 
 type Resolvers = typeof import("./resolvers");
 

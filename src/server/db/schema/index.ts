@@ -24,3 +24,4 @@ export * from "./hours";
 export * from "./share-links";
 export * from "./vitals";
 export * from "./reports";
+export * from "./bookings";

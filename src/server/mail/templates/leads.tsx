@@ -59,6 +59,7 @@ export function leadEmails(
   const notificationSubject = `New ${what} ${lead.reference} from ${lead.fields.name}: ${topic}`;
   const ackSubject = `We received your ${what} (${lead.reference})`;
   const firstName = lead.fields.name.split(/\s+/)[0] ?? lead.fields.name;
+  const bookUrl = `${settings.publicUrl}/book`;
 
   return [
     {
@@ -112,6 +113,10 @@ export function leadEmails(
             Thank you for your {what}. Our team will reach out within 24 hours. Your reference
             number is <strong>{lead.reference}</strong>; mention it if you call or write to us.
           </p>
+          <p>Rather pick a time to talk now? Book a free 30-minute Discovery Call:</p>
+          <p>
+            <ButtonLink href={bookUrl}>Book a Discovery Call</ButtonLink>
+          </p>
           <p>— The {brand.name} team</p>
         </>,
       ),
@@ -120,6 +125,8 @@ export function leadEmails(
         "",
         `Thank you for your ${what}. Our team will reach out within 24 hours.`,
         `Your reference number is ${lead.reference}; mention it if you call or write to us.`,
+        "",
+        `Rather pick a time to talk now? Book a free 30-minute Discovery Call: ${bookUrl}`,
         "",
         `— The ${brand.name} team`,
       ]),

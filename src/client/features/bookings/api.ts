@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  Availability,
+  AvailabilityView,
+  BookingReceipt,
+  BookingRequest,
+  Slots,
+} from "@shared/schemas/bookings";
+import { getJson, sendJson } from "@/lib/api";
+
+export const bookingKeys = {
+  availability: ["/api/admin/bookings/availability"] as const,
+  slots: (timeZone: string) => ["/api/bookings/slots", timeZone] as const,
+};
+
+/** The signed-in staff member's weekly hours. */
+export const useAvailability = () =>
+  useQuery<AvailabilityView>({
+    queryKey: bookingKeys.availability,
+    queryFn: ({ signal }) => getJson<AvailabilityView>(bookingKeys.availability[0], signal),
+  });
+
+export function useSaveAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Availability) =>
+      sendJson<AvailabilityView>("PUT", bookingKeys.availability[0], input),
+    onSuccess: (saved) => queryClient.setQueryData(bookingKeys.availability, saved),
+  });
+}
+
+/** The open slots (the visitor's zone only checks the zone is known). */
+export const useSlots = (timeZone: string) =>
+  useQuery<Slots>({
+    queryKey: bookingKeys.slots(timeZone),
+    queryFn: ({ signal }) =>
+      getJson<Slots>(`/api/bookings/slots?timeZone=${encodeURIComponent(timeZone)}`, signal),
+    staleTime: 30_000,
+  });
+
+export const bookCall = (input: BookingRequest) =>
+  sendJson<BookingReceipt>("POST", "/api/bookings", input);
+
+export const rescheduleCall = (input: { token: string; startsAt: string; timeZone: string }) =>
+  sendJson<BookingReceipt>("POST", "/api/bookings/reschedule", input);
+
+export const cancelCall = (input: { token: string }) =>
+  sendJson<BookingReceipt>("POST", "/api/bookings/cancel", input);
+
+export const readBookingLink = (token: string, purpose: "reschedule" | "cancel") =>
+  getJson<BookingReceipt>(
+    `/api/bookings/link?token=${encodeURIComponent(token)}&purpose=${purpose}`,
+  );

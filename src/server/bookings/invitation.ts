@@ -1,0 +1,56 @@
+import ICAL from "ical.js";
+
+/** A call as its calendar invitation describes it. */
+export interface InvitationCall {
+  bookingId: string;
+  startsAt: Date;
+  endsAt: Date;
+  sequence: number;
+  summary: string;
+  description: string;
+  meetingLink: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
+
+/** The invitation's UID: the booking's, the same through every reschedule and the cancel. */
+export const invitationUid = (bookingId: string, publicUrl: string) =>
+  `booking-${bookingId}@${new URL(publicUrl).hostname}`;
+
+/**
+ * An iCalendar invitation (RFC 5546) written with ical.js: METHOD:REQUEST for a new or moved call
+ * (same UID, higher SEQUENCE), METHOD:CANCEL for a cancelled one; times in UTC.
+ */
+export function invitationIcs(
+  call: InvitationCall,
+  method: "REQUEST" | "CANCEL",
+  uid: string,
+  now: Date,
+): string {
+  const calendar = new ICAL.Component(["vcalendar", [], []]);
+  calendar.updatePropertyWithValue("prodid", "-//Harborline//Discovery Call//EN");
+  calendar.updatePropertyWithValue("version", "2.0");
+  calendar.updatePropertyWithValue("calscale", "GREGORIAN");
+  calendar.updatePropertyWithValue("method", method);
+  const vevent = new ICAL.Component("vevent");
+  const event = new ICAL.Event(vevent);
+  event.uid = uid;
+  event.sequence = call.sequence;
+  event.summary = call.summary;
+  event.description = `${call.description}\n\nJoin: ${call.meetingLink}`;
+  event.location = call.meetingLink;
+  event.startDate = ICAL.Time.fromJSDate(call.startsAt, true);
+  event.endDate = ICAL.Time.fromJSDate(call.endsAt, true);
+  vevent.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(now, true));
+  vevent.updatePropertyWithValue("url", call.meetingLink);
+  vevent.updatePropertyWithValue("status", method === "CANCEL" ? "CANCELLED" : "CONFIRMED");
+  const organizer = vevent.addPropertyWithValue("organizer", `mailto:${call.organizer.email}`);
+  organizer.setParameter("cn", call.organizer.name);
+  const attendee = vevent.addPropertyWithValue("attendee", `mailto:${call.attendee.email}`);
+  attendee.setParameter("cn", call.attendee.name);
+  attendee.setParameter("role", "REQ-PARTICIPANT");
+  attendee.setParameter("partstat", method === "CANCEL" ? "DECLINED" : "NEEDS-ACTION");
+  attendee.setParameter("rsvp", method === "CANCEL" ? "FALSE" : "TRUE");
+  calendar.addSubcomponent(vevent);
+  return calendar.toString();
+}

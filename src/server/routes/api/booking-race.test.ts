@@ -1,0 +1,80 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/support/app";
+import { createPostgresDatabase, dropPostgresDatabase } from "../../../../tests/support/database";
+import { aStaffMember } from "../../../../tests/support/factories";
+import { openDatabase } from "../../db/client";
+import { bookings, leads, outboxEmails } from "../../db/schema";
+
+/**
+ * Two server instances, each with its own connection pool, on one PostgreSQL database: 20
+ * visitors race for one slot, half through each. The exclusion constraint lets exactly one in.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "20 visitors racing for one slot on two instances",
+  () => {
+    let url: string;
+    let a: TestApp;
+    let b: TestApp;
+
+    beforeAll(async () => {
+      url = await createPostgresDatabase();
+      const instance = async () => {
+        const database = await openDatabase({ url });
+        return createTestApp(
+          "postgres",
+          {},
+          { database: { ...database, drop: () => database.close() } },
+        );
+      };
+      a = await instance();
+      b = await instance();
+      await aStaffMember(a.database.db, { email: "avery@harborline.example" });
+    });
+    afterAll(async () => {
+      await Promise.all([a?.close(), b?.close()]);
+      if (url) await dropPostgresDatabase(url);
+    });
+
+    it("books exactly one; the 19 others get 409 with fresh slots, and nothing of theirs is kept", async () => {
+      const slots = (await a.app.inject({ method: "GET", url: "/api/bookings/slots" })).json()
+        .slots;
+      const slot = slots[3];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).app.inject({
+            method: "POST",
+            url: "/api/bookings",
+            remoteAddress: `10.20.0.${i + 1}`,
+            payload: {
+              startsAt: slot,
+              timeZone: "Asia/Tokyo",
+              name: `Racer ${i + 1}`,
+              email: `racer-${i + 1}@example.com`,
+            },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+      for (const lost of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(lost.json().message).toBe("That time was just taken: please pick another");
+        expect(lost.json().slots).not.toContain(slot);
+        expect(lost.json().slots.length).toBeGreaterThan(10);
+      }
+      const { db } = a.database;
+      expect((await db.select({ n: count() }).from(bookings))[0]!.n).toBe(1);
+      // A loser's lead and emails rolled back with its booking.
+      expect((await db.select({ n: count() }).from(leads))[0]!.n).toBe(1);
+      expect(
+        (
+          await db
+            .select({ n: count() })
+            .from(outboxEmails)
+            .where(eq(outboxEmails.kind, "booking-confirmation"))
+        )[0]!.n,
+      ).toBe(1);
+    });
+  },
+);
