@@ -8,13 +8,24 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatShift,
+  formatTiming,
   formatWorkTime,
 } from "./format";
 import type { MonthlyReport, ReportSite } from "./schemas/reports";
+import type { VitalMetric } from "./schemas/vitals";
 
 const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
 
 export const reportText = {
+  device: { mobile: "Mobile", desktop: "Desktop" } as const,
+  /** A metric's p75 as the speed panel writes it ("1.8 s", "180 ms", "0.05"); "-": no visits. */
+  p75: (metric: VitalMetric, value: number | null) =>
+    value === null ? "-" : metric === "cls" ? formatShift(value) : formatTiming(value),
+  /** A share of good visits, "80%"; "-": no visits. */
+  good: (value: number | null) => (value === null ? "-" : formatPercent(value)),
+  /** A top page's or source's figure the month before; "-": not among that month's top. */
+  before: (value: number | null) => (value === null ? "-" : formatNumber(value)),
   /** "99.9% (maintenance left out)", or "Not checked". */
   uptime: (site: ReportSite) =>
     site.uptimePercent === null

@@ -126,6 +126,17 @@ test("staff preview a month's report, add a note, send it again, and the note is
     const figure = await site.locator(`dt:text-is("${label}") + dd`).textContent();
     expect(text, label).toContain(figure!.trim());
   }
+  // Its speed and goals too: a desktop LCP figure and a goal the PDF also names.
+  const speed = site.getByRole("table", { name: /^Speed on desktop/ });
+  const lcp = await speed
+    .getByRole("row", { name: /^LCP/ })
+    .getByRole("cell")
+    .first()
+    .textContent();
+  expect(text, "desktop LCP").toContain(lcp!.trim());
+  const goals = site.getByRole("table", { name: /^Goals on riverabakery\.example/ });
+  const goal = await goals.getByRole("rowheader").first().textContent();
+  expect(text, "a goal").toContain(goal!.trim());
   // And the client's own copy, on the Reports tab, has it too.
   const member = await apiSignedInAs("client");
   expect(await openPdf(member, `/api/reports/${month}/pdf`)).toContain(note);

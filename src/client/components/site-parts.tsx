@@ -115,7 +115,8 @@ export function SimpleTable({
         <tr>
           {head.map((cell, i) => (
             <th
-              key={cell}
+              // By place: a head may repeat a word ("Good visits" for each month).
+              key={i}
               scope="col"
               className={cn("px-3 py-2 font-medium text-foreground", i > 0 && "text-right")}
             >

@@ -1,7 +1,7 @@
 import { brand } from "@content/site";
 import { reportText } from "@shared/report-text";
 import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
-import { vitalNames, type VitalMetric } from "@shared/schemas/vitals";
+import { vitalNames } from "@shared/schemas/vitals";
 import {
   formatCalendarDate,
   formatDate,
@@ -10,8 +10,6 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
-  formatShift,
-  formatTiming,
   formatWorkTime,
   humanize,
 } from "@shared/format";
@@ -31,16 +29,7 @@ import { barChart } from "../documents/pdf-charts";
 const ROW_HEIGHT = 19;
 const CHART_FRAME = 48;
 
-const deviceWords = { mobile: "Mobile", desktop: "Desktop" } as const;
-
-/** A metric's p75 as the speed panel writes it ("1.8 s", "180 ms", "0.05"); "-": no visits. */
-const p75Text = (metric: VitalMetric, value: number | null) =>
-  value === null ? "-" : metric === "cls" ? formatShift(value) : formatTiming(value);
-
-/** A top page's or source's figure the month before; "-": not among that month's top. */
-const beforeText = (value: number | null) => (value === null ? "-" : formatNumber(value));
-
-const goodText = (value: number | null) => (value === null ? "-" : formatPercent(value));
+const { device: deviceWords, p75: p75Text, good: goodText, before: beforeText } = reportText;
 
 /** A site's goals: conversions this month against the month before, as a table and bars. */
 function goalsPart(doc: PdfDocument, site: ReportSite, report: MonthlyReport) {

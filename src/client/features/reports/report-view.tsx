@@ -14,6 +14,7 @@ import {
 import { brand } from "@content/site";
 import { reportText } from "@shared/report-text";
 import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
+import { vitalNames } from "@shared/schemas/vitals";
 import {
   formatCalendarDate,
   formatCount,
@@ -112,6 +113,23 @@ function Headline({ report }: { report: MonthlyReport }) {
   return <StatTiles items={items} wide />;
 }
 
+/** A table that may scroll sideways on a phone: a labelled region a keyboard can scroll. */
+function ReportTable({
+  className,
+  ...table
+}: { className: string } & Parameters<typeof SimpleTable>[0]) {
+  return (
+    <div
+      role="region"
+      aria-label={table.caption}
+      tabIndex={0}
+      className={`${className} overflow-x-auto rounded-lg border border-border`}
+    >
+      <SimpleTable {...table} />
+    </div>
+  );
+}
+
 function SiteSection({ site, report }: { site: ReportSite; report: MonthlyReport }) {
   const headingId = `report-site-${site.websiteId}`;
   return (
@@ -127,43 +145,79 @@ function SiteSection({ site, report }: { site: ReportSite; report: MonthlyReport
         ]}
       />
       {site.incidents.length > 0 && (
-        <div className="mt-5 overflow-x-auto rounded-lg border border-border">
-          <SimpleTable
-            caption={`Incidents on ${site.domain}`}
-            head={["Started", "Cause", "Down for"]}
-            rows={site.incidents.map((incident) => [
-              formatDate(incident.startedAt, brand.timeZone),
-              incident.detail ?? humanize(incident.cause),
-              formatDuration(incident.durationSeconds),
-            ])}
-          />
-        </div>
+        <ReportTable
+          className="mt-5"
+          caption={`Incidents on ${site.domain}`}
+          head={["Started", "Cause", "Down for"]}
+          rows={site.incidents.map((incident) => [
+            formatDate(incident.startedAt, brand.timeZone),
+            incident.detail ?? humanize(incident.cause),
+            formatDuration(incident.durationSeconds),
+          ])}
+        />
       )}
       {(site.topPages.length > 0 || site.topSources.length > 0) && (
         <div className="mt-5 grid gap-4 md:grid-cols-2">
           {site.topPages.length > 0 && (
-            <div className="min-w-0 overflow-x-auto rounded-lg border border-border">
-              <SimpleTable
-                caption={`Top pages of ${site.domain}`}
-                head={["Top pages", "Views"]}
-                rows={site.topPages.map((page) => [page.path, formatNumber(page.views)])}
-              />
-            </div>
+            <ReportTable
+              className="min-w-0"
+              caption={`Top pages of ${site.domain}`}
+              head={["Top pages", "Views", `In ${formatMonth(report.monthBefore)}`]}
+              rows={site.topPages.map((page) => [
+                page.path,
+                formatNumber(page.views),
+                reportText.before(page.viewsBefore),
+              ])}
+            />
           )}
           {site.topSources.length > 0 && (
-            <div className="min-w-0 overflow-x-auto rounded-lg border border-border">
-              <SimpleTable
-                caption={`Top sources of ${site.domain}`}
-                head={["Top sources", "Visitors"]}
-                rows={site.topSources.map((source) => [
-                  source.host ?? "Direct",
-                  formatNumber(source.visitors),
-                ])}
-              />
-            </div>
+            <ReportTable
+              className="min-w-0"
+              caption={`Top sources of ${site.domain}`}
+              head={["Top sources", "Visitors", `In ${formatMonth(report.monthBefore)}`]}
+              rows={site.topSources.map((source) => [
+                source.host ?? "Direct",
+                formatNumber(source.visitors),
+                reportText.before(source.visitorsBefore),
+              ])}
+            />
           )}
         </div>
       )}
+      {site.goals.length > 0 && (
+        <ReportTable
+          className="mt-5"
+          caption={`Goals on ${site.domain}, against ${formatMonth(report.monthBefore)}`}
+          head={["Goal", "Conversions", `In ${formatMonth(report.monthBefore)}`, "Rate"]}
+          rows={site.goals.map((goal) => [
+            goal.name,
+            formatNumber(goal.visitors.value),
+            formatNumber(goal.visitors.before),
+            formatPercent(goal.rate),
+          ])}
+        />
+      )}
+      {site.vitals.map((device) => (
+        <ReportTable
+          key={device.device}
+          className="mt-5"
+          caption={`Speed on ${reportText.device[device.device].toLowerCase()} (Core Web Vitals), p75 and good visits`}
+          head={[
+            `${reportText.device[device.device]}, p75`,
+            formatMonth(report.month),
+            "Good visits",
+            formatMonth(report.monthBefore),
+            "Good visits",
+          ]}
+          rows={device.metrics.map((figure) => [
+            vitalNames[figure.metric].short,
+            reportText.p75(figure.metric, figure.p75),
+            reportText.good(figure.goodPercent),
+            reportText.p75(figure.metric, figure.before.p75),
+            reportText.good(figure.before.goodPercent),
+          ])}
+        />
+      ))}
     </Section>
   );
 }
