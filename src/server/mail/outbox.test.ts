@@ -110,39 +110,46 @@ describe.each(databaseKinds)("the outbox on %s", (kind) => {
     }
   });
 
-  it("sends an email queued in a transaction once it commits, not at the next poll", async () => {
-    const smtp = await startSmtpSink();
-    // It looks for due emails once a minute: what it sends sooner, a commit woke it for.
-    const worker = createOutboxWorker({
-      db: database.db,
-      mailer: createMailer(loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url }), silent),
-      log: silent,
-      pollMs: 60_000,
-    });
-    try {
-      await database.db.delete(outboxEmails);
-      const [first, second] = leadEmails(2);
-      await enqueueEmails(database.db, [first!]);
-      worker.start();
-      await smtp.waitFor(1);
-      // Its first run is over once the email is marked sent: it now sleeps for a minute.
-      while ((await database.db.select().from(outboxEmails))[0]?.status !== "sent") {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-
-      await database.db.transaction(async (tx) => {
-        await enqueueEmails(tx, [second!]);
-        // Woken now, it would find nothing committed (on PostgreSQL: the embedded database runs
-        // one transaction at a time), and sleep past this test.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+  // Well within its one-minute poll even on a busy machine: what it sends, a commit woke it for.
+  it(
+    "sends an email queued in a transaction once it commits, not at the next poll",
+    {
+      timeout: 55_000,
+    },
+    async () => {
+      const smtp = await startSmtpSink();
+      // It looks for due emails once a minute: what it sends sooner, a commit woke it for.
+      const worker = createOutboxWorker({
+        db: database.db,
+        mailer: createMailer(loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url }), silent),
+        log: silent,
+        pollMs: 60_000,
       });
-      const [, sent] = await smtp.waitFor(2, 5_000);
-      expect(sent!.subject).toBe(second!.subject);
-    } finally {
-      await worker.stop();
-      await smtp.stop();
-    }
-  });
+      try {
+        await database.db.delete(outboxEmails);
+        const [first, second] = leadEmails(2);
+        await enqueueEmails(database.db, [first!]);
+        worker.start();
+        await smtp.waitFor(1, 20_000);
+        // Its first run is over once the email is marked sent: it now sleeps for a minute.
+        while ((await database.db.select().from(outboxEmails))[0]?.status !== "sent") {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+
+        await database.db.transaction(async (tx) => {
+          await enqueueEmails(tx, [second!]);
+          // Woken now, it would find nothing committed (on PostgreSQL: the embedded database runs
+          // one transaction at a time), and sleep past this test.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        });
+        const [, sent] = await smtp.waitFor(2, 20_000);
+        expect(sent!.subject).toBe(second!.subject);
+      } finally {
+        await worker.stop();
+        await smtp.stop();
+      }
+    },
+  );
 });
 
 // Starts the real server process: allow for a slow, busy machine.

@@ -55,7 +55,7 @@ export type DayHours = z.infer<typeof dayHoursSchema>;
  */
 export const availabilitySchema = z.object({
   days: z
-    .array(dayHoursSchema)
+    .array(dayHoursSchema, { error: "Give the weekly hours as a list of days" })
     .max(7)
     .refine((days) => new Set(days.map((day) => day.weekday)).size === days.length, {
       message: "Give each weekday at most once",

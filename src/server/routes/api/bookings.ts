@@ -38,7 +38,10 @@ const rescheduleSchema = z.object({
   timeZone: bookingRequestSchema.shape.timeZone.optional(),
 });
 const cancelSchema = z.object({ token: tokenField });
-const linkQuerySchema = z.object({ token: tokenField, purpose: z.enum(["reschedule", "cancel"]) });
+const linkQuerySchema = z.object({
+  token: tokenField,
+  purpose: z.enum(["reschedule", "cancel"], { error: "purpose: reschedule or cancel" }),
+});
 
 /**
  * Discovery Calls. Visitors read the open slots, book one (POST /api/bookings: the lead forms'
