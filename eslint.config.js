@@ -36,7 +36,7 @@ const serverOrder = [
     "bookings",
   ], // nouns built on other nouns
   ["demo"], // the demo's data, made with the nouns
-  ["plugins", "routes", "app", "processes", "serve", "main"], // the HTTP app, then the process
+  ["plugins", "routes", "scheduled-work", "app", "processes", "serve", "main"], // the HTTP app, then the process
 ].flat();
 
 const serverRules = [

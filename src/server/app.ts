@@ -11,12 +11,6 @@ import {
 } from "fastify-type-provider-zod";
 import type { LoggerOptions } from "pino";
 import { createOidc } from "./auth/oidc";
-import {
-  createBillingWorker,
-  type BillingWorkerOptions,
-  type ChargeSavedCard,
-} from "./billing/scheduler";
-import { savedCardCharger } from "./billing/stripe";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { serializeError } from "./error-log";
@@ -24,16 +18,9 @@ import { inboundSettings, MAX_INBOUND_BYTES, receiveInboundMail } from "./inboun
 import { createInboundSmtp, type InboundSmtp } from "./inbound/inbound-smtp";
 import type { DNSResolver } from "./inbound/sender-check";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { createOutboxWorker, type OutboxWorkerOptions } from "./mail/outbox";
+import { createScheduledWork, type ScheduledWorkOptions } from "./scheduled-work";
 import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
-import { createHoursWorker, type HoursWorkerOptions } from "./hours/month-end";
-import { createReportsWorker, type ReportsWorkerOptions } from "./reports/archive";
-import { createReminderWorker, type ReminderWorkerOptions } from "./bookings/reminders";
-import { brand } from "@content/site";
-import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/monitor";
-import { createRdapClient } from "./domains/rdap";
-import { createRdapWorker, type RdapWorkerOptions } from "./domains/rdap-check";
 import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
@@ -53,7 +40,6 @@ import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
 import { billingRoutes } from "./routes/api/billing";
 import { cardPaymentRoutes } from "./routes/api/card-payments";
-import { billingSettings } from "./routes/api/common";
 import { clientRoutes } from "./routes/api/clients";
 import { domainRoutes } from "./routes/api/domains";
 import {
@@ -82,10 +68,6 @@ import { teamRoutes } from "./routes/api/team";
 import { ticketAttachmentRoutes } from "./routes/api/ticket-attachments";
 import { ticketRoutes } from "./routes/api/tickets";
 import { createAttachmentStore } from "./tickets/create-attachment-store";
-import { createAttachmentCleanupWorker } from "./tickets/attachments";
-import { createPageViewRollupWorker } from "./analytics/rollup";
-import { createVitalsRollupWorker } from "./analytics/vitals-rollup";
-import { checkVitalRatings } from "./analytics/vitals-alerts";
 import { usageRoutes } from "./routes/api/usage";
 import { websiteRoutes } from "./routes/api/websites";
 import { vitalsRoutes } from "./routes/api/vitals";
@@ -102,47 +84,13 @@ declare module "fastify" {
   }
 }
 
-export type AppOptions = {
+export type AppOptions = ScheduledWorkOptions & {
   config: Config;
   database: Database;
   /** Tests may turn the log off or send it to a stream of their own. */
   logger?: false | (FastifyLoggerOptions & LoggerOptions);
   /** Tests may pass their own; by default one is made from the settings. */
   mailer?: Mailer;
-  /** How the outbox worker paces itself (tests make it quick). */
-  outbox?: Pick<OutboxWorkerOptions, "pollMs" | "retryBaseMs" | "maxAttempts">;
-  /**
-   * The billing schedule: how autopay charges a saved card (default: through Stripe when it is
-   * set up, else autopay is skipped), and for tests, a clock and a pace of their own (default:
-   * BILLING_INTERVAL).
-   */
-  billing?: { chargeSavedCard?: ChargeSavedCard | undefined } & Pick<
-    BillingWorkerOptions,
-    "now" | "intervalMs"
-  >;
-  /**
-   * The month-end drafts of care hours beyond a plan's: tests may pass a clock and a pace of
-   * their own (default: BILLING_INTERVAL, as the billing schedule).
-   */
-  hours?: Pick<HoursWorkerOptions, "now" | "intervalMs">;
-  /**
-   * The monthly care reports, made on the 1st (agency time zone): off (false, what server tests
-   * use unless they drive it), or a clock and pace of the test's own (default: BILLING_INTERVAL).
-   */
-  reports?: false | Pick<ReportsWorkerOptions, "now" | "intervalMs">;
-  /** The Discovery Call reminders, a day ahead: on unless false; a test may give its clock. */
-  bookingReminders?: false | Pick<ReminderWorkerOptions, "now" | "intervalMs">;
-  /**
-   * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
-   * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
-   * certificate authorities, a 10 s timeout).
-   */
-  monitor?: false | Partial<Pick<MonitorWorkerOptions, "now" | "intervalMs" | "passMs" | "probe">>;
-  /**
-   * The daily RDAP lookup of each domain's expiry: off (false, what tests use unless they drive
-   * it), or a clock and pace of the test's own.
-   */
-  rdap?: false | Partial<Pick<RdapWorkerOptions, "now" | "passMs">>;
   /** Visitor analytics: tests may pass a clock and a flush pace of their own. */
   analytics?: AnalyticsOptions;
   /**
@@ -183,16 +131,10 @@ export async function buildApp({
   database,
   logger,
   mailer,
-  outbox,
-  billing,
-  hours,
-  monitor,
-  reports,
-  bookingReminders,
-  rdap,
   analytics,
   inbound,
   firstPassInMs = 0,
+  ...scheduledWork
 }: AppOptions) {
   // Set once the app is listening and knows its security headers: the built pages
   // (static-fast-path.ts) and page views (routes/api/events.ts) answered before Fastify.
@@ -262,94 +204,12 @@ export async function buildApp({
   await registerSessions(app, config, database);
 
   const mail = mailer ?? createMailer(config, app.log);
-  const worker = createOutboxWorker({ db: database.db, mailer: mail, log: app.log, ...outbox });
-  // Recurring invoices, reminders and autopay: at start (catching up) and every interval.
-  const billingWorker = createBillingWorker({
-    db: database.db,
-    settings: billingSettings(config),
-    log: app.log,
-    intervalMs: config.billingIntervalSeconds * 1000,
-    chargeSavedCard: savedCardCharger(config.stripe),
-    ...billing,
-  });
-  // Hours beyond a maintenance plan's become a draft invoice once each month has ended.
-  const hoursWorker = createHoursWorker({
-    db: database.db,
-    settings: billingSettings(config),
-    log: app.log,
-    intervalMs: config.billingIntervalSeconds * 1000,
-    ...hours,
-  });
-  // Each care client's report on the month before, once the month has ended.
-  const reportsWorker =
-    reports === false
-      ? undefined
-      : createReportsWorker({
-          db: database.db,
-          settings: { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
-          log: app.log,
-          intervalMs: config.billingIntervalSeconds * 1000,
-          checkIntervalSeconds: config.monitorIntervalSeconds,
-          ...reports,
-        });
-  // Each booked call's reminder, a day before it.
-  const reminderWorker =
-    bookingReminders === false
-      ? undefined
-      : createReminderWorker({
-          db: database.db,
-          settings: {
-            agencyInbox: config.agencyInbox,
-            publicUrl: config.publicUrl,
-            timeZone: brand.timeZone,
-          },
-          log: app.log,
-          intervalMs: 60_000,
-          ...bookingReminders,
-        });
-  // Live websites are checked every MONITOR_INTERVAL; down and expiry alerts go through the outbox.
-  const monitorWorker =
-    monitor === false
-      ? undefined
-      : createMonitorWorker({
-          db: database.db,
-          settings: { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
-          log: app.log,
-          intervalMs: config.monitorIntervalSeconds * 1000,
-          ...monitor,
-          probe: { allowPrivate: config.monitorAllowPrivate, ...monitor?.probe },
-        });
-  // Each domain's expiry, registrar and status from its registry, once a day across instances.
-  const rdapWorker =
-    rdap === false
-      ? undefined
-      : createRdapWorker({
-          db: database.db,
-          rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl }),
-          log: app.log,
-          ...rdap,
-        });
-  // Ticket attachments: in the database, or in S3 when it is set up; unsent uploads expire.
+  // Ticket attachments: in the database, or in S3 when it is set up.
   const attachmentStore = await createAttachmentStore(config.s3);
-  const attachmentCleanup = createAttachmentCleanupWorker({
-    db: database.db,
-    store: attachmentStore,
-    log: app.log,
-  });
-  // Each finished day's page views counted once, for the dashboards' 30-day visitor figures.
-  const pageViewRollup = createPageViewRollupWorker({ db: database.db, log: app.log });
-  // Each finished day's vitals as histograms; raw vitals deleted after 7 days.
-  const vitalsRollup = createVitalsRollupWorker({
-    db: database.db,
-    log: app.log,
-    // A site's 7-day LCP or INP going from good to poor: staff told once.
-    after: (at) =>
-      checkVitalRatings(
-        database.db,
-        { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl },
-        at,
-      ),
-  });
+  const scheduled = createScheduledWork(
+    { config, database, mailer: mail, log: app.log, attachmentStore },
+    scheduledWork,
+  );
   // Replies by email and new tickets from clients: the app's own MX when INBOUND_SMTP_PORT is set.
   const inboundPort = config.inbound.smtpPort;
   const inboundSmtp =
@@ -374,45 +234,18 @@ export async function buildApp({
         });
   app.decorate("inboundSmtp", inboundSmtp);
   app.addHook("onReady", async () => {
-    worker.start(firstPassInMs);
-    attachmentCleanup.start(firstPassInMs);
-    pageViewRollup.start(firstPassInMs);
-    vitalsRollup.start(firstPassInMs);
-    billingWorker.start(firstPassInMs);
-    hoursWorker.start(firstPassInMs);
-    reportsWorker?.start(firstPassInMs);
-    reminderWorker?.start(firstPassInMs);
-    monitorWorker?.start(firstPassInMs);
-    rdapWorker?.start(firstPassInMs);
+    scheduled.start(firstPassInMs);
     ingest.start();
     if (inboundSmtp) await inboundSmtp.listen(inboundPort!, config.inbound.smtpHost);
   });
-  // Claim no more emails from the moment the server starts closing, while requests finish.
+  // Claim no more work from the moment the server starts closing, while requests finish.
   app.addHook("preClose", async () => {
-    void worker.stop();
-    void billingWorker.stop();
-    void hoursWorker.stop();
-    void reportsWorker?.stop();
-    void reminderWorker?.stop();
-    void monitorWorker?.stop();
-    void rdapWorker?.stop();
-    void attachmentCleanup.stop();
-    void pageViewRollup.stop();
-    void vitalsRollup.stop();
+    void scheduled.stop();
     void inboundSmtp?.close();
   });
   app.addHook("onClose", async () => {
     await inboundSmtp?.close();
-    await monitorWorker?.stop();
-    await rdapWorker?.stop();
-    await attachmentCleanup.stop();
-    await pageViewRollup.stop();
-    await vitalsRollup.stop();
-    await billingWorker.stop();
-    await hoursWorker.stop();
-    await reportsWorker?.stop();
-    await reminderWorker?.stop();
-    await worker.stop();
+    await scheduled.stop();
     mail.close();
     await ingest.close();
   });
