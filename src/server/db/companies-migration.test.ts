@@ -65,7 +65,8 @@ async function seedOldClients(old: OldDatabase) {
   return { jordan, noName, invited, staff, ticketId: ticket!.id };
 }
 
-describe.each(databaseKinds)("clients becoming companies on %s", (kind) => {
+// Each test migrates two databases from scratch: slow on a loaded two-core machine.
+describe.each(databaseKinds)("clients becoming companies on %s", { timeout: 120_000 }, (kind) => {
   it("makes each client the owner of a company of their own and moves every row to it", async () => {
     const database = await databaseAt(kind, BEFORE_COMPANIES);
     try {

@@ -89,7 +89,8 @@ async function seedOldLeads(old: OldDatabase) {
   };
 }
 
-describe.each(databaseKinds)("moving leads into one table on %s", (kind) => {
+// Each test migrates two databases from scratch: slow on a loaded two-core machine.
+describe.each(databaseKinds)("moving leads into one table on %s", { timeout: 120_000 }, (kind) => {
   it("keeps every lead with its id, reference, status, time and notes", async () => {
     const database = await databaseAt(kind, BEFORE_LEADS);
     try {
