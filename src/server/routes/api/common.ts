@@ -7,6 +7,7 @@ import { findInvoice, type Viewer } from "../../billing/invoice-reading";
 import type { BillingSettings } from "../../billing/settings";
 import type { Db } from "../../db/client";
 import { seesBilling } from "@shared/schemas/team";
+import { documentAccess } from "../../plugins/api-document";
 import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";
 
 /** What every API route group is given. */
@@ -45,6 +46,7 @@ export const WRITE_BODY_LIMIT = 16 * 1024;
 export function forSignedInClients(app: ZodApp, db: Db, routes: (client: ZodApp) => void) {
   return app.register(async (client) => {
     client.addHook("onRequest", requireUser(db));
+    client.addHook("onRoute", documentAccess("client"));
     routes(client);
   });
 }
@@ -56,6 +58,7 @@ export function forSignedInClients(app: ZodApp, db: Db, routes: (client: ZodApp)
 export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
   return app.register(async (staff) => {
     staff.addHook("onRequest", requireStaff(db));
+    staff.addHook("onRoute", documentAccess("staff"));
     routes(staff);
   });
 }
