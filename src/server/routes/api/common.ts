@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,6 +36,29 @@ export const notFoundResponse = { 404: errorBody };
 /** What a route answers when the thing is not there, or not the caller's. */
 export const notFound = (noun: string) => ({ message: `${noun} not found` });
 export const deletedResponses = { 204: z.null(), ...notFoundResponse, ...errorResponses };
+
+/**
+ * The answer of a route that sends a file (a PDF, a CSV, an attachment), in the type it is sent
+ * as: the API's document says so. Fastify sends the bytes as they are.
+ */
+export const fileResponse = (type: string, description: string) => ({
+  200: {
+    description,
+    content: {
+      [type]: {
+        schema: z
+          .custom<string | Buffer | Readable>()
+          .meta({ type: "string", contentMediaType: type }),
+      },
+    },
+  },
+});
+export const pdfResponse = (what: string) => fileResponse("application/pdf", `${what}, as a PDF`);
+
+/** The answer of a browser navigation: a redirect (Location says where to). */
+export const redirectResponse = (description: string, code: 302 | 303 = 302) => ({
+  [code]: z.null().meta({ description }),
+});
 
 /** A write from a portal form carries a few kilobytes at most. */
 export const WRITE_BODY_LIMIT = 16 * 1024;
