@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from "./session";
 /**
  * The API's contract: an OpenAPI 3.1 document made from the routes' zod schemas, served at
  * /api/openapi.json, and a reference page of it at /api/docs (Scalar, served by us: the page
- * loads nothing from another site). See docs/api.md and decision 026.
+ * loads nothing from another site). See decision 026.
  */
 
 /** The API's nouns as docs/architecture.md names them: one tag each. */
