@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { createScheduledWork, type ScheduledWorkOptions } from "./scheduled-work";
 import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
+import { registerApiDocument } from "./plugins/api-document";
 import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
@@ -35,6 +36,7 @@ import {
 } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
+import { apiDocsRoutes } from "./routes/api/api-docs";
 import { bookingRoutes } from "./routes/api/bookings";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
@@ -189,6 +191,8 @@ export async function buildApp({
   // Bodies are JSON only: anything else is refused with 415 rather than guessed at.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
+  // The API's OpenAPI document, made from the routes' schemas: registered before any route.
+  await registerApiDocument(app, config);
   // Page views from clients' sites, written in batches; closing writes what is left. Registered
   // before the security headers, sessions, rate limits and same-origin check, whose hooks it so
   // does not run: the route checks its own origins, needs no session, and a busy site's
@@ -284,6 +288,7 @@ export async function buildApp({
     statusPageRoutes,
     shareLinkRoutes,
     bookingRoutes,
+    apiDocsRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

@@ -55,18 +55,16 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
   return headers;
 }
 
-/**
- * Security headers (a strict Content-Security-Policy: our own origin only, no inline script),
- * and rate limits kept in Redis when REDIS_URL is set, so several instances share them.
- */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+/** helmet's options: a strict Content-Security-Policy, our own origin only, no inline script. */
+function helmetOptions(config: Config, inlineScripts: string[] = []): HelmetOptions {
   const https = config.publicUrl.startsWith("https://");
-  const securityHeaders = helmetHeaders({
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // An inline script only by its hash, on the one page that has one (the API reference).
+        scriptSrc: ["'self'", ...inlineScripts],
         // React writes style attributes into the prerendered HTML; no style can run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // https: for the profile pictures an identity provider gives; data: for the QR code.
@@ -86,7 +84,27 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     xFrameOptions: { action: "deny" },
     // Set below per request: a browser ignores HSTS over http, and it must not be promised there.
     strictTransportSecurity: false,
-  });
+  };
+}
+
+/**
+ * The Content-Security-Policy of a page whose inline scripts are these hash sources
+ * ('sha256-...'): every answer's policy with those scripts allowed, and nothing else.
+ */
+export function contentSecurityPolicy(config: Config, inlineScripts: string[]): string {
+  const [, policy] = helmetHeaders(helmetOptions(config, inlineScripts)).find(
+    ([name]) => name.toLowerCase() === "content-security-policy",
+  )!;
+  return policy;
+}
+
+/**
+ * Security headers (see helmetOptions), and rate limits kept in Redis when REDIS_URL is set, so
+ * several instances share them.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const https = config.publicUrl.startsWith("https://");
+  const securityHeaders = helmetHeaders(helmetOptions(config));
   // On the raw response, as helmet sets them: a route's own header of the same name wins.
   app.addHook("onRequest", (_request, reply, done) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);

@@ -31,6 +31,32 @@ export const clientDetailSchema = z.object({
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
+/** One part of a privacy export, kept as stored: nothing in it is left out. */
+const exported = (description: string) => z.unknown().meta({ description });
+/**
+ * Everything stored about a client company and its members, for a privacy request: a portable
+ * JSON copy (GET /api/admin/clients/:id/export). Each part is as the API answers it elsewhere.
+ */
+export const clientExportSchema = z.looseObject({
+  exportedAt: z.string().meta({ description: "When the copy was made (ISO 8601)." }),
+  company: exported("The company."),
+  members: exported("Each member's account."),
+  websites: exported("Its websites."),
+  domains: exported("Its domains."),
+  billing: exported("Its plans and billing details."),
+  invoices: exported("Its issued invoices, as the client reads them."),
+  payments: exported("Its payments."),
+  tickets: exported("Its tickets, without staff's internal notes."),
+  contactMessages: exported("The contact messages its members sent."),
+  projectApplications: exported("The project applications its members sent."),
+  emailsSent: exported("The emails sent to its members."),
+  emailsReceived: exported("The emails its members sent to the support address."),
+  notices: exported("Its members' in-app notices."),
+  proposals: exported("Its proposals, as the client reads them."),
+  projects: exported("Its projects."),
+  statusPage: exported("Its status page with its subscribers, or null."),
+});
+
 /**
  * Inviting a client: the company is created with this person as its owner, their account is
  * created and a sign-in link is emailed. The company's name defaults to the person's name.

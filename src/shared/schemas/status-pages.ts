@@ -128,6 +128,11 @@ export type IncidentWithUpdates = z.infer<typeof incidentWithUpdatesSchema>;
 
 /** A visitor's subscription: POST /api/status/:slug/subscriptions (form or JSON). */
 export const subscribeInputSchema = z.object({ email: emailField });
+/** A subscription taken: the confirmation link is on its way. */
+export const subscribedSchema = z.object({ message: z.string() });
+
+/** The reverse proxy's question before it gets a certificate: yes, a status page's host name. */
+export const statusHostCheckSchema = z.object({ ok: z.literal(true) });
 
 /**
  * One day's bar: its uptime in percent, or null when the site was not checked outside

@@ -39,7 +39,7 @@ import {
 import { createSecretBox } from "../../auth/secret-box";
 import { checkTotp, useRecoveryCode } from "../../auth/totp";
 import { SESSION_COOKIE } from "../../plugins/session";
-import { errorResponses, type RouteOptions } from "./common";
+import { errorResponses, redirectResponse, type RouteOptions } from "./common";
 
 export type AuthRouteOptions = RouteOptions & { oidc: Oidc | undefined };
 
@@ -271,7 +271,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   app.get(
     "/api/login",
-    { schema: { querystring: returnToQuerySchema } },
+    {
+      schema: {
+        querystring: returnToQuerySchema,
+        response: {
+          ...redirectResponse(
+            "To the identity provider's sign-in, the sign-in page, or (signed in) where returnTo says",
+          ),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const returnTo = returnToOf(request.query.returnTo);
       const signedIn = await sessionUser(request, db);
@@ -297,7 +307,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
   );
 
-  app.get("/api/callback", async (request, reply) => {
+  const afterProvider = {
+    schema: {
+      response: {
+        ...redirectResponse("Signed in: to where the sign-in began; else to the sign-in page"),
+        ...errorResponses,
+      },
+    },
+  };
+  app.get("/api/callback", afterProvider, async (request, reply) => {
     const checks = openOidcChecks(request.cookies[OIDC_COOKIE]);
     reply.clearCookie(OIDC_COOKIE, { path: "/api/callback" });
     if (!oidc || !checks) return loginPage(reply, "sign-in-expired");
@@ -319,6 +337,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     }
   });
 
+  const signedOut = "Signed out: to the provider's sign-out, or the home page";
   async function signOut(request: FastifyRequest, reply: FastifyReply, status: 302 | 303) {
     const idToken = request.session.idToken;
     await request.session.destroy();
@@ -335,7 +354,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       { bodyLimit: 1024 },
       (_request, _body, done) => done(null, undefined),
     );
-    form.post("/api/logout", (request, reply) => signOut(request, reply, 303));
+    form.post(
+      "/api/logout",
+      { schema: { response: { ...redirectResponse(signedOut, 303), ...errorResponses } } },
+      (request, reply) => signOut(request, reply, 303),
+    );
   });
 
   /**
@@ -343,11 +366,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
    * when the browser says the navigation began on this site or was typed (Sec-Fetch-Site); any
    * other GET lands on the /logout page, which asks first.
    */
-  app.get("/api/logout", async (request, reply) => {
-    const site = request.headers["sec-fetch-site"];
-    if (site === "same-origin" || site === "none") return signOut(request, reply, 302);
-    return reply.redirect("/logout");
-  });
+  app.get(
+    "/api/logout",
+    {
+      schema: {
+        response: {
+          ...redirectResponse(`${signedOut}; from another site, to the page that asks first`),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const site = request.headers["sec-fetch-site"];
+      if (site === "same-origin" || site === "none") return signOut(request, reply, 302);
+      return reply.redirect("/logout");
+    },
+  );
 
   if (!oidc) {
     app.post(
@@ -391,7 +425,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
     app.get(
       "/api/login/email",
-      { schema: { querystring: emailLinkQuerySchema } },
+      {
+        schema: {
+          querystring: emailLinkQuerySchema,
+          response: {
+            ...redirectResponse("Signed in: to where the link was asked from; else to sign-in"),
+            ...errorResponses,
+          },
+        },
+      },
       async (request, reply) => {
         const link = request.query.token
           ? await consumeLoginToken(db, request.query.token)

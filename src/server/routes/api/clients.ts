@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   clientDetailSchema,
+  clientExportSchema,
   clientListQuerySchema,
   clientSummarySchema,
   deleteClientSchema,
@@ -88,7 +89,12 @@ export const clientRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.get(
       "/api/admin/clients/:id/export",
-      { schema: { params: idParams } },
+      {
+        schema: {
+          params: idParams,
+          response: { 200: clientExportSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const data = await exportClientData(db, request.params.id);
         if (!data) return reply.code(404).send(notFound("Client"));

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,6 +8,7 @@ import { findInvoice, type Viewer } from "../../billing/invoice-reading";
 import type { BillingSettings } from "../../billing/settings";
 import type { Db } from "../../db/client";
 import { seesBilling } from "@shared/schemas/team";
+import { documentAccess } from "../../plugins/api-document";
 import { requireStaff, requireUser, signedInMember } from "../../plugins/auth-guard";
 
 /** What every API route group is given. */
@@ -35,6 +37,29 @@ export const notFoundResponse = { 404: errorBody };
 export const notFound = (noun: string) => ({ message: `${noun} not found` });
 export const deletedResponses = { 204: z.null(), ...notFoundResponse, ...errorResponses };
 
+/**
+ * The answer of a route that sends a file (a PDF, a CSV, an attachment), in the type it is sent
+ * as: the API's document says so. Fastify sends the bytes as they are.
+ */
+export const fileResponse = (type: string, description: string) => ({
+  200: {
+    description,
+    content: {
+      [type]: {
+        schema: z
+          .custom<string | Buffer | Readable>()
+          .meta({ type: "string", contentMediaType: type }),
+      },
+    },
+  },
+});
+export const pdfResponse = (what: string) => fileResponse("application/pdf", `${what}, as a PDF`);
+
+/** The answer of a browser navigation: a redirect (Location says where to). */
+export const redirectResponse = (description: string, code: 302 | 303 = 302) => ({
+  [code]: z.null().meta({ description }),
+});
+
 /** A write from a portal form carries a few kilobytes at most. */
 export const WRITE_BODY_LIMIT = 16 * 1024;
 
@@ -45,6 +70,7 @@ export const WRITE_BODY_LIMIT = 16 * 1024;
 export function forSignedInClients(app: ZodApp, db: Db, routes: (client: ZodApp) => void) {
   return app.register(async (client) => {
     client.addHook("onRequest", requireUser(db));
+    client.addHook("onRoute", documentAccess("client"));
     routes(client);
   });
 }
@@ -56,6 +82,7 @@ export function forSignedInClients(app: ZodApp, db: Db, routes: (client: ZodApp)
 export function forStaff(app: ZodApp, db: Db, routes: (staff: ZodApp) => void) {
   return app.register(async (staff) => {
     staff.addHook("onRequest", requireStaff(db));
+    staff.addHook("onRoute", documentAccess("staff"));
     routes(staff);
   });
 }

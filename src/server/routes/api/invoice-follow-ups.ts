@@ -18,9 +18,10 @@ import {
   invoiceReading,
   notFound,
   notFoundResponse,
+  pdfResponse,
+  type RoutePlugin,
   sendPdf,
   WRITE_BODY_LIMIT,
-  type RoutePlugin,
 } from "./common";
 
 const actionResponses = { 404: errorBody, 409: errorBody, 502: errorBody, ...errorResponses };
@@ -38,7 +39,12 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
   await forSignedInClients(app, db, (client) => {
     client.get(
       "/api/credit-notes/:id/pdf",
-      { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
+      {
+        schema: {
+          params: idParams,
+          response: { ...pdfResponse("The credit note"), ...notFoundResponse, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const view = clientView(request);
         const file = view && (await creditNoteDocument(db, request.params.id, view, { settings }));
@@ -51,7 +57,12 @@ export const invoiceFollowUpRoutes: RoutePlugin = async (app, { db, config }) =>
   await forStaff(app, db, (staff) => {
     staff.get(
       "/api/admin/credit-notes/:id/pdf",
-      { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
+      {
+        schema: {
+          params: idParams,
+          response: { ...pdfResponse("The credit note"), ...notFoundResponse, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const file = await creditNoteDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send(creditNoteNotFound);

@@ -39,8 +39,9 @@ import {
   invoiceReading,
   notFound,
   notFoundResponse,
-  sendPdf,
+  pdfResponse,
   type RoutePlugin,
+  sendPdf,
 } from "./common";
 
 /** A manual invoice may have 50 lines: more than a portal form. */
@@ -95,7 +96,12 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
 
     client.get(
       "/api/invoices/:id/pdf",
-      { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
+      {
+        schema: {
+          params: idParams,
+          response: { ...pdfResponse("The invoice"), ...notFoundResponse, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const view = clientView(request);
         const file = view && (await invoiceDocument(db, request.params.id, view, { settings }));
@@ -188,7 +194,12 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.get(
       "/api/admin/invoices/:id/pdf",
-      { schema: { params: idParams, response: { ...notFoundResponse, ...errorResponses } } },
+      {
+        schema: {
+          params: idParams,
+          response: { ...pdfResponse("The invoice"), ...notFoundResponse, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const file = await invoiceDocument(db, request.params.id, staffView, { settings });
         if (!file) return reply.code(404).send({ message: invoiceMessages.notFound });

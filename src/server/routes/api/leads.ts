@@ -23,6 +23,7 @@ import { refuse } from "../../plugins/errors";
 import {
   errorBody,
   errorResponses,
+  fileResponse,
   forStaff,
   idParams,
   notFound,
@@ -102,7 +103,15 @@ export const leadRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.get(
       "/api/admin/leads/export.csv",
-      { schema: { querystring: leadFilterSchema } },
+      {
+        schema: {
+          querystring: leadFilterSchema,
+          response: {
+            ...fileResponse("text/csv", "The leads the filters find, as CSV"),
+            ...errorResponses,
+          },
+        },
+      },
       async (request, reply) => {
         await recordAudit(db, auditContext(request), {
           action: "leads.exported",

@@ -31,9 +31,10 @@ import {
   idParams,
   notFound,
   notFoundResponse,
+  pdfResponse,
+  type RoutePlugin,
   sendPdf,
   WRITE_BODY_LIMIT,
-  type RoutePlugin,
 } from "./common";
 
 /** A proposal's scope may run to 20,000 characters and 50 lines: more than a portal form. */
@@ -44,6 +45,7 @@ const listQuerySchema = z.object({
   companyId: z.uuid({ error: "companyId: a client's id" }).optional(),
 });
 const versionParams = idParams.extend({ versionId: z.uuid({ error: "Not found" }) });
+const proposalPdf = { ...pdfResponse("The proposal"), ...notFoundResponse, ...errorResponses };
 const pdfQuerySchema = z.object({
   version: z.uuid({ error: "version: a version's id" }).optional(),
 });
@@ -155,7 +157,7 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.get(
       "/api/admin/proposals/:id/pdf",
-      { schema: { params: idParams, querystring: pdfQuerySchema } },
+      { schema: { params: idParams, querystring: pdfQuerySchema, response: proposalPdf } },
       async (request, reply) => {
         const file = await proposalDocument(
           db,
@@ -276,7 +278,7 @@ export const proposalRoutes: RoutePlugin = async (app, { db, config }) => {
 
     client.get(
       "/api/proposals/:id/pdf",
-      { schema: { params: idParams } },
+      { schema: { params: idParams, response: proposalPdf } },
       async (request, reply) => {
         const signedIn = await clientView(request);
         const file = signedIn && (await proposalDocument(db, request.params.id, signedIn.view));

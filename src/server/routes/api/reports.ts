@@ -26,12 +26,14 @@ import {
   forStaff,
   notFound,
   notFoundResponse,
+  pdfResponse,
+  type RoutePlugin,
   sendPdf,
   WRITE_BODY_LIMIT,
-  type RoutePlugin,
 } from "./common";
 
 const responses = { ...notFoundResponse, ...errorResponses };
+const reportPdfResponses = { ...pdfResponse("The month's report"), ...responses };
 
 /**
  * Monthly care reports: every member of a company lists its archived reports and opens their
@@ -60,7 +62,7 @@ export const reportRoutes: RoutePlugin = async (app, { db, config }) => {
 
     client.get(
       "/api/reports/:month/pdf",
-      { schema: { params: reportMonthParamsSchema, response: responses } },
+      { schema: { params: reportMonthParamsSchema, response: reportPdfResponses } },
       async (request, reply) => {
         const member = signedInMember(request);
         const file =
@@ -121,7 +123,7 @@ export const reportRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.get(
       "/api/admin/clients/:id/reports/:month/pdf",
-      { schema: { params: staffReportParamsSchema, response: responses } },
+      { schema: { params: staffReportParamsSchema, response: reportPdfResponses } },
       async (request, reply) => {
         const { id, month } = request.params;
         if (!(await companyExists(db, id))) return reply.code(404).send(notFound("Client"));

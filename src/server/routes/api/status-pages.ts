@@ -7,6 +7,7 @@ import {
   manualIncidentInputSchema,
   staffStatusPageInputSchema,
   statusPageInputSchema,
+  statusHostCheckSchema,
   statusPageSettingsSchema,
 } from "@shared/schemas/status-pages";
 import { auditContext, changedFields, withAudit } from "../../audit/audit";
@@ -235,6 +236,7 @@ export const statusPageRoutes: RoutePlugin = async (app, options: RouteOptions) 
             .max(253, "domain must be a host name of at most 253 characters")
             .default(""),
         }),
+        response: { 200: statusHostCheckSchema, ...notFoundResponse, ...errorResponses },
       },
     },
     async (request, reply) => {

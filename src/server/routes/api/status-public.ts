@@ -2,7 +2,11 @@ import { plainText } from "@shared/schemas/fields";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { publicStatusSchema, subscribeInputSchema } from "@shared/schemas/status-pages";
+import {
+  publicStatusSchema,
+  subscribedSchema,
+  subscribeInputSchema,
+} from "@shared/schemas/status-pages";
 import type { Db } from "../../db/client";
 import type { StatusPage } from "../../db/schema";
 import { siteInMaintenance } from "../../monitoring/maintenance";
@@ -23,7 +27,7 @@ import {
   type SubscriberSettings,
 } from "../../status-pages/subscriptions";
 import { CROSS_ORIGIN_RESOURCE } from "../../plugins/security";
-import type { RoutePlugin } from "./common";
+import { errorResponses, fileResponse, notFoundResponse, type RoutePlugin } from "./common";
 
 /** A page's parts, as their paths name them after the page's own address. */
 type Part =
@@ -232,7 +236,20 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
 
   app.post(
     "/api/status/:slug/subscriptions",
-    { bodyLimit: 2048, schema: { params: pageParams } },
+    {
+      bodyLimit: 2048,
+      schema: {
+        params: pageParams,
+        // A program posting JSON gets 202 (or an error as JSON); a form gets a page (200, or the
+        // error's status with a page saying what to fix).
+        response: {
+          202: subscribedSchema,
+          ...fileResponse("text/html", "For a form: a page saying to check the inbox"),
+          ...notFoundResponse,
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const page = await shownPageBySlug(db, request.params.slug);
       const html = wantsHtml(request);

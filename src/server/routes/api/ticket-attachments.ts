@@ -23,6 +23,7 @@ import {
 } from "../../tickets/attachments";
 import {
   errorResponses,
+  fileResponse,
   forSignedInClients,
   forStaff,
   idParams,
@@ -34,6 +35,15 @@ import {
 export type AttachmentRouteOptions = RouteOptions & { store: AttachmentStore };
 
 const fileAnswers = { ...notFoundResponse, ...errorResponses };
+/** A file as it was sent (its own type), or its preview (a WebP image). */
+const fileSent = {
+  ...fileResponse("*/*", "The file, in its own type (an image or a PDF, say)"),
+  ...fileAnswers,
+};
+const previewSent = {
+  ...fileResponse("image/webp", "A small preview of an image, as WebP"),
+  ...fileAnswers,
+};
 
 /** A file name in a Content-Disposition header: plain ASCII for old clients, UTF-8 for the rest. */
 export function contentDisposition(kind: "attachment" | "inline", fileName: string): string {
@@ -154,13 +164,13 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<AttachmentRouteOption
 
     client.get(
       "/api/tickets/attachments/:id",
-      { schema: { params: idParams, response: fileAnswers } },
+      { schema: { params: idParams, response: fileSent } },
       async (request, reply) => serve(request, reply, await clientViewer(request), "file"),
     );
 
     client.get(
       "/api/tickets/attachments/:id/thumbnail",
-      { schema: { params: idParams, response: fileAnswers } },
+      { schema: { params: idParams, response: previewSent } },
       async (request, reply) => serve(request, reply, await clientViewer(request), "thumbnail"),
     );
 
@@ -188,13 +198,13 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<AttachmentRouteOption
 
     staff.get(
       "/api/admin/tickets/attachments/:id",
-      { schema: { params: idParams, response: fileAnswers } },
+      { schema: { params: idParams, response: fileSent } },
       async (request, reply) => serve(request, reply, staffViewer(request), "file"),
     );
 
     staff.get(
       "/api/admin/tickets/attachments/:id/thumbnail",
-      { schema: { params: idParams, response: fileAnswers } },
+      { schema: { params: idParams, response: previewSent } },
       async (request, reply) => serve(request, reply, staffViewer(request), "thumbnail"),
     );
   });
