@@ -54,6 +54,7 @@ import { invoiceRoutes } from "./routes/api/invoices";
 import { invoiceFollowUpRoutes } from "./routes/api/invoice-follow-ups";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
+import { webhookRoutes } from "./routes/api/webhooks";
 import { heartbeatRoutes } from "./routes/api/heartbeats";
 import { maintenanceRoutes } from "./routes/api/maintenance";
 import { noticeRoutes } from "./routes/api/notices";
@@ -284,6 +285,7 @@ export async function buildApp({
     statusPageRoutes,
     shareLinkRoutes,
     bookingRoutes,
+    webhookRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }
