@@ -131,7 +131,12 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
       expect(Date.parse(event.createdAt)).not.toBeNaN();
       expect(delivery!.headers["harborline-event"]).toBe("ticket.created");
 
-      const [logged] = await deliveryLog(endpoint.id);
+      // The receiver has it; the worker records its answer a moment later.
+      let logged = (await deliveryLog(endpoint.id))[0];
+      for (let tries = 0; logged?.status !== "delivered" && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        logged = (await deliveryLog(endpoint.id))[0];
+      }
       expect(logged).toMatchObject({
         id: delivery!.headers["harborline-delivery"],
         status: "delivered",
