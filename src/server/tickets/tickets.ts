@@ -255,6 +255,16 @@ export async function replyToTicket<As extends { companyId: string } | "staff">(
       })
       .where(eq(supportTickets.id, ticketId));
     const fromStaff = as === "staff";
+    await recordWebhookEvent(tx, "ticket.replied", {
+      ticketId,
+      message: {
+        id: message!.id,
+        author: displayName(author),
+        fromStaff,
+        body: reply.body,
+        createdAt: now.toISOString(),
+      },
+    });
     await noticeTicketReply(
       tx,
       ticket,
