@@ -9,7 +9,7 @@ import { aStaffMember } from "../../../tests/support/factories";
 import { onTwoInstances, runAsTheClockMoves } from "../../../tests/support/instances";
 import { createSecretBox } from "../auth/secret-box";
 import type { Db } from "../db/client";
-import { auditEvents, notices, webhookDeliveries } from "../db/schema";
+import { auditEvents, notices, webhookDeliveries, webhookEvents } from "../db/schema";
 import { createWebhookWorker, deliverDueWebhooks } from "./deliveries";
 import { createEndpoint, endpointAddressProblem, WEBHOOK_SECRET_PURPOSE } from "./endpoints";
 import { recordWebhookEvent } from "./events";
@@ -238,6 +238,39 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     } finally {
       await receiver.down();
     }
+  });
+
+  it("records a lead and a ticket's replies for the endpoints that want them, as the API shows them", async () => {
+    const endpoint = await register("https://crm.example.com/in", [
+      "lead.created",
+      "ticket.replied",
+    ]);
+    const sent = await callApi(t, undefined, "POST", "/api/contact", {
+      name: "Maria Lopez",
+      email: "maria@lopezflorals.example",
+      subject: "New website for our flower shop",
+      message: "We need a site with online ordering before Valentine's Day.",
+    });
+    expect(sent.statusCode).toBe(201);
+    const ticket = await openTicket("Menu page out of date");
+    const replied = await callApi(t, staff, "POST", `/api/admin/tickets/${ticket.id}/messages`, {
+      body: "Updated it this morning: have a look.",
+    });
+    expect(replied.statusCode).toBeLessThan(300);
+    const events = await t.database.db
+      .select({ type: webhookEvents.type, body: webhookEvents.body })
+      .from(webhookEvents)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.eventId, webhookEvents.id))
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const byType = Object.fromEntries(events.map((row) => [row.type, JSON.parse(row.body)]));
+    expect(Object.keys(byType).sort()).toEqual(["lead.created", "ticket.replied"]);
+    const lead = await callApi(t, staff, "GET", `/api/admin/leads/contact/${sent.json().id}`);
+    expect(byType["lead.created"].data).toEqual(lead.json());
+    expect(byType["ticket.replied"].data).toMatchObject({
+      ticketId: ticket.id,
+      message: { body: "Updated it this morning: have a look.", fromStaff: true },
+    });
+    await callApi(t, staff, "DELETE", `/api/admin/webhooks/${endpoint.id}`);
   });
 
   it("refuses an address that is not a web address, or with no events, with 400 and stores nothing", async () => {
