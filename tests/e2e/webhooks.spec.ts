@@ -48,7 +48,7 @@ for (const width of [375, 1280]) {
     await page.getByRole("button", { name: "I have copied it" }).click();
 
     const endpoint = page.getByRole("listitem").filter({ hasText: url });
-    await expect(endpoint).toContainText("ticket.created, invoice.paid");
+    await expect(endpoint).toContainText("invoice.paid, ticket.created");
     await endpoint.getByRole("button", { name: "Deliveries" }).click();
     await expect(endpoint.getByText("No deliveries yet.")).toBeVisible();
     await check("an endpoint and its delivery log");

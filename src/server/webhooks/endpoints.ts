@@ -1,8 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import type {
-  CreatedWebhookEndpoint,
-  WebhookEndpoint,
-  WebhookEventType,
+import {
+  webhookEventTypes,
+  type CreatedWebhookEndpoint,
+  type WebhookEndpoint,
+  type WebhookEventType,
 } from "@shared/schemas/webhooks";
 import type { SecretBox } from "../auth/secret-box";
 import type { Db, DbExecutor } from "../db/client";
@@ -72,7 +73,8 @@ export async function createEndpoint(
     .insert(webhookEndpoints)
     .values({
       url: input.url,
-      events: input.events,
+      // In the list's order, however they were sent.
+      events: webhookEventTypes.filter((type) => input.events.includes(type)),
       description: input.description ?? "",
       secretSealed: box.seal(secret),
     })
