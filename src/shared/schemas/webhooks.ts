@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { oneLine, optionalText } from "./fields";
+import { optionalText, requiredText } from "./fields";
 
 /** What an endpoint may ask to be told of. */
 export const webhookEventTypes = [
@@ -35,10 +35,7 @@ const URL_RULE = "URL must be a full web address, e.g. https://hooks.example.com
 
 /** POST /api/admin/webhooks: where to send, and which events. */
 export const webhookEndpointInputSchema = z.object({
-  url: oneLine("URL", URL_RULE)
-    .trim()
-    .min(1, URL_RULE)
-    .max(2000, "URL must be at most 2000 characters")
+  url: requiredText("URL", 1, 2000, URL_RULE, "URL must be at most 2000 characters")
     .refine((value) => URL.canParse(value), URL_RULE)
     .refine(
       (value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol),
