@@ -56,6 +56,7 @@ import { invoiceRoutes } from "./routes/api/invoices";
 import { invoiceFollowUpRoutes } from "./routes/api/invoice-follow-ups";
 import { leadRoutes } from "./routes/api/leads";
 import { monitoringRoutes } from "./routes/api/monitoring";
+import { webhookRoutes } from "./routes/api/webhooks";
 import { heartbeatRoutes } from "./routes/api/heartbeats";
 import { maintenanceRoutes } from "./routes/api/maintenance";
 import { noticeRoutes } from "./routes/api/notices";
@@ -289,6 +290,7 @@ export async function buildApp({
     shareLinkRoutes,
     bookingRoutes,
     apiDocsRoutes,
+    webhookRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

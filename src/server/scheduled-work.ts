@@ -21,6 +21,9 @@ import { createMonitorWorker, type MonitorWorkerOptions } from "./monitoring/mon
 import { createReportsWorker, type ReportsWorkerOptions } from "./reports/archive";
 import { billingSettings } from "./routes/api/common";
 import { createAttachmentCleanupWorker } from "./tickets/attachments";
+import { createSecretBox } from "./auth/secret-box";
+import { createWebhookWorker, type WebhookWorkerOptions } from "./webhooks/deliveries";
+import { WEBHOOK_SECRET_PURPOSE } from "./webhooks/endpoints";
 import type { AttachmentStore } from "./tickets/attachment-store";
 
 /** How tests pace (or turn off) each piece of scheduled work; the server uses the defaults. */
@@ -59,12 +62,17 @@ export type ScheduledWorkOptions = {
    * it), or a clock and pace of the test's own.
    */
   rdap?: false | Partial<Pick<RdapWorkerOptions, "now" | "passMs">>;
+  /**
+   * The webhook deliveries: on unless false (a test driving its own worker's clock turns the
+   * app's off); a test may give a clock and a pace.
+   */
+  webhooks?: false | Pick<WebhookWorkerOptions, "now" | "intervalMs">;
 };
 
 type Worker = { start(firstPassInMs: number): void; stop(): Promise<unknown> };
 
 /**
- * Everything the server does on a schedule rather than when asked: emails, billing, month-end
+ * Everything the server does on a schedule rather than when asked: emails, webhooks, billing, month-end
  * hours, reports, reminders, the monitor, RDAP, roll-ups and attachment clean-up. Each worker
  * claims its due rows, so a pass runs exactly once across instances and catches up after
  * downtime. The list is started once the app is ready and stopped when it closes.
@@ -88,9 +96,21 @@ export function createScheduledWork(
   const { db } = database;
   const settings = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
   const billingIntervalMs = config.billingIntervalSeconds * 1000;
-  const { reports, bookingReminders, monitor, rdap } = options;
+  const { reports, bookingReminders, monitor, rdap, webhooks } = options;
   const workers: (Worker | undefined)[] = [
     createOutboxWorker({ db, mailer, log, ...options.outbox }),
+    // Webhook deliveries: signed POSTs of the events endpoints asked for, retried for 3 days.
+    webhooks === false
+      ? undefined
+      : createWebhookWorker({
+          db,
+          log,
+          settings: {
+            box: createSecretBox(config.sessionSecret, WEBHOOK_SECRET_PURPOSE),
+            allowPrivate: config.monitorAllowPrivate,
+          },
+          ...webhooks,
+        }),
     // Ticket attachments: unsent uploads expire.
     createAttachmentCleanupWorker({ db, store: attachmentStore, log }),
     // Each finished day's page views counted once, for the dashboards' visitor figures.

@@ -226,6 +226,7 @@ export const backOfficePaths = {
   ticket: (id: string) => `/tickets/${id}`,
   monitoring: () => "/monitoring",
   emails: () => "/emails",
+  webhooks: () => "/webhooks",
 };
 
 /** Who a new proposal's address names, if anyone. */
@@ -255,6 +256,7 @@ export const staffLinks = {
   invoice: (id: string) => adminPrefix + backOfficePaths.invoice(id),
   ticket: (id: string) => adminPrefix + backOfficePaths.ticket(id),
   monitoring: () => adminPrefix + backOfficePaths.monitoring(),
+  webhooks: () => adminPrefix + backOfficePaths.webhooks(),
 };
 
 /** Where a person lands after signing in when no return address says otherwise. */

@@ -19,7 +19,15 @@ export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   options: Pick<
     AppOptions,
-    "outbox" | "logger" | "billing" | "monitor" | "reports" | "rdap" | "analytics" | "inbound"
+    | "outbox"
+    | "logger"
+    | "billing"
+    | "monitor"
+    | "reports"
+    | "rdap"
+    | "analytics"
+    | "inbound"
+    | "webhooks"
   > & {
     /** A client build to serve (default: none, so pages answer 503). */
     clientDir?: string;
@@ -53,6 +61,8 @@ export async function createTestApp(
     rdap: options.rdap ?? false,
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.inbound ? { inbound: options.inbound } : {}),
+    // The webhook worker would POST to the endpoints tests register: off unless a test drives it.
+    webhooks: options.webhooks ?? false,
   });
   await app.ready();
   return {

@@ -114,6 +114,11 @@ export const validBodies: Record<string, Record<string, unknown>> = {
   "PUT /api/admin/websites/:id": website,
   "PUT /api/admin/websites/:id/vitals": { enabled: true },
   "POST /api/admin/websites/:id/usage-tokens": { name: "web-1 nginx" },
+  "POST /api/admin/webhooks": {
+    url: "https://hooks.example.com/harborline",
+    events: ["ticket.created", "invoice.paid"],
+  },
+  "PATCH /api/admin/webhooks/:id": { enabled: false },
   "POST /api/admin/websites/:id/heartbeats": {
     name: "nightly backup",
     periodSeconds: 86_400,
@@ -308,6 +313,9 @@ export type RouteIds = {
   usage: { website: string; token: string };
   /** A heartbeat to delete (default: an id no heartbeat has); made on the usage website. */
   heartbeat?: string;
+  /** A webhook endpoint to change and delete, and a delivery (of another) to send again. */
+  webhook?: string;
+  webhookDelivery?: string;
   /** An incident to post an update on (default: an id no incident has). */
   incident?: string;
   /** A share link of the client's website to revoke (default: an id no link has). */
@@ -393,6 +401,11 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         (_m, admin = "") => `/api/${admin}websites/${ids.usage?.website}/vitals`,
       )
       .replace("/api/admin/heartbeats/:id", `/api/admin/heartbeats/${ids.heartbeat ?? SOME_ID}`)
+      .replace("/api/admin/webhooks/:id", `/api/admin/webhooks/${ids.webhook ?? SOME_ID}`)
+      .replace(
+        "/api/admin/webhook-deliveries/:id",
+        `/api/admin/webhook-deliveries/${ids.webhookDelivery ?? SOME_ID}`,
+      )
       .replace("/api/admin/incidents/:id", `/api/admin/incidents/${ids.incident ?? SOME_ID}`)
       .replace(
         "/api/admin/maintenance-windows/:id",

@@ -124,6 +124,12 @@ export function PriorityBadge({ priority }: { priority: string }) {
   );
 }
 
+/** Where a webhook delivery stands: sent, still being tried, or given up on. */
+export function WebhookDeliveryBadge({ status }: { status: string }) {
+  const look = status === "delivered" ? emailStatusLooks.sent! : emailStatusLooks[status];
+  return <Pill look={look ?? { tone: "gray", icon: Mail }} value={status} />;
+}
+
 export function EmailStatusBadge({ status }: { status: string }) {
   return <Pill look={emailStatusLooks[status] ?? { tone: "gray", icon: Mail }} value={status} />;
 }

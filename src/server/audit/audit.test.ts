@@ -18,6 +18,7 @@ import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support
 import * as schema from "../db/schema";
 import { createUsageToken } from "../usage/tokens";
 import { createHeartbeat } from "../monitoring/heartbeats";
+import { recordWebhookEvent } from "../webhooks/events";
 import { createShareLink } from "../share-links/links";
 import { addWebsite } from "../websites/websites";
 import { withAudit } from "./audit";
@@ -63,6 +64,22 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       "https://www.example.test",
     );
     ids.heartbeat = heartbeat!.id;
+    // A webhook endpoint to change and delete, and another's delivery to send again.
+    const endpoint = await callApi(
+      t,
+      staff,
+      "POST",
+      "/api/admin/webhooks",
+      concreteBody("POST /api/admin/webhooks", ids),
+    );
+    ids.webhook = endpoint.json().id;
+    await callApi(t, staff, "POST", "/api/admin/webhooks", {
+      url: "https://crm.example.com/in",
+      events: ["lead.created"],
+    });
+    await recordWebhookEvent(db, "lead.created", { id: "a lead" });
+    const [delivery] = await db.select().from(schema.webhookDeliveries);
+    ids.webhookDelivery = delivery!.id;
     // A share link the owner made of it, for staff to revoke.
     const shared = await createShareLink(
       db,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { recordWebhookEvent } from "../webhooks/events";
 import { invoicePrefix } from "@content/billing";
 import { customPricing } from "@content/pricing";
 import { NET_DAYS, type InvoiceSource } from "@shared/schemas/billing";
@@ -16,7 +17,7 @@ import {
 } from "../db/schema";
 import { conflict, ok, type Outcome } from "../domain-failure";
 import { noticeInvoiceIssued } from "./invoice-emails";
-import { withLockedInvoice } from "./invoice-reading";
+import { findInvoice, withLockedInvoice } from "./invoice-reading";
 import { invoiceMessages } from "@shared/schemas/billing";
 import type { BillingOptions } from "./settings";
 
@@ -134,6 +135,19 @@ export async function issueInvoiceRow(
     .returning();
   if (!issued) throw new Error("the invoice was not issued");
   await noticeInvoiceIssued(tx, issued, { settings, now });
+  const staffView = { staff: true as const };
+  await recordWebhookEvent(
+    tx,
+    "invoice.issued",
+    await findInvoice(tx, issued.id, staffView, { settings, now }),
+  );
+  if (nothingOwed) {
+    await recordWebhookEvent(
+      tx,
+      "invoice.paid",
+      await findInvoice(tx, issued.id, staffView, { settings, now }),
+    );
+  }
   return issued;
 }
 

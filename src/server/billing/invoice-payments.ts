@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
+import { recordWebhookEvent } from "../webhooks/events";
 import type { PaymentMethod } from "@shared/schemas/billing";
 import type { DbExecutor } from "../db/client";
 import { invoices, payments, type Invoice, type Payment as PaymentRow } from "../db/schema";
 import { formatMoney } from "@shared/format";
 import { conflict, ok, type Outcome } from "../domain-failure";
 import { noticePaymentFailed, noticePaymentReceived } from "./invoice-emails";
-import { balanceOf, withLockedInvoice } from "./invoice-reading";
+import { balanceOf, findInvoice, withLockedInvoice } from "./invoice-reading";
 import { invoiceMessages } from "@shared/schemas/billing";
 import type { BillingOptions } from "./settings";
 
@@ -72,6 +73,13 @@ export async function applyPayment(
     },
     settings,
   );
+  if (after!.status === "paid" && invoice.status !== "paid") {
+    await recordWebhookEvent(
+      tx,
+      "invoice.paid",
+      await findInvoice(tx, invoice.id, { staff: true }, { settings, now }),
+    );
+  }
   return after;
 }
 

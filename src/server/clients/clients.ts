@@ -1,4 +1,5 @@
 import { and, asc, count, eq, exists, ilike, inArray, not, or, sql } from "drizzle-orm";
+import { recordWebhookEvent } from "../webhooks/events";
 import type { ClientDetail, ClientSummary, InviteClient } from "@shared/schemas/clients";
 import { findBilling } from "../billing/billing";
 import { findInvoice, listInvoices, listPayments } from "../billing/invoice-reading";
@@ -155,6 +156,7 @@ export async function inviteClient(
       // Refused: the new company goes too.
       if (!added.ok) throw new DomainFailureError(added);
       const { member, emailed } = added.value;
+      await recordWebhookEvent(tx, "client.created", await findClient(tx, company.id));
       return ok({ companyId: company.id, userId: member.id, email: member.email, emailed });
     }),
   );

@@ -90,6 +90,10 @@ const tables = [
   "web_vital_days",
   "web_vital_ratings",
   "web_vitals",
+  "webhook_attempts",
+  "webhook_deliveries",
+  "webhook_endpoints",
+  "webhook_events",
   "websites",
 ];
 

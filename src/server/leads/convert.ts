@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { recordWebhookEvent } from "../webhooks/events";
 import type { ConvertedLead } from "@shared/schemas/proposals";
 import { teamMessages } from "@shared/schemas/team";
 import { recordAudit, type AuditContext } from "../audit/audit";
@@ -115,6 +116,14 @@ export async function convertLead(
         created,
         invited,
       };
+      if (created) {
+        await recordWebhookEvent(tx, "client.created", {
+          id: company.id,
+          name: company.name,
+          leadId: lead.id,
+          owner: { id: userId!, email },
+        });
+      }
       await recordAudit(tx, audit, {
         action: "lead.converted",
         targetType: "lead",

@@ -4,6 +4,8 @@ import type { DbExecutor } from "../db/client";
 import { leads } from "../db/schema";
 import { enqueueEmails } from "../mail/outbox";
 import { leadEmails, type LeadForEmail } from "../mail/templates/leads";
+import { recordWebhookEvent } from "../webhooks/events";
+import { findLead } from "./inbox";
 import { newLeadReference } from "./reference";
 
 export type LeadNotice = { agencyInbox: string; publicUrl: string };
@@ -32,7 +34,11 @@ async function storeLead(
       return await db.transaction(async (tx) => {
         const [lead] = await insert(tx, newLeadReference());
         if (!lead) throw new Error("insert returned no row");
-        if (email) await enqueueEmails(tx, leadEmails(email(lead), notice));
+        if (email) {
+          const sent = email(lead);
+          await enqueueEmails(tx, leadEmails(sent, notice));
+          await recordWebhookEvent(tx, "lead.created", await findLead(tx, sent.kind, lead.id));
+        }
         return lead;
       });
     } catch (error) {

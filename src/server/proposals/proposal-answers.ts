@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { recordWebhookEvent } from "../webhooks/events";
 import { staffLinks } from "@shared/deep-links";
 import type { ProposalDetail } from "@shared/schemas/proposals";
 import { recordAudit, type AuditContext } from "../audit/audit";
@@ -91,6 +92,15 @@ export async function answerProposal(
     if (answer.decision === "accepted") {
       await openProject(tx, { companyId: who.companyId, proposalId: id, name: latest.title });
       await invoicePaymentPlanPart(tx, id, "deposit", { settings, now });
+      await recordWebhookEvent(tx, "proposal.accepted", {
+        id,
+        companyId: who.companyId,
+        title: latest.title,
+        version: latest.version,
+        oneOffCents: latest.oneOffCents,
+        signedName: answer.signedName,
+        acceptedAt: now.toISOString(),
+      });
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
     // Signed work is what makes a deal won, not the conversion that came before it.

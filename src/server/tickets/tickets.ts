@@ -35,6 +35,7 @@ import {
 import { displayName } from "../auth/display-name";
 import { attachmentsByMessage, attachUploads } from "./attachments";
 import { firstResponseDueAt, serviceLevels } from "./response-targets";
+import { recordWebhookEvent } from "../webhooks/events";
 
 /**
  * Where a message came from: typed in the portal (the default) or sent by email; an email's
@@ -192,7 +193,9 @@ export async function openTicket(
     const [website] = ticket.websiteId
       ? await tx.select(ticketWebsite).from(websites).where(eq(websites.id, ticket.websiteId))
       : [];
-    return toTicket(ticket, user, website ?? null);
+    const opened = toTicket(ticket, user, website ?? null);
+    await recordWebhookEvent(tx, "ticket.created", opened);
+    return opened;
   });
 }
 
@@ -252,6 +255,16 @@ export async function replyToTicket<As extends { companyId: string } | "staff">(
       })
       .where(eq(supportTickets.id, ticketId));
     const fromStaff = as === "staff";
+    await recordWebhookEvent(tx, "ticket.replied", {
+      ticketId,
+      message: {
+        id: message!.id,
+        author: displayName(author),
+        fromStaff,
+        body: reply.body,
+        createdAt: now.toISOString(),
+      },
+    });
     await noticeTicketReply(
       tx,
       ticket,

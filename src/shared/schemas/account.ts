@@ -39,6 +39,7 @@ export const staffNoticeKinds = {
   "staff-proposal-answered": "A client accepting or declining a proposal",
   "staff-site-incident": "A client's website going down and coming back up",
   "staff-site-speed": "A client's website turning slow for its visitors (Core Web Vitals)",
+  "staff-webhook-disabled": "A webhook endpoint disabled after 3 days of failed deliveries",
 } as const;
 
 /** Every kind of notice with its label: the kinds a user may turn the email of off (or on). */

@@ -25,3 +25,4 @@ export * from "./share-links";
 export * from "./vitals";
 export * from "./reports";
 export * from "./bookings";
+export * from "./webhooks";

@@ -208,6 +208,8 @@ const counted = [
   schema.auditEvents,
   schema.usageTokens,
   schema.heartbeats,
+  schema.webhookEndpoints,
+  schema.webhookDeliveries,
   schema.shareLinks,
   schema.bandwidthUsage,
   schema.ticketAttachments,
