@@ -22,6 +22,7 @@ import { createScheduledWork, type ScheduledWorkOptions } from "./scheduled-work
 import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
 import { decorateUser } from "./plugins/auth-guard";
+import { registerApiTokenIdentity, registerApiTokenScopes } from "./plugins/api-tokens";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
 import { registerPages } from "./plugins/pages";
@@ -35,6 +36,7 @@ import {
 } from "./plugins/static-fast-path";
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
+import { apiTokenRoutes } from "./routes/api/api-tokens";
 import { bookingRoutes } from "./routes/api/bookings";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
@@ -199,8 +201,12 @@ export async function buildApp({
   registerMetrics(app, { config, database, buffers: { "page views": buffer, goals, vitals } });
   await app.register(eventRoutes, { ingest });
   decorateUser(app);
+  // API tokens are read first (the same-origin check and the rate limits ask of them), and
+  // refused or held to their scopes once the rate limits have counted them.
+  registerApiTokenIdentity(app, database.db);
   registerSameOriginCheck(app, config.publicUrl);
   await registerSecurity(app, config);
+  registerApiTokenScopes(app, database.db);
   await registerSessions(app, config, database);
 
   const mail = mailer ?? createMailer(config, app.log);
@@ -284,6 +290,7 @@ export async function buildApp({
     statusPageRoutes,
     shareLinkRoutes,
     bookingRoutes,
+    apiTokenRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }
