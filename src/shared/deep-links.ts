@@ -226,6 +226,7 @@ export const backOfficePaths = {
   ticket: (id: string) => `/tickets/${id}`,
   monitoring: () => "/monitoring",
   emails: () => "/emails",
+  apiTokens: () => "/api-tokens",
 };
 
 /** Who a new proposal's address names, if anyone. */

@@ -116,6 +116,9 @@ const views = {
   ),
   emails: preloadable(() => import("@/features/emails/emails-view").then((m) => m.EmailsView)),
   audit: preloadable(() => import("@/features/audit/audit-log").then((m) => m.AuditLog)),
+  apiTokens: preloadable(() =>
+    import("@/features/api-tokens/api-tokens-view").then((m) => m.ApiTokensView),
+  ),
 };
 
 /** Only staff who must still enrol a second factor see this. */
@@ -139,6 +142,7 @@ const sections: Record<string, [list?: View, detail?: View]> = {
   monitoring: [views.monitoring],
   emails: [views.emails],
   audit: [views.audit],
+  "api-tokens": [views.apiTokens],
 };
 
 /**
@@ -225,6 +229,7 @@ function AdminPageContent() {
                   <Route path="/monitoring" component={views.monitoring} />
                   <Route path="/emails" component={views.emails} />
                   <Route path="/audit" component={views.audit} />
+                  <Route path="/api-tokens" component={views.apiTokens} />
                   <Route component={AdminNotFound} />
                 </Switch>
                 <PrefetchWhenSettled prefetch={prefetchAll} />

@@ -4,6 +4,7 @@ import {
   Activity,
   Inbox,
   KanbanSquare,
+  KeyRound,
   LifeBuoy,
   Mail,
   Menu,
@@ -73,6 +74,12 @@ export const backOfficeSections: Section[] = [
     href: backOfficeLists.audit.path(),
     icon: ScrollText,
     matches: under("/audit"),
+  },
+  {
+    label: "API tokens",
+    href: backOfficePaths.apiTokens(),
+    icon: KeyRound,
+    matches: under("/api-tokens"),
   },
 ];
 
