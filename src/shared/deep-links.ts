@@ -256,6 +256,7 @@ export const staffLinks = {
   invoice: (id: string) => adminPrefix + backOfficePaths.invoice(id),
   ticket: (id: string) => adminPrefix + backOfficePaths.ticket(id),
   monitoring: () => adminPrefix + backOfficePaths.monitoring(),
+  apiTokens: () => adminPrefix + backOfficePaths.apiTokens(),
 };
 
 /** Where a person lands after signing in when no return address says otherwise. */

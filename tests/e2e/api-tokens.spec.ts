@@ -36,7 +36,14 @@ test.describe("API tokens", () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await page.goto("/admin/api-tokens");
+    // The page is in the account menu, beside the account page.
+    await page.goto("/admin");
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page
+      .getByRole("dialog", { name: "Account" })
+      .getByRole("link", { name: "API tokens" })
+      .click();
+    await expect(page).toHaveURL("/admin/api-tokens");
     await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible({
       timeout: 15_000,
     });
