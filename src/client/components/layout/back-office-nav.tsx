@@ -4,7 +4,6 @@ import {
   Activity,
   Inbox,
   KanbanSquare,
-  KeyRound,
   LifeBuoy,
   Mail,
   Menu,
@@ -74,12 +73,6 @@ export const backOfficeSections: Section[] = [
     href: backOfficeLists.audit.path(),
     icon: ScrollText,
     matches: under("/audit"),
-  },
-  {
-    label: "API tokens",
-    href: backOfficePaths.apiTokens(),
-    icon: KeyRound,
-    matches: under("/api-tokens"),
   },
 ];
 
