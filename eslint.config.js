@@ -22,7 +22,7 @@ const serverOrder = [
     "scheduling",
     "net",
   ], // settings, figures, tables, tools
-  ["auth", "mail", "team", "audit", "notices", "webhooks"], // who signs in, what is sent, who is told
+  ["auth", "api-tokens", "mail", "team", "audit", "notices", "webhooks"], // who signs in, what is sent, who is told
   ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns
   [
     "projects",

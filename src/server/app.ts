@@ -23,6 +23,7 @@ import { hoursRoutes } from "./routes/api/hours";
 import { reportRoutes } from "./routes/api/reports";
 import { registerApiDocument } from "./plugins/api-document";
 import { decorateUser } from "./plugins/auth-guard";
+import { registerApiTokenIdentity, registerApiTokenScopes } from "./plugins/api-tokens";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
 import { registerPages } from "./plugins/pages";
@@ -37,6 +38,7 @@ import {
 import { registerSessions } from "./plugins/session";
 import { accountRoutes } from "./routes/api/account";
 import { apiDocsRoutes } from "./routes/api/api-docs";
+import { apiTokenRoutes } from "./routes/api/api-tokens";
 import { bookingRoutes } from "./routes/api/bookings";
 import { auditRoutes } from "./routes/api/audit";
 import { authRoutes } from "./routes/api/auth";
@@ -204,8 +206,12 @@ export async function buildApp({
   registerMetrics(app, { config, database, buffers: { "page views": buffer, goals, vitals } });
   await app.register(eventRoutes, { ingest });
   decorateUser(app);
+  // API tokens are read first (the same-origin check and the rate limits ask of them), and
+  // refused or held to their scopes once the rate limits have counted them.
+  registerApiTokenIdentity(app, database.db);
   registerSameOriginCheck(app, config.publicUrl);
   await registerSecurity(app, config);
+  registerApiTokenScopes(app, database.db);
   await registerSessions(app, config, database);
 
   const mail = mailer ?? createMailer(config, app.log);
@@ -291,6 +297,7 @@ export async function buildApp({
     bookingRoutes,
     apiDocsRoutes,
     webhookRoutes,
+    apiTokenRoutes,
   ]) {
     await app.register(nounRoutes, routeOptions);
   }

@@ -227,6 +227,7 @@ export const backOfficePaths = {
   monitoring: () => "/monitoring",
   emails: () => "/emails",
   webhooks: () => "/webhooks",
+  apiTokens: () => "/api-tokens",
 };
 
 /** Who a new proposal's address names, if anyone. */
@@ -257,6 +258,7 @@ export const staffLinks = {
   ticket: (id: string) => adminPrefix + backOfficePaths.ticket(id),
   monitoring: () => adminPrefix + backOfficePaths.monitoring(),
   webhooks: () => adminPrefix + backOfficePaths.webhooks(),
+  apiTokens: () => adminPrefix + backOfficePaths.apiTokens(),
 };
 
 /** Where a person lands after signing in when no return address says otherwise. */

@@ -119,6 +119,18 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     events: ["ticket.created", "invoice.paid"],
   },
   "PATCH /api/admin/webhooks/:id": { enabled: false },
+  "POST /api/admin/api-tokens": {
+    name: "CRM sync",
+    scopes: ["leads:read", "tickets:write"],
+    expiresInDays: 90,
+  },
+  // A ticket opened for the client (concreteBody puts its id in).
+  "POST /api/admin/tickets": {
+    companyId: SOME_ID,
+    subject: "Checkout returns an error",
+    message: "Our monitoring saw the checkout page fail three times in ten minutes.",
+    priority: "high",
+  },
   "POST /api/admin/websites/:id/heartbeats": {
     name: "nightly backup",
     periodSeconds: 86_400,
@@ -311,6 +323,8 @@ export type RouteIds = {
    * to revoke.
    */
   usage: { website: string; token: string };
+  /** An API token to revoke (default: an id no token has). */
+  apiToken?: string;
   /** A heartbeat to delete (default: an id no heartbeat has); made on the usage website. */
   heartbeat?: string;
   /** A webhook endpoint to change and delete, and a delivery (of another) to send again. */
@@ -340,7 +354,11 @@ export type RouteIds = {
 /** A route's valid body with the ids it names made real: the client's, for a new proposal. */
 export function concreteBody(key: string, ids: RouteIds): Record<string, unknown> | undefined {
   const body = validBodies[key];
-  if (key === "POST /api/admin/proposals" || key === "POST /api/admin/invoices") {
+  if (
+    key === "POST /api/admin/proposals" ||
+    key === "POST /api/admin/invoices" ||
+    key === "POST /api/admin/tickets"
+  ) {
     return { ...body, companyId: ids.client };
   }
   if (key === "POST /api/admin/incidents" && ids.usage) {
@@ -392,6 +410,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         `/api/admin/websites/${ids.usage?.website}/usage-tokens`,
       )
       .replace("/api/admin/usage-tokens/:id", `/api/admin/usage-tokens/${ids.usage?.token}`)
+      .replace("/api/admin/api-tokens/:id", `/api/admin/api-tokens/${ids.apiToken ?? SOME_ID}`)
       .replace(
         "/api/admin/websites/:id/heartbeats",
         `/api/admin/websites/${ids.usage?.website}/heartbeats`,

@@ -119,6 +119,9 @@ const views = {
   webhooks: preloadable(() =>
     import("@/features/webhooks/webhooks-view").then((m) => m.WebhooksView),
   ),
+  apiTokens: preloadable(() =>
+    import("@/features/api-tokens/api-tokens-view").then((m) => m.ApiTokensView),
+  ),
 };
 
 /** Only staff who must still enrol a second factor see this. */
@@ -143,6 +146,7 @@ const sections: Record<string, [list?: View, detail?: View]> = {
   emails: [views.emails],
   audit: [views.audit],
   webhooks: [views.webhooks],
+  "api-tokens": [views.apiTokens],
 };
 
 /**
@@ -230,6 +234,7 @@ function AdminPageContent() {
                   <Route path="/emails" component={views.emails} />
                   <Route path="/audit" component={views.audit} />
                   <Route path="/webhooks" component={views.webhooks} />
+                  <Route path="/api-tokens" component={views.apiTokens} />
                   <Route component={AdminNotFound} />
                 </Switch>
                 <PrefetchWhenSettled prefetch={prefetchAll} />

@@ -17,6 +17,7 @@ import {
 import { concreteBody, concreteUrl, type RouteIds } from "../../../tests/support/routes";
 import * as schema from "../db/schema";
 import { createUsageToken } from "../usage/tokens";
+import { createApiToken } from "../api-tokens/tokens";
 import { createHeartbeat } from "../monitoring/heartbeats";
 import { recordWebhookEvent } from "../webhooks/events";
 import { createShareLink } from "../share-links/links";
@@ -57,6 +58,14 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
     const tokenSite = await aWebsite(db, company.id);
     const token = await createUsageToken(db, tokenSite.id, "web-1");
     ids.usage = { website: tokenSite.id, token: token!.id };
+    // An API token for the walk to revoke.
+    ids.apiToken = (
+      await createApiToken(
+        db,
+        { name: "CRM sync", scopes: ["leads:read"], expiresInDays: 30 },
+        avery,
+      )
+    ).id;
     const heartbeat = await createHeartbeat(
       db,
       tokenSite.id,

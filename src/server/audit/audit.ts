@@ -10,6 +10,7 @@ import {
 import type { Db, DbExecutor } from "../db/client";
 import { auditEvents, type AuditEvent, type User } from "../db/schema";
 import { findMembership } from "../team/team";
+import type {} from "../api-tokens/tokens";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -23,17 +24,21 @@ export type AuditEntry = {
   changes?: Changes;
 };
 
-/** Who did it and from where: a request's signed-in user (or the given one) and address. */
+/**
+ * Who did it and from where: a request's signed-in user (or the given one) and address, and the
+ * API token the request was made with, if it was (its requests act as the staff who made it).
+ */
 export type AuditContext = {
   actor: Pick<User, "id" | "email" | "isAdmin"> | null;
   ipAddress: string | null;
+  apiTokenId?: string | null;
 };
 
 export function auditContext(
   request: FastifyRequest,
   actor: AuditContext["actor"] = request.user,
 ): AuditContext {
-  return { actor, ipAddress: request.ip ?? null };
+  return { actor, ipAddress: request.ip ?? null, apiTokenId: request.apiToken?.id ?? null };
 }
 
 /**
@@ -74,6 +79,7 @@ export async function recordAudit(
     targetId: entry.targetId ?? null,
     companyId: companyId ?? null,
     ipAddress: context.ipAddress,
+    apiTokenId: context.apiTokenId ?? null,
     changes: entry.changes ?? null,
   });
 }
@@ -102,6 +108,7 @@ function toView(row: AuditEvent) {
     targetId: row.targetId,
     companyId: row.companyId,
     ipAddress: row.ipAddress,
+    apiTokenId: row.apiTokenId,
     changes: row.changes,
     createdAt: row.createdAt.toISOString(),
   };

@@ -20,6 +20,7 @@ import { demoCompanyName, seedDemoData } from "../demo/seed";
 
 const tables = [
   "analytics_salts",
+  "api_tokens",
   "audit_events",
   "bandwidth_usage",
   "billing_accounts",

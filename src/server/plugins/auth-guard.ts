@@ -4,6 +4,7 @@ import type { User } from "../db/schema";
 import type { Membership } from "@shared/schemas/team";
 import { findPrincipal, type Principal } from "../auth/principal";
 import { secondFactorState, type SecondFactorState } from "../auth/second-factor";
+import type {} from "../api-tokens/tokens";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -74,9 +75,16 @@ export function signedInUser(request: FastifyRequest): User {
  * A hook for the whole /api/admin prefix: 401 unless signed in (second factor passed when the
  * user has one), 403 unless staff, and 403 for staff who have not passed a second factor in this
  * session (those with none yet must enrol first; the demo sign-in outside production counts).
+ * A request with an API token acts as the staff member who made it, without the session's
+ * checks: its scope was checked as it came in (plugins/api-tokens.ts).
  */
 export function requireStaff(db: Db) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.apiToken !== undefined) {
+      if (!request.apiToken) return reply.code(401).send({ message: "Unauthorized" });
+      request.user = request.apiToken.user;
+      return;
+    }
     const user = await currentUser(request, db);
     if (!user) return reply.code(401).send({ message: "Unauthorized" });
     if (!user.isAdmin) {

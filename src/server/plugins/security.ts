@@ -4,6 +4,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
+import type {} from "../api-tokens/tokens";
 
 /** HSTS for a year, subdomains included: sent only on answers to requests that came over https. */
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -135,6 +136,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     timeWindow: 60_000,
     // Pages and assets are served from memory and cost nothing: limit the API.
     allowList: (request) => !request.url.startsWith("/api/"),
+    // Each API token has its own limit (a token that does not work counts against the address).
+    keyGenerator: (request) => (request.apiToken ? `api-token:${request.apiToken.id}` : request.ip),
     ...(redis ? { redis, nameSpace: "harborline-rate-" } : {}),
     // With Redis unreachable, serve rather than refuse everyone.
     skipOnError: true,

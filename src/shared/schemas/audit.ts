@@ -19,6 +19,8 @@ export const auditActions = {
   "website.removed": "Website removed",
   "usage-token.created": "Usage token created",
   "usage-token.revoked": "Usage token revoked",
+  "api-token.created": "API token created",
+  "api-token.revoked": "API token revoked",
   "heartbeat.created": "Heartbeat added",
   "heartbeat.deleted": "Heartbeat deleted",
   "webhook.created": "Webhook endpoint added",
@@ -53,6 +55,7 @@ export const auditActions = {
   "payment.recorded": "Payment recorded",
   "invoice.reminded": "Invoice reminder sent by hand",
   "invoice.refunded": "Payment refunded, credit note issued",
+  "ticket.opened": "Ticket opened by staff for a client",
   "ticket.changed": "Ticket status, priority, website or assignee changed",
   "ticket.answered": "Ticket answered by staff",
   "ticket.noted": "Internal note added to a ticket",
@@ -152,6 +155,8 @@ export const auditEventSchema = z.object({
   targetId: z.string().nullable(),
   companyId: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  /** The API token the change was made with; null: in a browser. */
+  apiTokenId: z.string().nullable(),
   changes: z
     .object({
       before: z.record(z.string(), z.unknown()).optional(),

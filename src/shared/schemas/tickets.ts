@@ -50,6 +50,15 @@ export const newTicketSchema = z.object({
   attachmentIds: attachmentIdsField,
 });
 
+/**
+ * A ticket staff open for a client company (POST /api/admin/tickets), as an integrator's program
+ * does with a token: the client's form's fields and the company, without uploads.
+ */
+export const staffNewTicketSchema = newTicketSchema.omit({ attachmentIds: true }).extend({
+  companyId: z.uuid({ error: "companyId: the id of the client company the ticket is for" }),
+});
+export type StaffNewTicket = z.output<typeof staffNewTicketSchema>;
+
 /** A reply in a ticket's thread: POST /api/tickets/:id/messages. */
 export const ticketReplySchema = z.object({
   body: messageField,

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ChevronDown, Globe, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, Globe, KeyRound, LogOut, UserRound } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
-import { clientLinks, signInLinks } from "@shared/deep-links";
+import { clientLinks, signInLinks, staffLinks } from "@shared/deep-links";
 import { personName } from "@shared/format";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 
@@ -26,8 +26,9 @@ function Initials({ user }: { user: AuthUser }) {
 }
 
 /**
- * Who is signed in, as a button: it opens the way to the account page and to signing out. Links
- * start with ~ because the back office is a nested route (see wouter's nesting).
+ * Who is signed in, as a button: it opens the way to the account page, to the API tokens for
+ * staff (settings of the agency's integrations, not a section of daily work), and to signing out.
+ * Links start with ~ because the back office is a nested route (see wouter's nesting).
  */
 export function AccountMenu({ user }: { user: AuthUser }) {
   const [location] = useLocation();
@@ -63,6 +64,18 @@ export function AccountMenu({ user }: { user: AuthUser }) {
               Your account
             </Link>
           </li>
+          {user.isAdmin && !user.mustEnrol && (
+            <li>
+              <Link
+                href={`~${staffLinks.apiTokens()}`}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
+                <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+                API tokens
+              </Link>
+            </li>
+          )}
           <li>
             <Link href="~/" className={itemClass}>
               <Globe className="size-4 text-muted-foreground" aria-hidden="true" />

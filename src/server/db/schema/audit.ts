@@ -22,6 +22,8 @@ export const auditEvents = pgTable(
     targetId: varchar("target_id", { length: 100 }),
     /** The client company the event concerns, when there is one: what filters a client's log. */
     companyId: uuid("company_id"),
+    /** The API token the request was made with, when it was not a browser's session. */
+    apiTokenId: uuid("api_token_id"),
     /** The client address the request came from (behind a trusted proxy, the visitor's). */
     ipAddress: varchar("ip_address", { length: 64 }),
     /** Changed fields only: their values before and after. */

@@ -3,6 +3,7 @@
  * drizzle-kit, which generates the migrations from what this exports.
  */
 export * from "./auth";
+export * from "./api-tokens";
 export * from "./clients";
 export * from "./websites";
 export * from "./monitoring";

@@ -11,7 +11,9 @@ import {
   ticketReplySchema,
   ticketSchema,
   ticketUpdateSchema,
+  staffNewTicketSchema,
 } from "@shared/schemas/tickets";
+import { companyExists } from "../../clients/clients";
 import { auditContext, changedFields, withAudit } from "../../audit/audit";
 import { teamMessages } from "@shared/schemas/team";
 import { signedInMember, signedInUser } from "../../plugins/auth-guard";
@@ -166,6 +168,50 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
         },
       },
       async (request) => listAllTickets(db, request.query, signedInUser(request)),
+    );
+
+    // A ticket opened for a client by staff (an integrator's program, with a token).
+    staff.post(
+      "/api/admin/tickets",
+      {
+        bodyLimit: WRITE_BODY_LIMIT,
+        schema: {
+          body: staffNewTicketSchema,
+          response: { 201: ticketSchema, ...notFoundResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { companyId, ...input } = request.body;
+        if (!(await companyExists(db, companyId))) {
+          return reply.code(404).send(notFound("Client"));
+        }
+        const problem = await linkProblem(
+          db,
+          companyId,
+          input,
+          ticketRefusals.websiteNotClients,
+          ticketRefusals.assigneeNotStaff,
+        );
+        if (problem) return refuse(reply, problem);
+        const ticket = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const ticket = await openTicket(
+            tx,
+            signedInUser(request),
+            companyId,
+            { ...input, attachmentIds: [] },
+            notice,
+          );
+          await audit({
+            action: "ticket.opened",
+            targetType: "ticket",
+            targetId: ticket.id,
+            companyId,
+            changes: { after: { subject: ticket.subject, priority: ticket.priority } },
+          });
+          return ticket;
+        });
+        return reply.code(201).send(ticket);
+      },
     );
 
     staff.get(
