@@ -21,6 +21,7 @@ const serverOrder = [
     "documents",
     "scheduling",
     "net",
+    "backup",
   ], // settings, figures, tables, tools
   ["auth", "mail", "team", "audit", "notices"], // who signs in, what is sent, who is told
   ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns
