@@ -6,20 +6,14 @@
 import { restore } from "../src/server/backup/backup";
 import { runCommand } from "../src/server/backup/command";
 import { BackupRefusal } from "../src/server/backup/refusal";
-import { openDatabase } from "../src/server/db/client";
 
 await runCommand("The restore", async (config) => {
   const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   if (!file) throw new BackupRefusal("Name the backup file: npm run restore -- FILE");
   const say = (line: string) => console.log(line);
-  if (config.databaseUrl) {
-    await restore({ url: config.databaseUrl }, file, say);
-    return;
-  }
-  const database = await openDatabase({ dataDir: config.dataDir });
-  try {
-    await restore({ database }, file, say);
-  } finally {
-    await database.close();
-  }
+  await restore(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    file,
+    say,
+  );
 });

@@ -123,7 +123,11 @@ function refuseFilled(tables: string[], where: string) {
  * then written in one transaction. Refused, with nothing changed: a damaged or foreign file, a
  * newer schema, a target with rows.
  */
-export async function restore(target: Place, file: string, say: Say): Promise<void> {
+export async function restore(
+  target: Place | { dataDir: string },
+  file: string,
+  say: Say,
+): Promise<void> {
   const kind = await formatOf(file);
   if (kind === "pg_dump") {
     if (!("url" in target)) {
@@ -167,7 +171,13 @@ export async function restore(target: Place, file: string, say: Say): Promise<vo
       }
     });
   }
-  const database = "url" in target ? await openDatabase({ url: target.url }) : target.database;
+  // Opened only now, once the file has passed its checks (the embedded one: made if need be).
+  const database =
+    "url" in target
+      ? await openDatabase({ url: target.url })
+      : "dataDir" in target
+        ? await openDatabase({ dataDir: target.dataDir })
+        : target.database;
   try {
     let rows = 0;
     await database.db.transaction(async (tx) => {
@@ -177,7 +187,7 @@ export async function restore(target: Place, file: string, say: Say): Promise<vo
     });
     say(`Restored ${rows} rows.`);
   } finally {
-    if ("url" in target) await database.close();
+    if (!("database" in target)) await database.close();
   }
 }
 

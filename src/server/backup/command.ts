@@ -15,7 +15,7 @@ export async function runCommand(name: string, work: (config: Config) => Promise
     console.error(
       error instanceof BackupRefusal
         ? error.message
-        : `${name} failed: ${(error as Error).message}`,
+        : `${name} failed: ${causeOf(error).message}`,
     );
     process.exitCode = 1;
   }
@@ -37,4 +37,10 @@ export function flagValue(args: string[], flag: string): string | undefined {
   if (index < 0) return undefined;
   const arg = args[index]!;
   return arg.includes("=") ? arg.slice(flag.length + 1) : args[index + 1];
+}
+
+/** A failed query's own error (Drizzle wraps it in one that prints the whole query). */
+function causeOf(error: unknown): Error {
+  const { cause } = error as { cause?: unknown };
+  return cause instanceof Error ? causeOf(cause) : (error as Error);
 }

@@ -11,6 +11,7 @@ import {
   appTables,
   quoteName,
   sequencePositions,
+  withReferencesCheckedAtEnd,
   writableColumns,
   type SequencePosition,
 } from "./tables";
@@ -208,7 +209,6 @@ export async function loadEmbeddedDump(
   const order = await appTables(tx);
   const unknown = dump.header.tables.filter((name) => !order.includes(name));
   if (unknown.length > 0) throw damaged(`it has tables this database lacks: ${unknown.join(", ")}`);
-  // Rows are buffered by table and inserted parents first, so every reference finds its row.
   const byTable = new Map<string, { columns: string[]; rows: string[] }>();
   let current: { columns: string[]; rows: string[] } | undefined;
   for await (const line of readLines(file)) {
@@ -221,35 +221,39 @@ export async function loadEmbeddedDump(
     }
   }
   let total = 0;
-  for (const table of order) {
-    const entry = byTable.get(table);
-    if (!entry || entry.rows.length === 0) continue;
-    const columns = await writableColumns(tx, table);
-    if (columns.join() !== entry.columns.join()) {
-      throw damaged(`table ${table}'s columns differ from this database's`);
+  await withReferencesCheckedAtEnd(tx, async () => {
+    for (const table of order) {
+      const entry = byTable.get(table);
+      if (!entry || entry.rows.length === 0) continue;
+      const columns = await writableColumns(tx, table);
+      if (columns.join() !== entry.columns.join()) {
+        throw damaged(`table ${table}'s columns differ from this database's`);
+      }
+      const list = columns.map(quoteName).join(", ");
+      let batch: string[] = [];
+      let chars = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await tx.execute(
+          sql`${sql.raw(`insert into public.${quoteName(table)} (${list}) overriding system value select ${list} from json_populate_recordset(null::public.${quoteName(table)}, `)}${`[${batch.join(",")}]`}::json)`,
+        );
+        total += batch.length;
+        batch = [];
+        chars = 0;
+      };
+      for (const row of entry.rows) {
+        batch.push(row);
+        chars += row.length;
+        if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
+      }
+      await flush();
+      say(`  ${table}: ${entry.rows.length} rows`);
     }
-    const list = columns.map(quoteName).join(", ");
-    let batch: string[] = [];
-    let chars = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await tx.execute(
-        sql`${sql.raw(`insert into public.${quoteName(table)} (${list}) overriding system value select ${list} from json_populate_recordset(null::public.${quoteName(table)}, `)}${`[${batch.join(",")}]`}::json)`,
-      );
-      total += batch.length;
-      batch = [];
-      chars = 0;
-    };
-    for (const row of entry.rows) {
-      batch.push(row);
-      chars += row.length;
-      if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
-    }
-    await flush();
-    say(`  ${table}: ${entry.rows.length} rows`);
-  }
+  });
   for (const { name, value } of dump.sequences) {
-    await tx.execute(sql`select setval(${`public.${quoteName(name)}`}::regclass, ${value}::bigint)`);
+    await tx.execute(
+      sql`select setval(${`public.${quoteName(name)}`}::regclass, ${value}::bigint)`,
+    );
   }
   return total;
 }

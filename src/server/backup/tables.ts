@@ -4,7 +4,7 @@ import { queryRows, type DbExecutor } from "../db/client";
 /** Quotes a name for SQL (the names come from the catalogue, not from a person). */
 export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The app's tables (schema public), in an order in which each one's references come first. */
+/** The app's tables (schema public), by name. */
 export async function appTables(db: DbExecutor): Promise<string[]> {
   const tables = await queryRows<{ name: string }>(
     db,
@@ -12,28 +12,38 @@ export async function appTables(db: DbExecutor): Promise<string[]> {
         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
         order by c.relname`,
   );
-  const references = await queryRows<{ child: string; parent: string }>(
-    db,
-    sql`select c.relname as child, p.relname as parent from pg_constraint k
-        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
-        join pg_namespace n on n.oid = c.relnamespace
-        where k.contype = 'f' and n.nspname = 'public' and c.oid <> p.oid`,
+  return tables.map((table) => table.name);
+}
+
+/**
+ * Runs a load with every reference checked at the end (the tables' references form cycles, so
+ * no order of tables satisfies them row by row), then puts the constraints back as they were.
+ * In the caller's transaction: the changes are rolled back with it.
+ */
+export async function withReferencesCheckedAtEnd<T>(
+  tx: DbExecutor,
+  load: () => Promise<T>,
+): Promise<T> {
+  const references = await queryRows<{ tableName: string; name: string }>(
+    tx,
+    sql`select c.relname as "tableName", k.conname as name from pg_constraint k
+        join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+        where k.contype = 'f' and n.nspname = 'public' and not k.condeferrable`,
   );
-  const parents = new Map<string, Set<string>>(tables.map(({ name }) => [name, new Set()]));
-  for (const { child, parent } of references) parents.get(child)?.add(parent);
-  const ordered: string[] = [];
-  const placed = new Set<string>();
-  while (ordered.length < parents.size) {
-    const ready = [...parents.keys()].filter(
-      (name) => !placed.has(name) && [...parents.get(name)!].every((parent) => placed.has(parent)),
-    );
-    if (ready.length === 0) throw new Error("The tables' references form a cycle");
-    for (const name of ready) {
-      placed.add(name);
-      ordered.push(name);
+  const alter = async (how: string) => {
+    for (const { tableName, name } of references) {
+      await tx.execute(
+        sql.raw(
+          `alter table public.${quoteName(tableName)} alter constraint ${quoteName(name)} ${how}`,
+        ),
+      );
     }
-  }
-  return ordered;
+  };
+  await alter("deferrable initially deferred");
+  const result = await load();
+  await tx.execute(sql`set constraints all immediate`);
+  await alter("not deferrable");
+  return result;
 }
 
 /** A table's columns that take values (generated columns are left out), in their order. */
