@@ -13,9 +13,7 @@ export async function runCommand(name: string, work: (config: Config) => Promise
     await work(loadConfig());
   } catch (error) {
     console.error(
-      error instanceof BackupRefusal
-        ? error.message
-        : `${name} failed: ${causeOf(error).message}`,
+      error instanceof BackupRefusal ? error.message : `${name} failed: ${causeOf(error).message}`,
     );
     process.exitCode = 1;
   }
