@@ -131,6 +131,8 @@ describe.each(databaseKinds)("backups on %s", (kind) => {
     try {
       const cookie = await signInAs(app, demoClientEmail);
       expect(await dashboardOf(app, cookie)).toEqual(sourceDashboard);
+      // The app's background work stops; the database stays open for what follows.
+      await app.app.close();
       // Not empty any more: a second restore is refused, and changes nothing.
       const before = await fingerprint(restored.db);
       await expect(restore(target.place, file, quiet)).rejects.toThrow(
