@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -99,4 +101,44 @@ export function withRowChanged(file: string, out: string) {
   const changed = text.replace("Backup Lead", "Backup Leaf");
   if (changed === text) throw new Error("no row to change");
   writeFileSync(out, gzipSync(changed));
+}
+
+const repository = path.resolve(import.meta.dirname, "../..");
+
+/** Runs an npm script's file in a process group of its own; resolves with how it ended. */
+export function runScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  killWhen: (output: string) => boolean,
+): Promise<{ signal: NodeJS.Signals | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: repository,
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    let killed = false;
+    const check = () => {
+      if (!killed && killWhen(output)) {
+        killed = true;
+        process.kill(-child.pid!, "SIGKILL");
+      }
+    };
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      check();
+    };
+    // Checked on a timer too: the moment may come while the process writes nothing.
+    const timer = setInterval(check, 20);
+    child.stdout.on("data", watch);
+    child.stderr.on("data", watch);
+    child.on("error", reject);
+    child.on("close", (_code, signal) => {
+      clearInterval(timer);
+      resolve({ signal, output });
+    });
+  });
 }

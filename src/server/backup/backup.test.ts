@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import {
   dashboardOf,
   fillWithEveryKindOfRow,
   fingerprint,
+  runScript,
   withHeader,
   withRowChanged,
 } from "../../../tests/support/backup";
@@ -27,7 +27,6 @@ import { BackupRefusal } from "./refusal";
 import { tablesWithRows } from "./tables";
 
 const quiet = () => {};
-const repository = path.resolve(import.meta.dirname, "../../..");
 
 /** An empty database of the kind: an in-memory PGlite, or a new PostgreSQL database (no tables). */
 async function anEmptyTarget(
@@ -52,44 +51,6 @@ async function anEmptyTarget(
       };
     },
   };
-}
-
-/** Runs an npm script's file in a process group of its own; resolves with how it ended. */
-function runScript(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  killWhen: (output: string) => boolean,
-): Promise<{ signal: NodeJS.Signals | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: repository,
-      env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", ...env },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    let killed = false;
-    const check = () => {
-      if (!killed && killWhen(output)) {
-        killed = true;
-        process.kill(-child.pid!, "SIGKILL");
-      }
-    };
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      check();
-    };
-    // Checked on a timer too: the moment may come while the process writes nothing.
-    const timer = setInterval(check, 20);
-    child.stdout.on("data", watch);
-    child.stderr.on("data", watch);
-    child.on("error", reject);
-    child.on("close", (_code, signal) => {
-      clearInterval(timer);
-      resolve({ signal, output });
-    });
-  });
 }
 
 describe.each(databaseKinds)("backups on %s", (kind) => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,13 +10,19 @@ import {
   signInAs,
   type TestApp,
 } from "../../../tests/support/app";
-import { dashboardOf, fillWithEveryKindOfRow, fingerprint } from "../../../tests/support/backup";
+import {
+  dashboardOf,
+  fillWithEveryKindOfRow,
+  fingerprint,
+  runScript,
+} from "../../../tests/support/backup";
 import { createPostgresDatabase, dropPostgresDatabase } from "../../../tests/support/database";
 import { anInvoice } from "../../../tests/support/factories";
 import { openDatabase, queryRows, type Db } from "../db/client";
 import { demoClientEmail } from "../demo/seed";
-import { moveToPostgres } from "./backup";
-import { sequencePositions } from "./tables";
+import { moveToPostgres, restore } from "./backup";
+import { writeEmbeddedDump } from "./embedded-dump";
+import { sequencePositions, tablesWithRows } from "./tables";
 
 const quiet = () => {};
 
@@ -109,4 +118,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving a trial to PostgreSQL", 
       await migrated.close();
     }
   }, 120_000);
+
+  it("leaves the target empty when the move is killed midway", async () => {
+    // The command moves a trial's folder: the trial's rows, in a DATA_DIR of their own.
+    const folder = mkdtempSync(path.join(tmpdir(), "harborline-move-"));
+    try {
+      const file = path.join(folder, "trial.dump");
+      await writeEmbeddedDump(trial.database.db, file);
+      const dataDir = path.join(folder, "data");
+      await restore({ dataDir }, file, quiet);
+      const url = await aNewDatabase();
+      const run = await runScript(
+        "scripts/db-move.ts",
+        ["--to", url],
+        { DATA_DIR: dataDir },
+        (output) => /^ {2}\w+: \d+ rows$/m.test(output),
+      );
+      expect(run.signal).toBe("SIGKILL");
+      const target = await openDatabase({ url });
+      try {
+        expect(await tablesWithRows(target.db)).toEqual([]);
+      } finally {
+        await target.close();
+      }
+      // Run again, it moves everything.
+      const again = await runScript(
+        "scripts/db-move.ts",
+        ["--to", url],
+        { DATA_DIR: dataDir },
+        () => false,
+      );
+      expect(again.output).toMatch(/^Moved\. Everyone signs in again/m);
+      const moved = await openDatabase({ url });
+      const source = await openDatabase({ dataDir });
+      try {
+        const { sessions: _none, ...rows } = await fingerprint(moved.db);
+        const { sessions: _some, ...trialRows } = await fingerprint(source.db);
+        expect(rows).toEqual(trialRows);
+      } finally {
+        await moved.close();
+        await source.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
