@@ -21,6 +21,7 @@ const serverOrder = [
     "documents",
     "scheduling",
     "net",
+    "backup",
   ], // settings, figures, tables, tools
   ["auth", "api-tokens", "mail", "team", "audit", "notices", "webhooks"], // who signs in, what is sent, who is told
   ["analytics", "usage", "monitoring", "websites", "domains", "tickets", "billing", "hours"], // the nouns

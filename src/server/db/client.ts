@@ -164,7 +164,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /** The time stamp of the newest migration this build ships, as Drizzle records it when applied. */
-function newestMigration(): number {
+export function newestMigration(): number {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
   ) as { entries: { when: number }[] };
