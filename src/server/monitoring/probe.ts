@@ -63,7 +63,8 @@ const TLS_DETAILS: Record<string, string> = {
 export function classifyError(error: unknown): { cause: CheckFailureCause; detail: string } {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
   const message = error instanceof Error ? error.message : String(error);
-  if (code === ForbiddenAddressError.code) return { cause: "error", detail: `not checked: ${message}` };
+  if (code === ForbiddenAddressError.code)
+    return { cause: "error", detail: `not checked: ${message}` };
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") {
     return { cause: "dns", detail: "domain name does not resolve" };
   }
