@@ -199,7 +199,9 @@ describe.each(databaseKinds)("staff calendars and call feeds on %s", (kind) => {
     const page = await call(staff, "GET", "/api/admin/bookings/calendar");
     expect(page.json().calendar).toMatchObject({ url: `${base}/gone.ics`, busyCount: 0 });
     // Forgetting the address frees the time.
-    const cleared = await call(staff, "PUT", "/api/admin/bookings/calendar", { url: "" });
+    const empty = await call(staff, "PUT", "/api/admin/bookings/calendar", { url: "" });
+    expect(empty.statusCode).toBe(400);
+    const cleared = await call(staff, "DELETE", "/api/admin/bookings/calendar");
     expect(cleared.json().calendar).toBeNull();
   });
 

@@ -138,23 +138,26 @@ const calendarAddressMessage =
 
 /**
  * PUT /api/admin/bookings/calendar: the private ICS address of the staff member's own calendar
- * (Google, Outlook and Apple each give one), whose events count as busy; empty or null: none.
+ * (Google, Outlook and Apple each give one), whose events count as busy. DELETE forgets it.
  */
 export const calendarFeedInputSchema = z.object({
-  url: optionalText("Calendar address", 2000, "Calendar address must be at most 2,000 characters")
-    .nullable()
+  url: requiredText(
+    "Calendar address",
+    1,
+    2000,
+    calendarAddressMessage,
+    "Calendar address must be at most 2,000 characters",
+  )
     .refine(
-      (value) => !value || !/^webcal:/i.test(value),
+      (value) => !/^webcal:/i.test(value),
       "Calendar address: write https:// in place of webcal:// at its start",
     )
     .refine(
       (value) =>
-        !value ||
         /^webcal:/i.test(value) ||
         (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
       calendarAddressMessage,
-    )
-    .transform((value) => value ?? null),
+    ),
 });
 export type CalendarFeedInput = z.input<typeof calendarFeedInputSchema>;
 

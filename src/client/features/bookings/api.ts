@@ -43,8 +43,10 @@ export const useCalendarFeed = () =>
 export function useSaveCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CalendarFeedInput) =>
-      sendJson<CalendarFeedView>("PUT", bookingKeys.calendar[0], input),
+    mutationFn: (input: CalendarFeedInput | null) =>
+      input
+        ? sendJson<CalendarFeedView>("PUT", bookingKeys.calendar[0], input)
+        : sendJson<CalendarFeedView>("DELETE", bookingKeys.calendar[0]),
     onSuccess: (saved) => queryClient.setQueryData(bookingKeys.calendar, saved),
   });
 }

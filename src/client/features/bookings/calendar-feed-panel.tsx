@@ -48,16 +48,17 @@ function CalendarAddressForm({ view }: { view: CalendarFeedView }) {
   const submit = (event: FormEvent, value: string) => {
     event.preventDefault();
     setError(undefined);
-    save.mutate(
-      { url: value.trim() || null },
-      {
-        onSuccess: (saved) => setUrl(saved.calendar?.url ?? ""),
-        onError: (failure) =>
-          setError(
-            (failure instanceof ApiError && failure.fieldErrors?.url) || errorMessage(failure),
-          ),
-      },
-    );
+    if (!value.trim() && event.type === "submit") {
+      setError("Paste your calendar's private address in iCal format: it starts with https://");
+      return;
+    }
+    save.mutate(value.trim() ? { url: value.trim() } : null, {
+      onSuccess: (saved) => setUrl(saved.calendar?.url ?? ""),
+      onError: (failure) =>
+        setError(
+          (failure instanceof ApiError && failure.fieldErrors?.url) || errorMessage(failure),
+        ),
+    });
   };
   return (
     <form

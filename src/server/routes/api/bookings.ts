@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { brand } from "@content/site";
 import { requiredText } from "@shared/schemas/fields";
@@ -202,6 +203,25 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
       calendarView(signedInUser(request).id),
     );
 
+    /** Saves (or with null, forgets) the staff member's calendar address, audited by host. */
+    const changeCalendar = async (request: FastifyRequest, url: string | null, now: Date) => {
+      const user = signedInUser(request);
+      await withAudit(db, auditContext(request), async (tx, audit) => {
+        const before = await calendarFeedOf(tx, user.id);
+        await saveCalendarFeed(tx, user.id, url, now);
+        await audit({
+          action: "booking-calendar.changed",
+          targetType: "user",
+          targetId: user.id,
+          changes: {
+            before: { calendar: calendarHost(before?.url) },
+            after: { calendar: calendarHost(url) },
+          },
+        });
+      });
+      return user.id;
+    };
+
     staff.put(
       "/api/admin/bookings/calendar",
       {
@@ -209,33 +229,24 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
         schema: { body: calendarFeedInputSchema, response: feedView },
       },
       async (request) => {
-        const user = signedInUser(request);
         const { url } = request.body;
         const now = new Date();
-        await withAudit(db, auditContext(request), async (tx, audit) => {
-          const before = await calendarFeedOf(tx, user.id);
-          await saveCalendarFeed(tx, user.id, url, now);
-          await audit({
-            action: "booking-calendar.changed",
-            targetType: "user",
-            targetId: user.id,
-            changes: {
-              before: { calendar: calendarHost(before?.url) },
-              after: { calendar: calendarHost(url) },
-            },
-          });
-        });
+        const userId = await changeCalendar(request, url, now);
         // Read at once (this request claimed it), so the page says how it went.
-        if (url) {
-          await readCalendarFeed(
-            db,
-            { userId: user.id, url },
-            { allowPrivate: config.monitorAllowPrivate, timeZone: brand.timeZone },
-            now,
-          );
-        }
-        return calendarView(user.id);
+        await readCalendarFeed(
+          db,
+          { userId, url },
+          { allowPrivate: config.monitorAllowPrivate, timeZone: brand.timeZone },
+          now,
+        );
+        return calendarView(userId);
       },
+    );
+
+    staff.delete(
+      "/api/admin/bookings/calendar",
+      { schema: { response: feedView } },
+      async (request) => calendarView(await changeCalendar(request, null, new Date())),
     );
 
     staff.post(
