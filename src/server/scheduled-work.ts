@@ -9,6 +9,10 @@ import {
   type ChargeSavedCard,
 } from "./billing/scheduler";
 import { savedCardCharger } from "./billing/stripe";
+import {
+  createCalendarFeedWorker,
+  type CalendarFeedWorkerOptions,
+} from "./bookings/calendar-feeds";
 import { createReminderWorker, type ReminderWorkerOptions } from "./bookings/reminders";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -52,6 +56,11 @@ export type ScheduledWorkOptions = {
   /** The Discovery Call reminders, a day ahead: on unless false; a test may give its clock. */
   bookingReminders?: false | Pick<ReminderWorkerOptions, "now" | "intervalMs">;
   /**
+   * The staff's own calendars, each read every 10 minutes for busy times: on unless false; a
+   * test may give its clock and pace.
+   */
+  calendarFeeds?: false | Pick<CalendarFeedWorkerOptions, "now" | "intervalMs">;
+  /**
    * The uptime and certificate monitor: off (false, what tests use unless they drive it), or a
    * clock, pace and probe settings of the test's own (default: MONITOR_INTERVAL, the system's
    * certificate authorities, a 10 s timeout).
@@ -72,8 +81,9 @@ export type ScheduledWorkOptions = {
 type Worker = { start(firstPassInMs: number): void; stop(): Promise<unknown> };
 
 /**
- * Everything the server does on a schedule rather than when asked: emails, webhooks, billing, month-end
- * hours, reports, reminders, the monitor, RDAP, roll-ups and attachment clean-up. Each worker
+ * Everything the server does on a schedule rather than when asked: emails, webhooks, billing,
+ * month-end hours, reports, reminders, staff calendars, the monitor, RDAP, roll-ups and attachment
+ * clean-up. Each worker
  * claims its due rows, so a pass runs exactly once across instances and catches up after
  * downtime. The list is started once the app is ready and stopped when it closes.
  */
@@ -96,7 +106,7 @@ export function createScheduledWork(
   const { db } = database;
   const settings = { agencyInbox: config.agencyInbox, publicUrl: config.publicUrl };
   const billingIntervalMs = config.billingIntervalSeconds * 1000;
-  const { reports, bookingReminders, monitor, rdap, webhooks } = options;
+  const { reports, bookingReminders, calendarFeeds, monitor, rdap, webhooks } = options;
   const workers: (Worker | undefined)[] = [
     createOutboxWorker({ db, mailer, log, ...options.outbox }),
     // Webhook deliveries: signed POSTs of the events endpoints asked for, retried for 3 days.
@@ -155,6 +165,15 @@ export function createScheduledWork(
           log,
           intervalMs: 60_000,
           ...bookingReminders,
+        }),
+    // Each staff calendar's busy times, read every 10 minutes (private addresses as the monitor).
+    calendarFeeds === false
+      ? undefined
+      : createCalendarFeedWorker({
+          db,
+          settings: { allowPrivate: config.monitorAllowPrivate, timeZone: brand.timeZone },
+          log,
+          ...calendarFeeds,
         }),
     // Live websites are checked every MONITOR_INTERVAL; alerts go through the outbox.
     monitor === false

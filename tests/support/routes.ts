@@ -222,6 +222,8 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     days: [{ weekday: 1, start: "09:00", end: "17:00" }],
     bufferMinutes: 15,
   },
+  // A calendar on a closed port: the read right after the save fails at once, in words.
+  "PUT /api/admin/bookings/calendar": { url: "http://127.0.0.1:9/calendar.ics" },
   "POST /api/bookings": {
     startsAt: "2030-01-07T17:00:00.000Z",
     timeZone: "Europe/Berlin",

@@ -7,6 +7,7 @@ import { homePath } from "@shared/deep-links";
 import { PageLoading } from "@/components/page-loading";
 import { AccountView } from "@/features/account/account-view";
 import { AvailabilityPanel } from "@/features/bookings/availability-panel";
+import { CalendarFeedPanel } from "@/features/bookings/calendar-feed-panel";
 import { useRedirectWhenSignedOut, useSignOutOn401 } from "@/features/auth/use-signed-out";
 import { useAuth } from "@/lib/auth";
 import { withQueryClient } from "@/lib/query-client";
@@ -39,7 +40,16 @@ function AccountPageContent() {
       <p className="mt-2 mb-8 text-muted-foreground">
         Your details, how you sign in, and where you are signed in.
       </p>
-      <AccountView staffPanels={user.isAdmin ? <AvailabilityPanel /> : undefined} />
+      <AccountView
+        staffPanels={
+          user.isAdmin ? (
+            <>
+              <AvailabilityPanel />
+              <CalendarFeedPanel />
+            </>
+          ) : undefined
+        }
+      />
     </div>
   );
 }

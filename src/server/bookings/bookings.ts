@@ -21,6 +21,7 @@ import {
 } from "../domain-failure";
 import { leadForBooking } from "../leads/leads";
 import { bookableStaff } from "./availability";
+import { calendarBusySpans } from "./calendar-feeds";
 import { queueBookingChange, type BookingMailSettings } from "./messages";
 
 const MINUTE = 60_000;
@@ -44,9 +45,14 @@ export function isExclusionViolation(error: unknown): boolean {
 
 export const hashBookingToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Confirmed calls that could touch a slot from now on (with a day's margin for buffers). */
+/**
+ * What keeps a staff member busy from now on (with a day's margin for buffers): their confirmed
+ * calls, and the busy times of their own calendar (calendar-feeds.ts).
+ */
 async function busySpans(db: DbExecutor, now: Date): Promise<(BusySpan & { id: string })[]> {
-  const rows = await db
+  const from = new Date(now.getTime() - 24 * 60 * MINUTE);
+  const to = new Date(now.getTime() + (HORIZON_DAYS + 1) * 24 * 60 * MINUTE);
+  const calls = db
     .select({
       id: bookings.id,
       staffId: bookings.staffId,
@@ -55,13 +61,10 @@ async function busySpans(db: DbExecutor, now: Date): Promise<(BusySpan & { id: s
     })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.status, "confirmed"),
-        gt(bookings.endsAt, new Date(now.getTime() - 24 * 60 * MINUTE)),
-        lt(bookings.startsAt, new Date(now.getTime() + (HORIZON_DAYS + 1) * 24 * 60 * MINUTE)),
-      ),
+      and(eq(bookings.status, "confirmed"), gt(bookings.endsAt, from), lt(bookings.startsAt, to)),
     );
-  return rows;
+  const [booked, calendars] = await Promise.all([calls, calendarBusySpans(db, from, to)]);
+  return [...booked, ...calendars];
 }
 
 /** The open slots now, every staff member's together (ISO instants, in order). */

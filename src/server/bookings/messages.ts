@@ -44,21 +44,24 @@ function callForEmail(
   };
 }
 
+/** A booked call as its calendar event describes it (the invitation, the staff's feed). */
+export const invitationCallOf = (row: BookingRow, settings: BookingMailSettings) => ({
+  bookingId: row.id,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  sequence: row.sequence,
+  summary: `${bookingContent.callName} with ${brand.name}`,
+  description: bookingContent.summary,
+  meetingLink: bookingContent.meetingLink,
+  organizer: { name: brand.name, email: settings.agencyInbox },
+  attendee: { name: row.name, email: row.email },
+});
+
 /** The call's invitation: REQUEST while it stands, CANCEL once cancelled; same UID throughout. */
 export function bookingIcs(row: BookingRow, settings: BookingMailSettings, now: Date): string {
   const method = row.status === "cancelled" ? "CANCEL" : "REQUEST";
   return invitationIcs(
-    {
-      bookingId: row.id,
-      startsAt: row.startsAt,
-      endsAt: row.endsAt,
-      sequence: row.sequence,
-      summary: `${bookingContent.callName} with ${brand.name}`,
-      description: bookingContent.summary,
-      meetingLink: bookingContent.meetingLink,
-      organizer: { name: brand.name, email: settings.agencyInbox },
-      attendee: { name: row.name, email: row.email },
-    },
+    invitationCallOf(row, settings),
     method,
     invitationUid(row.id, settings.publicUrl),
     now,

@@ -1,10 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { TLSSocket } from "node:tls";
 import type { CheckFailureCause } from "../db/schema";
-import { isForbiddenAddress } from "../net/addresses";
+import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from "../net/addresses";
 import { bodyContains, keywordFailure, type KeywordCheck } from "./page-keyword";
 
 /** What one check of a site saw. */
@@ -37,48 +36,6 @@ export type ProbeOptions = {
 export const PROBE_TIMEOUT_MS = 10_000;
 export const PROBE_MAX_REDIRECTS = 5;
 
-/** Raised (before any connection) when a check would reach a forbidden address. */
-class ForbiddenAddressError extends Error {
-  readonly code = "EMONITORFORBIDDEN";
-  constructor(address: string) {
-    super(`${address} is a private or reserved address`);
-  }
-}
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * Resolves a host name and refuses it if ANY of its addresses is forbidden; the connection then
- * goes to an address checked here, so a second DNS answer (a rebind) cannot slip through.
- */
-function guardedLookup({ allowPrivate, allowAddresses = [] }: ProbeOptions) {
-  return (
-    hostname: string,
-    options: { all?: boolean; family?: number },
-    callback: LookupCallback,
-  ) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
-      if (error) return callback(error, []);
-      if (addresses.length === 0) {
-        return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
-      }
-      if (!allowPrivate) {
-        const bad = addresses.find(
-          (entry) => isForbiddenAddress(entry.address) && !allowAddresses.includes(entry.address),
-        );
-        if (bad) return callback(new ForbiddenAddressError(bad.address), []);
-      }
-      if (options.all) return callback(null, addresses);
-      const [first] = addresses;
-      callback(null, first!.address, first!.family);
-    });
-  };
-}
-
 type Hop =
   | {
       kind: "answer";
@@ -106,7 +63,8 @@ const TLS_DETAILS: Record<string, string> = {
 export function classifyError(error: unknown): { cause: CheckFailureCause; detail: string } {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
   const message = error instanceof Error ? error.message : String(error);
-  if (code === "EMONITORFORBIDDEN") return { cause: "error", detail: `not checked: ${message}` };
+  if (code === ForbiddenAddressError.code)
+    return { cause: "error", detail: `not checked: ${message}` };
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") {
     return { cause: "dns", detail: "domain name does not resolve" };
   }

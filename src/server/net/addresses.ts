@@ -1,10 +1,11 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
 import net from "node:net";
 
 /*
  * Addresses the server must not be led to request: private, loopback, link-local (cloud metadata
- * lives there), multicast and reserved ranges. The uptime monitor's checks and the RDAP lookup's
- * registrar links are refused before any connection to them.
+ * lives there), multicast and reserved ranges. The uptime monitor's checks, the RDAP lookup's
+ * registrar links and the staff's calendar feeds are refused before any connection to them.
  */
 
 const FORBIDDEN_V4: [string, number][] = [
@@ -88,4 +89,55 @@ export async function forbiddenTarget(hostname: string): Promise<string | undefi
   } catch {
     return "unresolved";
   }
+}
+
+/** Raised (before any connection) when a request would reach a forbidden address. */
+export class ForbiddenAddressError extends Error {
+  static readonly code = "EFORBIDDENADDRESS";
+  readonly code = ForbiddenAddressError.code;
+  constructor(address: string) {
+    super(`${address} is a private or reserved address`);
+  }
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+export type AddressGuard = {
+  /** Whether private, loopback, link-local, ... addresses may be requested (never in production). */
+  allowPrivate: boolean;
+  /** Addresses allowed despite the guard (tests only: a local server as the "public" first hop). */
+  allowAddresses?: string[] | undefined;
+};
+
+/**
+ * A `lookup` for node:http(s) requests: resolves a host name and refuses it if ANY of its
+ * addresses is forbidden; the connection then goes to an address checked here, so a second DNS
+ * answer (a rebind) cannot slip through.
+ */
+export function guardedLookup({ allowPrivate, allowAddresses = [] }: AddressGuard) {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: LookupCallback,
+  ) => {
+    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
+      if (error) return callback(error, []);
+      if (addresses.length === 0) {
+        return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
+      }
+      if (!allowPrivate) {
+        const bad = addresses.find(
+          (entry) => isForbiddenAddress(entry.address) && !allowAddresses.includes(entry.address),
+        );
+        if (bad) return callback(new ForbiddenAddressError(bad.address), []);
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      callback(null, first!.address, first!.family);
+    });
+  };
 }

@@ -44,6 +44,8 @@ export const auditActions = {
   "timer.discarded": "Timer discarded",
   "hours.overage-drafted": "Extra hours drafted on an invoice",
   "booking-hours.changed": "Discovery Call hours changed",
+  "booking-calendar.changed": "Calendar for busy times changed",
+  "booking-feed.issued": "Private calendar feed of calls issued",
   "plan.cancelled": "Monthly plan cancelled",
   "plan-request.approved": "Plan change approved",
   "plan-request.declined": "Plan change declined",

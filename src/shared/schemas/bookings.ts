@@ -132,3 +132,61 @@ export const slotTakenSchema = z.object({
   slots: z.array(z.string()).optional(),
 });
 export const SLOT_TAKEN_MESSAGE = "That time was just taken: please pick another";
+
+const calendarAddressMessage =
+  "Paste your calendar's private address in iCal format: it starts with https://";
+
+/**
+ * PUT /api/admin/bookings/calendar: the private ICS address of the staff member's own calendar
+ * (Google, Outlook and Apple each give one), whose events count as busy. DELETE forgets it.
+ */
+export const calendarFeedInputSchema = z.object({
+  url: requiredText(
+    "Calendar address",
+    1,
+    2000,
+    calendarAddressMessage,
+    "Calendar address must be at most 2,000 characters",
+  )
+    .refine(
+      (value) => !/^webcal:/i.test(value),
+      "Calendar address: write https:// in place of webcal:// at its start",
+    )
+    .refine(
+      (value) =>
+        /^webcal:/i.test(value) ||
+        (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+      calendarAddressMessage,
+    ),
+});
+export type CalendarFeedInput = z.input<typeof calendarFeedInputSchema>;
+
+/**
+ * GET (and PUT) /api/admin/bookings/calendar: the staff member's calendar address and how its
+ * last read went, and whether they have a private feed of their calls (its address is shown only
+ * when issued).
+ */
+export const calendarFeedViewSchema = z.object({
+  calendar: z
+    .object({
+      url: z.string(),
+      /** When the last read ended; null until the first. */
+      fetchedAt: z.string().nullable(),
+      /** Why the last read failed, in words; null when it worked. */
+      error: z.string().nullable(),
+      /** The busy intervals the last good read found in the next 30 days. */
+      busyCount: z.number(),
+    })
+    .nullable(),
+  bookingFeed: z.object({ issuedAt: z.string() }).nullable(),
+});
+export type CalendarFeedView = z.infer<typeof calendarFeedViewSchema>;
+
+/** POST /api/admin/bookings/calendar/feed: a new private feed address, shown this once. */
+export const issuedBookingFeedSchema = z.object({ url: z.string(), issuedAt: z.string() });
+export type IssuedBookingFeed = z.infer<typeof issuedBookingFeedSchema>;
+
+/** GET /api/bookings/calendar/:token: the feed's token. */
+export const bookingFeedParams = z.object({
+  token: z.string({ error: "The feed's address must end with its token" }),
+});

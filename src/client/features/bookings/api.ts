@@ -4,12 +4,16 @@ import type {
   AvailabilityView,
   BookingReceipt,
   BookingRequest,
+  CalendarFeedInput,
+  CalendarFeedView,
+  IssuedBookingFeed,
   Slots,
 } from "@shared/schemas/bookings";
 import { getJson, sendJson } from "@/lib/api";
 
 export const bookingKeys = {
   availability: ["/api/admin/bookings/availability"] as const,
+  calendar: ["/api/admin/bookings/calendar"] as const,
   slots: (timeZone: string) => ["/api/bookings/slots", timeZone] as const,
 };
 
@@ -26,6 +30,32 @@ export function useSaveAvailability() {
     mutationFn: (input: Availability) =>
       sendJson<AvailabilityView>("PUT", bookingKeys.availability[0], input),
     onSuccess: (saved) => queryClient.setQueryData(bookingKeys.availability, saved),
+  });
+}
+
+/** The signed-in staff member's calendar address (busy times) and private feed of calls. */
+export const useCalendarFeed = () =>
+  useQuery<CalendarFeedView>({
+    queryKey: bookingKeys.calendar,
+    queryFn: ({ signal }) => getJson<CalendarFeedView>(bookingKeys.calendar[0], signal),
+  });
+
+export function useSaveCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CalendarFeedInput | null) =>
+      input
+        ? sendJson<CalendarFeedView>("PUT", bookingKeys.calendar[0], input)
+        : sendJson<CalendarFeedView>("DELETE", bookingKeys.calendar[0]),
+    onSuccess: (saved) => queryClient.setQueryData(bookingKeys.calendar, saved),
+  });
+}
+
+export function useIssueBookingFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<IssuedBookingFeed>("POST", `${bookingKeys.calendar[0]}/feed`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.calendar }),
   });
 }
 

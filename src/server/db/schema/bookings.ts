@@ -100,3 +100,57 @@ export const bookingTokens = pgTable(
     index("booking_tokens_booking_id_idx").on(table.bookingId),
   ],
 );
+
+/**
+ * A staff member's own calendar, read as busy time: the private ICS address they pasted, when
+ * it is next due (the lease row the feed worker claims, FOR UPDATE SKIP LOCKED) and how the
+ * last read went.
+ */
+export const staffCalendarFeeds = pgTable(
+  "staff_calendar_feeds",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: varchar("url", { length: 2000 }).notNull(),
+    nextFetchAt: timestamp("next_fetch_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the last read ended, whether it worked or not; null until the first. */
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+    /** Why the last read failed, in words; null when it worked. */
+    error: varchar("error", { length: 300 }),
+    /** The busy intervals the last good read found. */
+    busyCount: integer("busy_count").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("staff_calendar_feeds_next_fetch_at_idx").on(table.nextFetchAt)],
+);
+
+/** The busy intervals of a staff member's calendar, replaced in one transaction per read. */
+export const staffBusyTimes = pgTable(
+  "staff_busy_times",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check("staff_busy_times_span_check", sql`${table.endsAt} > ${table.startsAt}`),
+    index("staff_busy_times_user_id_idx").on(table.userId, table.startsAt),
+  ],
+);
+
+/**
+ * The private feed of a staff member's own calls, for their calendar app: the token is shown
+ * once and kept only as its SHA-256; issuing a new one replaces the row, so the old address
+ * answers 404.
+ */
+export const staffBookingFeeds = pgTable("staff_booking_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: char("token_hash", { length: 64 }).notNull().unique(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,10 +1,15 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { brand } from "@content/site";
 import { requiredText } from "@shared/schemas/fields";
 import {
   availabilitySchema,
   availabilityViewSchema,
+  bookingFeedParams,
   bookingReceiptSchema,
+  calendarFeedInputSchema,
+  calendarFeedViewSchema,
+  issuedBookingFeedSchema,
   bookingRequestSchema,
   CALL_MINUTES,
   slotsQuerySchema,
@@ -14,7 +19,14 @@ import {
 } from "@shared/schemas/bookings";
 import { auditContext, withAudit } from "../../audit/audit";
 import { availabilityOf, saveAvailability } from "../../bookings/availability";
+import {
+  bookingFeedIcs,
+  bookingFeedIssuedAt,
+  bookingFeedUrl,
+  issueBookingFeed,
+} from "../../bookings/booking-feed";
 import { bookCall, currentSlots } from "../../bookings/bookings";
+import { calendarFeedOf, readCalendarFeed, saveCalendarFeed } from "../../bookings/calendar-feeds";
 import { cancelCall, readLink, rescheduleCall } from "../../bookings/changes";
 import type { DomainFailure } from "../../domain-failure";
 import { spamReason } from "../../leads/spam";
@@ -46,7 +58,10 @@ const linkQuerySchema = z.object({
 /**
  * Discovery Calls. Visitors read the open slots, book one (POST /api/bookings: the lead forms'
  * spam traps and per-address limit), and move or cancel it with the single-use links of their
- * email. Staff set their own weekly hours (GET/PUT /api/admin/bookings/availability).
+ * email. Staff set their own weekly hours (GET/PUT /api/admin/bookings/availability), the
+ * address of their own calendar whose events count as busy, and take a private feed of their
+ * calls (GET/PUT /api/admin/bookings/calendar, POST .../calendar/feed, read by their calendar app
+ * at GET /api/bookings/calendar/<token>).
  */
 export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = {
@@ -151,8 +166,115 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
     },
   );
 
+  app.get(
+    "/api/bookings/calendar/:token",
+    { schema: { params: bookingFeedParams } },
+    async (request, reply) => {
+      reply
+        .header("cache-control", "no-store")
+        .header("x-robots-tag", "noindex")
+        .header("referrer-policy", "no-referrer");
+      const ics = await bookingFeedIcs(db, request.params.token, settings, new Date());
+      if (ics === undefined) {
+        return reply.code(404).send({
+          message: "This calendar feed does not exist or was replaced by a newer one",
+        });
+      }
+      return reply.type("text/calendar; charset=utf-8").send(ics);
+    },
+  );
+
+  /** A staff member's calendar address and private feed, as their account page shows them. */
+  const calendarView = async (userId: string) => {
+    const issuedAt = await bookingFeedIssuedAt(db, userId);
+    return {
+      calendar: await calendarFeedOf(db, userId),
+      bookingFeed: issuedAt ? { issuedAt: issuedAt.toISOString() } : null,
+    };
+  };
+  /** The audit log names the calendar's host only: the whole address opens the calendar. */
+  const calendarHost = (url: string | null | undefined) => (url ? new URL(url).host : "none");
+
   await forStaff(app, db, (staff) => {
     const view = { 200: availabilityViewSchema, ...errorResponses };
+    const feedView = { 200: calendarFeedViewSchema, ...errorResponses };
+
+    staff.get("/api/admin/bookings/calendar", { schema: { response: feedView } }, (request) =>
+      calendarView(signedInUser(request).id),
+    );
+
+    /** Saves (or with null, forgets) the staff member's calendar address, audited by host. */
+    const changeCalendar = async (request: FastifyRequest, url: string | null, now: Date) => {
+      const user = signedInUser(request);
+      await withAudit(db, auditContext(request), async (tx, audit) => {
+        const before = await calendarFeedOf(tx, user.id);
+        await saveCalendarFeed(tx, user.id, url, now);
+        await audit({
+          action: "booking-calendar.changed",
+          targetType: "user",
+          targetId: user.id,
+          changes: {
+            before: { calendar: calendarHost(before?.url) },
+            after: { calendar: calendarHost(url) },
+          },
+        });
+      });
+      return user.id;
+    };
+
+    staff.put(
+      "/api/admin/bookings/calendar",
+      {
+        bodyLimit: BOOKING_BODY_LIMIT,
+        schema: { body: calendarFeedInputSchema, response: feedView },
+      },
+      async (request) => {
+        const { url } = request.body;
+        const now = new Date();
+        const userId = await changeCalendar(request, url, now);
+        // Read at once (this request claimed it), so the page says how it went.
+        await readCalendarFeed(
+          db,
+          { userId, url },
+          { allowPrivate: config.monitorAllowPrivate, timeZone: brand.timeZone },
+          now,
+        );
+        return calendarView(userId);
+      },
+    );
+
+    staff.delete(
+      "/api/admin/bookings/calendar",
+      { schema: { response: feedView } },
+      async (request) => calendarView(await changeCalendar(request, null, new Date())),
+    );
+
+    staff.post(
+      "/api/admin/bookings/calendar/feed",
+      { schema: { response: { 201: issuedBookingFeedSchema, ...errorResponses } } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const issued = await withAudit(db, auditContext(request), async (tx, audit) => {
+          const before = await bookingFeedIssuedAt(tx, user.id);
+          const feed = await issueBookingFeed(tx, user.id, new Date());
+          await audit({
+            action: "booking-feed.issued",
+            targetType: "user",
+            targetId: user.id,
+            changes: {
+              before: { issuedAt: before?.toISOString() ?? null },
+              after: { issuedAt: feed.issuedAt.toISOString() },
+            },
+          });
+          return feed;
+        });
+        return reply.code(201).send({
+          url: bookingFeedUrl(config.publicUrl, issued.token),
+          issuedAt: issued.issuedAt.toISOString(),
+        });
+      },
+    );
+
     staff.get(
       "/api/admin/bookings/availability",
       { schema: { response: view } },
