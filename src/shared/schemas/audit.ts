@@ -38,6 +38,8 @@ export const auditActions = {
   "timer.discarded": "Timer discarded",
   "hours.overage-drafted": "Extra hours drafted on an invoice",
   "booking-hours.changed": "Discovery Call hours changed",
+  "booking.moved": "Discovery Call moved by staff",
+  "booking.cancelled": "Discovery Call cancelled by staff",
   "plan.cancelled": "Monthly plan cancelled",
   "plan-request.approved": "Plan change approved",
   "plan-request.declined": "Plan change declined",

@@ -132,3 +132,33 @@ export const slotTakenSchema = z.object({
   slots: z.array(z.string()).optional(),
 });
 export const SLOT_TAKEN_MESSAGE = "That time was just taken: please pick another";
+
+/** A call as the back office lists it: who, when, with whom, and whether it stands. */
+export const staffCallSchema = z.object({
+  id: z.uuid(),
+  leadId: z.uuid().nullable(),
+  leadKind: z.enum(["contact", "application"]).nullable(),
+  name: z.string(),
+  email: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The visitor's time zone. */
+  timeZone: z.string(),
+  status: z.enum(["confirmed", "cancelled"]),
+  /** The staff member who takes the call. */
+  staffName: z.string(),
+});
+export type StaffCall = z.infer<typeof staffCallSchema>;
+
+/** GET /api/admin/bookings: a lead's calls (every one), or else the calls still to come. */
+export const staffCallsQuerySchema = z.object({
+  leadId: z.uuid({ error: "leadId: the id of a lead" }).optional(),
+});
+export const staffCallsSchema = z.object({
+  agencyTimeZone: z.string(),
+  calls: z.array(staffCallSchema),
+});
+export type StaffCalls = z.infer<typeof staffCallsSchema>;
+
+/** POST /api/admin/bookings/:id/move: the new start, one of the open slots. */
+export const moveCallSchema = z.object({ startsAt: bookingRequestSchema.shape.startsAt });
