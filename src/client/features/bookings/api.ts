@@ -17,10 +17,11 @@ export const bookingKeys = {
   moveSlots: (id: string) => ["/api/admin/bookings", id, "slots"] as const,
 };
 
-/** The signed-in staff member's weekly hours. */
-export const useAvailability = () =>
+/** The signed-in staff member's weekly hours (`enabled`: once they may use the back office). */
+export const useAvailability = (enabled = true) =>
   useQuery<AvailabilityView>({
     queryKey: bookingKeys.availability,
+    enabled,
     queryFn: ({ signal }) => getJson<AvailabilityView>(bookingKeys.availability[0], signal),
   });
 
