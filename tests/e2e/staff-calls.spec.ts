@@ -168,3 +168,21 @@ test("an admin without a second factor sees why the call hours wait, not a load 
   await expect(tab.getByText(/Turn on a second factor .* to set the hours/)).toBeVisible();
   await expect(tab.getByText(/could not load your call hours/)).toHaveCount(0);
 });
+
+test("/book fetches zod and the booking schema when its form is first used, not with the page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const tab = await context.newPage();
+  const scripts: string[] = [];
+  tab.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const validationCode = () => scripts.filter((path) => /\/assets\/(resolvers|zod)-/.test(path));
+  await tab.goto("/book");
+  await expect(tab.getByRole("radio").first()).toBeAttached();
+  await tab.waitForLoadState("networkidle");
+  expect(validationCode()).toEqual([]);
+  await tab.getByLabel("Name").focus();
+  await expect.poll(() => validationCode().length).toBeGreaterThanOrEqual(1);
+});
