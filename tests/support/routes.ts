@@ -237,6 +237,8 @@ export const validBodies: Record<string, Record<string, unknown>> = {
     timeZone: "Europe/Berlin",
   },
   "POST /api/bookings/cancel": { token: `hlb_${"a".repeat(43)}` },
+  // A call no row has: answered 404 after the body is checked.
+  "POST /api/admin/bookings/:id/move": { startsAt: "2030-01-07T17:00:00.000Z" },
   "POST /api/account/totp": { code: "123456" },
   "DELETE /api/account/totp": { code: "123456" },
   "POST /api/account/passkeys": { name: "Work laptop", response: {} },
@@ -340,6 +342,8 @@ export type RouteIds = {
   maintenanceWindow?: string;
   /** A monthly plan of the client. */
   plan: string;
+  /** A booked call to move (to `slot`, an open one) then cancel (default: an id no call has). */
+  booking?: { id: string; slot: string };
   /** A time entry to change and delete (default: an id no entry has). */
   timeEntry?: string;
   /** A plan request for each decision, so both can be made. */
@@ -368,6 +372,9 @@ export function concreteBody(key: string, ids: RouteIds): Record<string, unknown
   }
   if (key === "POST /api/admin/clients/:id/maintenance-windows") {
     return { ...body, websiteIds: [ids.usage?.website ?? SOME_ID] };
+  }
+  if (key === "POST /api/admin/bookings/:id/move" && ids.booking) {
+    return { startsAt: ids.booking.slot };
   }
   if (key === "POST /api/admin/invoices/:id/refunds" && ids.invoices?.refundPayment) {
     return { ...body, paymentId: ids.invoices.refundPayment };
@@ -439,6 +446,7 @@ export function concreteUrl(url: string, ids: RouteIds): string {
         `/api/admin/saved-replies/${ids.savedReply ?? SOME_ID}`,
       )
       .replace("/api/admin/domains/:id", `/api/admin/domains/${ids.domain}`)
+      .replace("/api/admin/bookings/:id", `/api/admin/bookings/${ids.booking?.id ?? SOME_ID}`)
       .replace("/api/websites/:id/health", `/api/websites/${ids.website}/health`)
       .replace("/api/domains/:id", `/api/domains/${ids.domain}`)
       // A file no one has: found missing once the caller is let in.

@@ -102,6 +102,15 @@ export function LeadStatusBadge({ status }: { status: string }) {
   return <Pill look={leadStatusLooks[status] ?? fallback} value={status} />;
 }
 
+/** A Discovery Call: booked (to come or held) or cancelled. */
+export function CallStatusBadge({ status }: { status: string }) {
+  const look: Look =
+    status === "cancelled"
+      ? { tone: "gray", icon: XCircle, label: "Cancelled" }
+      : { tone: "emerald", icon: CheckCircle2, label: "Booked" };
+  return <Pill look={look} value={status} />;
+}
+
 export function LeadKindBadge({ kind }: { kind: string }) {
   const look: Look =
     kind === "contact"

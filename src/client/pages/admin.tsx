@@ -16,14 +16,32 @@ import { withQueryClient } from "@/lib/query-client";
  * pointed at or focused, so moving around stays instant.
  */
 const views = {
-  leads: preloadable(() => import("@/features/leads/leads-inbox").then((m) => m.LeadsInbox)),
+  leads: preloadable(() =>
+    Promise.all([
+      import("@/features/leads/leads-inbox"),
+      import("@/features/bookings/staff-calls"),
+    ]).then(([{ LeadsInbox }, { UpcomingCallsPanel }]) => {
+      // The leads screen, then the Discovery Calls to come.
+      return function LeadsWithCalls() {
+        return (
+          <>
+            <LeadsInbox />
+            <div className="mt-8">
+              <UpcomingCallsPanel />
+            </div>
+          </>
+        );
+      };
+    }),
+  ),
   lead: preloadable(() =>
     Promise.all([
       import("@/features/leads/lead-detail"),
       import("@/features/proposals/proposals-panel"),
-    ]).then(([{ LeadDetailView }, { LeadProposalsPanel }]) => {
+      import("@/features/bookings/staff-calls"),
+    ]).then(([{ LeadDetailView }, { LeadProposalsPanel }, { LeadCallsPanel }]) => {
       return function LeadWithProposals(props: { kind: string; id: string }) {
-        return <LeadDetailView {...props} proposals={LeadProposalsPanel} />;
+        return <LeadDetailView {...props} proposals={LeadProposalsPanel} calls={LeadCallsPanel} />;
       };
     }),
   ),

@@ -179,6 +179,15 @@ describe.each(databaseKinds)("the audit log on %s", (kind) => {
       concreteBody("POST /api/admin/invoices/:id/payments", ids),
     );
     ids.invoices.refundPayment = paid.json().payments[0].id;
+    // A Discovery Call a visitor booked, for the walk to move to another open slot, then cancel.
+    const open: string[] = (await callApi(t, undefined, "GET", "/api/bookings/slots")).json().slots;
+    const booked = await callApi(t, undefined, "POST", "/api/bookings", {
+      startsAt: open[0],
+      timeZone: "Europe/Berlin",
+      name: "Ana Müller",
+      email: "ana@example.com",
+    });
+    ids.booking = { id: booked.json().id, slot: open[10]! };
   });
   afterAll(() => t.close());
 

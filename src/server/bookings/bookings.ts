@@ -67,10 +67,16 @@ async function busySpans(db: DbExecutor, now: Date): Promise<(BusySpan & { id: s
   return [...booked, ...calendars];
 }
 
-/** The open slots now, every staff member's together (ISO instants, in order). */
-export async function currentSlots(db: DbExecutor, now: Date, timeZone: string) {
+/**
+ * The open slots now, every staff member's together (ISO instants, in order). `except` leaves one
+ * booking out (the one being moved: its own time is free to it).
+ */
+export async function currentSlots(db: DbExecutor, now: Date, timeZone: string, except?: string) {
   const [staff, busy] = await Promise.all([bookableStaff(db), busySpans(db, now)]);
-  return openSlots(staff, busy, { now, timeZone });
+  return openSlots(staff, except ? busy.filter((span) => span.id !== except) : busy, {
+    now,
+    timeZone,
+  });
 }
 
 /**

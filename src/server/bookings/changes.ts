@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { CALL_MINUTES, SLOT_TAKEN_MESSAGE } from "@shared/schemas/bookings";
+import { CALL_MINUTES, SLOT_TAKEN_MESSAGE, type BookingReceipt } from "@shared/schemas/bookings";
+import { withAudit, type AuditContext } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { bookings, bookingTokens, type BookingRow } from "../db/schema";
 import {
@@ -53,17 +54,19 @@ async function openLink(
   return ok({ row: found.booking, tokenId: found.tokenId });
 }
 
+/** What a change answers: the call's id, time and the visitor's zone. */
+const receiptOf = (row: BookingRow) => ({
+  id: row.id,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  timeZone: row.timeZone,
+});
+
 /** What a reschedule or cancel link shows before it is used: the call's time. */
 export async function readLink(db: Db, token: string, purpose: TokenPurpose, now = new Date()) {
   const link = await openLink(db, token, purpose, now);
   if (!link.ok) return link;
-  const { row } = link.value;
-  return ok({
-    id: row.id,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    timeZone: row.timeZone,
-  });
+  return ok(receiptOf(link.value.row));
 }
 
 /** Marks every link of a booking used: a change makes the old emails' links stale. */
@@ -72,6 +75,66 @@ async function retireLinks(tx: DbExecutor, bookingId: string, now: Date) {
     .update(bookingTokens)
     .set({ usedAt: now })
     .where(and(eq(bookingTokens.bookingId, bookingId), isNull(bookingTokens.usedAt)));
+}
+
+/**
+ * Moves a (locked) booking to a free start: the same UID with SEQUENCE one higher, the old links
+ * retired and new ones in the visitor's email. The one way a call is moved, by link or by staff.
+ */
+async function moveBooking(
+  tx: DbExecutor,
+  before: BookingRow,
+  startsAt: Date,
+  free: { staffId: string; bufferMinutes: number },
+  timeZone: string,
+  settings: BookingSettings,
+  now: Date,
+) {
+  await retireLinks(tx, before.id, now);
+  const endsAt = new Date(startsAt.getTime() + CALL_MINUTES * MINUTE);
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      staffId: free.staffId,
+      startsAt,
+      endsAt,
+      heldUntil: new Date(endsAt.getTime() + free.bufferMinutes * MINUTE),
+      timeZone,
+      sequence: before.sequence + 1,
+      reminderSentAt: null,
+    })
+    .where(eq(bookings.id, before.id))
+    .returning();
+  const links = await issueBookingTokens(tx, row!.id);
+  await queueBookingChange(tx, row!, "moved", settings, now, links);
+  return row!;
+}
+
+/** Cancels a (locked) booking: METHOD:CANCEL with a higher SEQUENCE, every link retired. */
+async function cancelBooking(
+  tx: DbExecutor,
+  before: BookingRow,
+  settings: BookingSettings,
+  now: Date,
+) {
+  await retireLinks(tx, before.id, now);
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: "cancelled", sequence: before.sequence + 1 })
+    .where(eq(bookings.id, before.id))
+    .returning();
+  await queueBookingChange(tx, row!, "cancelled", settings, now);
+  return row!;
+}
+
+/** A slot taken by a racing booking, as the exclusion constraint reports it, told as such. */
+async function slotTakenAsConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new DomainFailureError(conflict(SLOT_TAKEN_MESSAGE));
+    throw error;
+  }
 }
 
 /**
@@ -91,40 +154,17 @@ export async function rescheduleCall(
   if (!peek.ok) return peek;
   const free = await whoIsFree(db, startsAt, now, settings.timeZone, peek.value.row.id);
   if (!free.ok) return free;
-  return outcomeOf(async () => {
-    try {
-      return await db.transaction(async (tx) => {
+  return outcomeOf(() =>
+    slotTakenAsConflict(() =>
+      db.transaction(async (tx) => {
         const link = await openLink(tx, token, "reschedule", now, true);
         if (!link.ok) throw new DomainFailureError(link);
-        await retireLinks(tx, link.value.row.id, now);
-        const endsAt = new Date(startsAt.getTime() + CALL_MINUTES * MINUTE);
-        const [row] = await tx
-          .update(bookings)
-          .set({
-            staffId: free.value.staffId,
-            startsAt,
-            endsAt,
-            heldUntil: new Date(endsAt.getTime() + free.value.bufferMinutes * MINUTE),
-            timeZone: timeZone ?? link.value.row.timeZone,
-            sequence: link.value.row.sequence + 1,
-            reminderSentAt: null,
-          })
-          .where(eq(bookings.id, link.value.row.id))
-          .returning();
-        const links = await issueBookingTokens(tx, row!.id);
-        await queueBookingChange(tx, row!, "moved", settings, now, links);
-        return ok({
-          id: row!.id,
-          startsAt: row!.startsAt.toISOString(),
-          endsAt: row!.endsAt.toISOString(),
-          timeZone: row!.timeZone,
-        });
-      });
-    } catch (error) {
-      if (isExclusionViolation(error)) throw new DomainFailureError(conflict(SLOT_TAKEN_MESSAGE));
-      throw error;
-    }
-  });
+        const { row } = link.value;
+        const zone = timeZone ?? row.timeZone;
+        return ok(receiptOf(await moveBooking(tx, row, startsAt, free.value, zone, settings, now)));
+      }),
+    ),
+  );
 }
 
 /** Cancels a call with its cancel link: METHOD:CANCEL with a higher SEQUENCE, links retired. */
@@ -138,19 +178,99 @@ export async function cancelCall(
     db.transaction(async (tx) => {
       const link = await openLink(tx, token, "cancel", now, true);
       if (!link.ok) throw new DomainFailureError(link);
-      await retireLinks(tx, link.value.row.id, now);
-      const [row] = await tx
-        .update(bookings)
-        .set({ status: "cancelled", sequence: link.value.row.sequence + 1 })
-        .where(eq(bookings.id, link.value.row.id))
-        .returning();
-      await queueBookingChange(tx, row!, "cancelled", settings, now);
-      return ok({
-        id: row!.id,
-        startsAt: row!.startsAt.toISOString(),
-        endsAt: row!.endsAt.toISOString(),
-        timeZone: row!.timeZone,
+      return ok(receiptOf(await cancelBooking(tx, link.value.row, settings, now)));
+    }),
+  );
+}
+
+/** A booking staff may still change: it exists, stands, and has not started. */
+async function openBooking(
+  db: DbExecutor,
+  id: string,
+  now: Date,
+  lock = false,
+): Promise<Outcome<BookingRow>> {
+  const query = db.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) return failure("not-found", "This call does not exist: it may have been removed");
+  if (row.status === "cancelled") return linkGone("This call is already cancelled");
+  if (row.startsAt.getTime() <= now.getTime()) {
+    return linkGone("This call has already started: it can no longer be moved or cancelled");
+  }
+  return ok(row);
+}
+
+const auditedCall = (row: BookingRow) => ({
+  startsAt: row.startsAt.toISOString(),
+  status: row.status,
+  sequence: row.sequence,
+  staffId: row.staffId,
+});
+
+/**
+ * Staff move a call from the back office: the same checks and emails as the visitor's reschedule
+ * link (the visitor keeps their time zone), audited in the same transaction.
+ */
+export async function staffMoveCall(
+  db: Db,
+  id: string,
+  startsAtIso: string,
+  settings: BookingSettings,
+  context: AuditContext,
+  now = new Date(),
+): Promise<Outcome<BookingReceipt>> {
+  const startsAt = new Date(startsAtIso);
+  const peek = await openBooking(db, id, now);
+  if (!peek.ok) return peek;
+  const free = await whoIsFree(db, startsAt, now, settings.timeZone, id);
+  if (!free.ok) return free;
+  return outcomeOf(() =>
+    slotTakenAsConflict(() =>
+      withAudit(db, context, async (tx, audit) => {
+        const before = await openBooking(tx, id, now, true);
+        if (!before.ok) throw new DomainFailureError(before);
+        const zone = before.value.timeZone;
+        const after = await moveBooking(
+          tx,
+          before.value,
+          startsAt,
+          free.value,
+          zone,
+          settings,
+          now,
+        );
+        await audit({
+          action: "booking.moved",
+          targetType: "booking",
+          targetId: id,
+          changes: { before: auditedCall(before.value), after: auditedCall(after) },
+        });
+        return ok(receiptOf(after));
+      }),
+    ),
+  );
+}
+
+/** Staff cancel a call from the back office: METHOD:CANCEL to the visitor, audited. */
+export async function staffCancelCall(
+  db: Db,
+  id: string,
+  settings: BookingSettings,
+  context: AuditContext,
+  now = new Date(),
+): Promise<Outcome<BookingReceipt>> {
+  return outcomeOf(() =>
+    withAudit(db, context, async (tx, audit) => {
+      const before = await openBooking(tx, id, now, true);
+      if (!before.ok) throw new DomainFailureError(before);
+      const after = await cancelBooking(tx, before.value, settings, now);
+      await audit({
+        action: "booking.cancelled",
+        targetType: "booking",
+        targetId: id,
+        changes: { before: auditedCall(before.value), after: auditedCall(after) },
       });
+      return ok(receiptOf(after));
     }),
   );
 }

@@ -1,8 +1,8 @@
-import { desc, inArray, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, min, ne, or } from "drizzle-orm";
 import type { LeadStatus } from "@shared/schemas/leads";
 import { pipelineStages, type Pipeline, type PipelineStage } from "@shared/schemas/projects";
 import type { DbExecutor } from "../db/client";
-import { leads, proposals, proposalVersions } from "../db/schema";
+import { bookings, leads, proposals, proposalVersions } from "../db/schema";
 import { listProjects } from "./project-reading";
 
 /**
@@ -28,10 +28,11 @@ export const proposalValue = (version: { oneOffCents: number; monthlyCents: numb
 
 /**
  * The back office's pipeline: every lead but spam by stage, with its latest proposal's value and
- * each stage's sum, and every active or launched project with its current milestone. Three
- * queries for the leads and their proposals, two for the projects, however many leads there are.
+ * each stage's sum and its next Discovery Call, and every active or launched project with its
+ * current milestone. Four queries for the leads, their proposals and calls, two for the projects,
+ * however many leads there are.
  */
-export async function loadPipeline(db: DbExecutor): Promise<Pipeline> {
+export async function loadPipeline(db: DbExecutor, now = new Date()): Promise<Pipeline> {
   const leadRows = await db
     .select()
     .from(leads)
@@ -72,6 +73,21 @@ export async function loadPipeline(db: DbExecutor): Promise<Pipeline> {
               proposalRows.map((proposal) => proposal.id),
             ),
           );
+  const callRows =
+    leadIds.length === 0
+      ? []
+      : await db
+          .select({ leadId: bookings.leadId, next: min(bookings.startsAt) })
+          .from(bookings)
+          .where(
+            and(
+              inArray(bookings.leadId, leadIds),
+              eq(bookings.status, "confirmed"),
+              gt(bookings.startsAt, now),
+            ),
+          )
+          .groupBy(bookings.leadId);
+  const nextCallOf = new Map(callRows.map((row) => [row.leadId, row.next]));
   /** Each proposal's latest version's value. */
   const valueOf = new Map<string, { version: number; cents: number }>();
   for (const row of versionRows) {
@@ -102,6 +118,7 @@ export async function loadPipeline(db: DbExecutor): Promise<Pipeline> {
       companyId: lead.companyId,
       proposalValueCents: cents,
       createdAt: lead.createdAt.toISOString(),
+      nextCallAt: nextCallOf.get(lead.id)?.toISOString() ?? null,
     });
     column.proposalValueCents += cents;
   }

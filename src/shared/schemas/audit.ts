@@ -46,6 +46,8 @@ export const auditActions = {
   "booking-hours.changed": "Discovery Call hours changed",
   "booking-calendar.changed": "Calendar for busy times changed",
   "booking-feed.issued": "Private calendar feed of calls issued",
+  "booking.moved": "Discovery Call moved by staff",
+  "booking.cancelled": "Discovery Call cancelled by staff",
   "plan.cancelled": "Monthly plan cancelled",
   "plan-request.approved": "Plan change approved",
   "plan-request.declined": "Plan change declined",

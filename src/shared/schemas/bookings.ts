@@ -3,16 +3,16 @@ import { emailField, optionalText, requiredText, wholeNumber } from "./fields";
 import { nameField, spamTrapsSchema } from "./leads";
 import { isTimeZone } from "../work-time";
 
-/** A Discovery Call lasts this long. */
-export const CALL_MINUTES = 30;
-/** A call starts at least this long after it is booked. */
-export const NOTICE_HOURS = 24;
-/** And at most this many days ahead. */
-export const HORIZON_DAYS = 30;
-/** The longest note a visitor may add. */
-export const NOTE_MAX = 1000;
-/** The most buffer a staff member may keep between calls. */
-export const BUFFER_MAX = 120;
+import {
+  BUFFER_MAX,
+  CALL_MINUTES,
+  HORIZON_DAYS,
+  NOTE_MAX,
+  NOTICE_HOURS,
+  SLOT_TAKEN_MESSAGE,
+} from "../booking-rules";
+
+export { BUFFER_MAX, CALL_MINUTES, HORIZON_DAYS, NOTE_MAX, NOTICE_HOURS, SLOT_TAKEN_MESSAGE };
 
 /** Weekdays as ISO numbers, Monday first, and their names. */
 export const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -131,7 +131,6 @@ export const slotTakenSchema = z.object({
   message: z.string(),
   slots: z.array(z.string()).optional(),
 });
-export const SLOT_TAKEN_MESSAGE = "That time was just taken: please pick another";
 
 const calendarAddressMessage =
   "Paste your calendar's private address in iCal format: it starts with https://";
@@ -190,3 +189,33 @@ export type IssuedBookingFeed = z.infer<typeof issuedBookingFeedSchema>;
 export const bookingFeedParams = z.object({
   token: z.string({ error: "The feed's address must end with its token" }),
 });
+
+/** A call as the back office lists it: who, when, with whom, and whether it stands. */
+export const staffCallSchema = z.object({
+  id: z.uuid(),
+  leadId: z.uuid().nullable(),
+  leadKind: z.enum(["contact", "application"]).nullable(),
+  name: z.string(),
+  email: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The visitor's time zone. */
+  timeZone: z.string(),
+  status: z.enum(["confirmed", "cancelled"]),
+  /** The staff member who takes the call. */
+  staffName: z.string(),
+});
+export type StaffCall = z.infer<typeof staffCallSchema>;
+
+/** GET /api/admin/bookings: a lead's calls (every one), or else the calls still to come. */
+export const staffCallsQuerySchema = z.object({
+  leadId: z.uuid({ error: "leadId: the id of a lead" }).optional(),
+});
+export const staffCallsSchema = z.object({
+  agencyTimeZone: z.string(),
+  calls: z.array(staffCallSchema),
+});
+export type StaffCalls = z.infer<typeof staffCallsSchema>;
+
+/** POST /api/admin/bookings/:id/move: the new start, one of the open slots. */
+export const moveCallSchema = z.object({ startsAt: bookingRequestSchema.shape.startsAt });

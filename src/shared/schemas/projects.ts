@@ -144,6 +144,8 @@ export const pipelineSchema = z.object({
           /** The latest proposal's value: one-off plus twelve months of monthly lines. */
           proposalValueCents: z.number().int(),
           createdAt: z.string(),
+          /** The start of the lead's next Discovery Call still to come, if one is booked. */
+          nextCallAt: z.string().nullable(),
         }),
       ),
       /** Sum of the stage's proposal values, in cents. */

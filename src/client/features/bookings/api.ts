@@ -8,6 +8,7 @@ import type {
   CalendarFeedView,
   IssuedBookingFeed,
   Slots,
+  StaffCalls,
 } from "@shared/schemas/bookings";
 import { getJson, sendJson } from "@/lib/api";
 
@@ -15,12 +16,16 @@ export const bookingKeys = {
   availability: ["/api/admin/bookings/availability"] as const,
   calendar: ["/api/admin/bookings/calendar"] as const,
   slots: (timeZone: string) => ["/api/bookings/slots", timeZone] as const,
+  /** Every staff list of calls starts with this key. */
+  staffCalls: ["/api/admin/bookings"] as const,
+  moveSlots: (id: string) => ["/api/admin/bookings", id, "slots"] as const,
 };
 
-/** The signed-in staff member's weekly hours. */
-export const useAvailability = () =>
+/** The signed-in staff member's weekly hours (`enabled`: once they may use the back office). */
+export const useAvailability = (enabled = true) =>
   useQuery<AvailabilityView>({
     queryKey: bookingKeys.availability,
+    enabled,
     queryFn: ({ signal }) => getJson<AvailabilityView>(bookingKeys.availability[0], signal),
   });
 
@@ -81,3 +86,40 @@ export const readBookingLink = (token: string, purpose: "reschedule" | "cancel")
   getJson<BookingReceipt>(
     `/api/bookings/link?token=${encodeURIComponent(token)}&purpose=${purpose}`,
   );
+
+/** The back office's calls: a lead's (every one), or else every call still to come. */
+export const useStaffCalls = (leadId?: string) =>
+  useQuery<StaffCalls>({
+    queryKey: [...bookingKeys.staffCalls, leadId ?? "upcoming"],
+    queryFn: ({ signal }) =>
+      getJson<StaffCalls>(
+        `/api/admin/bookings${leadId ? `?leadId=${encodeURIComponent(leadId)}` : ""}`,
+        signal,
+      ),
+  });
+
+/** The slots a call may move to (its own time among them). */
+export const useMoveSlots = (id: string, enabled: boolean) =>
+  useQuery<Slots>({
+    queryKey: bookingKeys.moveSlots(id),
+    queryFn: ({ signal }) => getJson<Slots>(`/api/admin/bookings/${id}/slots`, signal),
+    enabled,
+    staleTime: 0,
+  });
+
+/** Staff move or cancel a call: every list of calls refreshes. */
+export function useChangeCall(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingKeys.staffCalls });
+  return {
+    move: useMutation({
+      mutationFn: (startsAt: string) =>
+        sendJson<BookingReceipt>("POST", `/api/admin/bookings/${id}/move`, { startsAt }),
+      onSettled: refresh,
+    }),
+    cancel: useMutation({
+      mutationFn: () => sendJson<BookingReceipt>("POST", `/api/admin/bookings/${id}/cancel`),
+      onSettled: refresh,
+    }),
+  };
+}

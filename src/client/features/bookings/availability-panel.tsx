@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { LoadError, LoadingState } from "@/components/view-states";
 import { payloadSchema, readWholeNumber } from "@/lib/form-schema";
+import { useAuth } from "@/lib/auth";
 import { showServerErrors } from "@/lib/server-errors";
 import { useAvailability, useSaveAvailability } from "./api";
 
@@ -59,8 +60,22 @@ function valuesOf(view: AvailabilityView): Values {
  * kept free around each call. Until saved, the defaults (Monday to Friday, 9 to 5, 15 minutes).
  */
 export function AvailabilityPanel() {
-  const availability = useAvailability();
+  const { user } = useAuth();
+  // Staff without a second factor are kept out of /api/admin until they turn one on: the hours
+  // wait for it rather than fail to load.
+  const enrolled = Boolean(user && !user.mustEnrol);
+  const availability = useAvailability(enrolled);
   const id = useId();
+  if (!enrolled) {
+    return (
+      <Panel title="Discovery Call hours" headingId={`${id}-title`}>
+        <p className="text-sm text-muted-foreground">
+          Turn on a second factor (an authenticator app or a passkey) on this page to set the hours
+          when visitors may book a call with you.
+        </p>
+      </Panel>
+    );
+  }
   if (availability.isPending) return <LoadingState label="Loading your call hours..." />;
   if (availability.isError) {
     return <LoadError what="your call hours" onRetry={() => void availability.refetch()} />;

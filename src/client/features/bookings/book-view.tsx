@@ -1,17 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { formatSlotInWords } from "@shared/format";
-import {
-  bookingRequestSchema,
-  NOTE_MAX,
-  SLOT_TAKEN_MESSAGE,
-  type BookingReceipt,
-  type BookingRequest,
-  type Slots,
-} from "@shared/schemas/bookings";
+import { NOTE_MAX, SLOT_TAKEN_MESSAGE } from "@shared/booking-rules";
+import type { BookingReceipt, BookingRequest, Slots } from "@shared/schemas/bookings";
 import { FormField } from "@/components/form-field";
 import { HoneypotField, useSpamTraps } from "@/components/spam-traps";
 import { Button } from "@/components/ui/button";
@@ -19,6 +12,7 @@ import { fieldClasses, Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { LoadError, LoadingState } from "@/components/view-states";
 import { ApiError } from "@/lib/api";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { showServerErrors } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
 import {
@@ -97,8 +91,14 @@ export function BookView() {
   const [booked, setBooked] = useState<(BookingReceipt & { email: string }) | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
   const confirmation = useRef<HTMLHeadingElement>(null);
+  // zod and the schema come when the form is first used (focus), not with the page.
+  const [validation] = useState(() =>
+    lazyResolver<FormValues, FormValues>(() =>
+      import("./resolvers").then((m) => m.bookingResolver),
+    ),
+  );
   const form = useForm<FormValues>({
-    resolver: zodResolver(bookingRequestSchema.omit({ website: true, formStartedAt: true })),
+    resolver: validation.resolver,
     defaultValues: { startsAt: "", timeZone: zone, name: "", email: "", note: "" },
   });
   useEffect(() => form.setValue("timeZone", zone), [form, zone]);
@@ -150,6 +150,7 @@ export function BookView() {
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={validation.preload}
       aria-label="Book a Discovery Call"
       className="flex flex-col gap-8"
     >

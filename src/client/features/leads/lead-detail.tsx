@@ -130,18 +130,21 @@ function Notes({ lead }: { lead: LeadDetail }) {
   );
 }
 
-/** A section of a lead's page that another noun owns (its proposals). */
+/** A section of a lead's page that another noun owns (its proposals, its calls). */
 export type LeadPanel = ComponentType<{ lead: ConvertibleLead }>;
 
 export function LeadDetailView({
   kind,
   id,
   proposals: ProposalsPanel,
+  calls: CallsPanel,
 }: {
   kind: string;
   id: string;
   /** The lead's proposals, when the page has them. */
   proposals?: LeadPanel;
+  /** The lead's Discovery Calls, when the page has them. */
+  calls?: LeadPanel;
 }) {
   const { data: lead, error, isPending, refetch } = useLead(kind, id);
   useDocumentTitle(lead ? `${lead.name} (${leadKindLabel(lead.kind)})` : "Lead");
@@ -220,6 +223,7 @@ export function LeadDetailView({
           </dl>
         </Panel>
         <div className="flex min-w-0 flex-col gap-6">
+          {CallsPanel && <CallsPanel lead={lead} />}
           {ProposalsPanel && <ProposalsPanel lead={lead} />}
           <Notes lead={lead} />
         </div>

@@ -1,7 +1,9 @@
 import { Link } from "wouter";
+import { CalendarClock } from "lucide-react";
+import { brand } from "@content/site";
 import { backOfficePaths } from "@shared/deep-links";
 import type { Pipeline, PipelineStage } from "@shared/schemas/projects";
-import { formatCount, formatDate, formatMoney } from "@shared/format";
+import { formatCount, formatDate, formatDateTime, formatMoney } from "@shared/format";
 import { RowLink } from "@/components/data-table";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { LeadKindBadge } from "@/components/status-badge";
@@ -84,6 +86,17 @@ function StageColumn({ stage }: { stage: Stage }) {
                 <span className="mt-1 block text-xs text-muted-foreground">
                   {lead.reference} · {formatDate(lead.createdAt)}
                 </span>
+                {lead.nextCallAt && (
+                  <span className="mt-2 flex items-start gap-1.5 text-xs font-medium text-foreground">
+                    <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                    <span>
+                      Call booked:{" "}
+                      <time dateTime={lead.nextCallAt}>
+                        {formatDateTime(lead.nextCallAt, brand.timeZone)}
+                      </time>
+                    </span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}

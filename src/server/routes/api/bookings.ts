@@ -12,10 +12,13 @@ import {
   issuedBookingFeedSchema,
   bookingRequestSchema,
   CALL_MINUTES,
+  moveCallSchema,
   slotsQuerySchema,
   slotsSchema,
   slotTakenSchema,
   SLOT_TAKEN_MESSAGE,
+  staffCallsQuerySchema,
+  staffCallsSchema,
 } from "@shared/schemas/bookings";
 import { auditContext, withAudit } from "../../audit/audit";
 import { availabilityOf, saveAvailability } from "../../bookings/availability";
@@ -27,12 +30,19 @@ import {
 } from "../../bookings/booking-feed";
 import { bookCall, currentSlots } from "../../bookings/bookings";
 import { calendarFeedOf, readCalendarFeed, saveCalendarFeed } from "../../bookings/calendar-feeds";
-import { cancelCall, readLink, rescheduleCall } from "../../bookings/changes";
+import {
+  cancelCall,
+  readLink,
+  rescheduleCall,
+  staffCancelCall,
+  staffMoveCall,
+} from "../../bookings/changes";
+import { listStaffCalls } from "../../bookings/staff-calls";
 import type { DomainFailure } from "../../domain-failure";
 import { spamReason } from "../../leads/spam";
 import { signedInUser } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
-import { errorResponses, forStaff, notFoundResponse, type RoutePlugin } from "./common";
+import { errorResponses, forStaff, idParams, notFoundResponse, type RoutePlugin } from "./common";
 
 const BOOKING_BODY_LIMIT = 16 * 1024;
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -61,7 +71,8 @@ const linkQuerySchema = z.object({
  * email. Staff set their own weekly hours (GET/PUT /api/admin/bookings/availability), the
  * address of their own calendar whose events count as busy, and take a private feed of their
  * calls (GET/PUT /api/admin/bookings/calendar, POST .../calendar/feed, read by their calendar app
- * at GET /api/bookings/calendar/<token>).
+ * at GET /api/bookings/calendar/<token>). They list the calls (a lead's, or those to come), and
+ * move or cancel one: the visitor is emailed, as by link.
  */
 export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
   const settings = {
@@ -69,10 +80,11 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
     agencyInbox: config.agencyInbox,
     timeZone: brand.timeZone,
   };
-  const slotsNow = async () => ({
+  /** The open slots; for a call being moved, its own time counts as free. */
+  const slotsNow = async (moving?: string) => ({
     agencyTimeZone: brand.timeZone,
     minutes: CALL_MINUTES,
-    slots: await currentSlots(db, new Date(), brand.timeZone),
+    slots: await currentSlots(db, new Date(), brand.timeZone, moving),
   });
   const formOptions = {
     bodyLimit: BOOKING_BODY_LIMIT,
@@ -90,9 +102,13 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
     ...errorResponses,
   };
   /** A slot just taken answers 409 with the slots still open; any other failure as usual. */
-  const answer = async (reply: Parameters<typeof refuse>[0], failure: DomainFailure) =>
+  const answer = async (
+    reply: Parameters<typeof refuse>[0],
+    failure: DomainFailure,
+    moving?: string,
+  ) =>
     failure.kind === "conflict" && failure.message === SLOT_TAKEN_MESSAGE
-      ? reply.code(409).send({ message: SLOT_TAKEN_MESSAGE, slots: (await slotsNow()).slots })
+      ? reply.code(409).send({ message: SLOT_TAKEN_MESSAGE, slots: (await slotsNow(moving)).slots })
       : refuse(reply, failure);
 
   app.get(
@@ -301,6 +317,61 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
           return after;
         });
         return { ...saved, timeZone: brand.timeZone };
+      },
+    );
+
+    staff.get(
+      "/api/admin/bookings",
+      {
+        schema: {
+          querystring: staffCallsQuerySchema,
+          response: { 200: staffCallsSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.header("cache-control", "no-store").send({
+          agencyTimeZone: brand.timeZone,
+          calls: await listStaffCalls(db, request.query),
+        }),
+    );
+
+    staff.get(
+      "/api/admin/bookings/:id/slots",
+      { schema: { params: idParams, response: { 200: slotsSchema, ...errorResponses } } },
+      async (request, reply) =>
+        reply.header("cache-control", "no-store").send(await slotsNow(request.params.id)),
+    );
+
+    staff.post(
+      "/api/admin/bookings/:id/move",
+      {
+        bodyLimit: BOOKING_BODY_LIMIT,
+        schema: { params: idParams, body: moveCallSchema, response: changed },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const moved = await staffMoveCall(
+          db,
+          id,
+          request.body.startsAt,
+          settings,
+          auditContext(request),
+        );
+        return moved.ok ? reply.send(moved.value) : answer(reply, moved, id);
+      },
+    );
+
+    staff.post(
+      "/api/admin/bookings/:id/cancel",
+      { schema: { params: idParams, response: changed } },
+      async (request, reply) => {
+        const cancelled = await staffCancelCall(
+          db,
+          request.params.id,
+          settings,
+          auditContext(request),
+        );
+        return cancelled.ok ? reply.send(cancelled.value) : refuse(reply, cancelled);
       },
     );
   });
