@@ -25,6 +25,7 @@ import { decorateUser } from "./plugins/auth-guard";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
 import { registerPages } from "./plugins/pages";
+import { RequestLog, requestSerializers } from "./plugins/request-log";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
 import {
@@ -144,11 +145,17 @@ export async function buildApp({
   // A client's status page host name (status.client.com) is the app's to answer, not the fast path's.
   const isOwnHost = ownHostCheck(config.publicUrl);
   const app = Fastify({
-    // Errors are always logged without the values of a failed query.
+    // One line a request, without secrets (plugins/request-log.ts); errors are always logged
+    // without the values of a failed query.
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, ...logger, serializers: { err: serializeError } },
+        : {
+            level: config.logLevel,
+            ...logger,
+            serializers: { ...requestSerializers, err: serializeError },
+          },
+    logController: new RequestLog(),
     bodyLimit: 64 * 1024,
     http: {
       headersTimeout: connectionLimits.headersTimeoutMs,
