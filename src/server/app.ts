@@ -82,6 +82,8 @@ declare module "fastify" {
     routeTable: RouteEntry[];
     /** The inbound mail listener, when INBOUND_SMTP_PORT is set (its port once ready). */
     inboundSmtp: InboundSmtp | undefined;
+    /** Shutting down begins: /readyz answers 503 while every other request is still served. */
+    startDraining(): void;
   }
 }
 
@@ -260,7 +262,9 @@ export async function buildApp({
   // A client's own host name answers its status page, before any route of ours.
   registerStatusHosts(app, database.db, config.publicUrl);
 
-  await app.register(healthRoutes, { database });
+  let draining = false;
+  app.decorate("startDraining", () => void (draining = true));
+  await app.register(healthRoutes, { database, draining: () => draining });
   await app.register(authRoutes, { db: database.db, config, oidc });
   // Each noun's routes, the client's and the staff's together; each group has its own guard.
   const routeOptions = { db: database.db, config };
