@@ -25,8 +25,8 @@ describe.each([
   let t: TestApp;
   let port: number;
   let site: { id: string; siteKey: string };
-  /** The URLs of the requests Fastify itself handled (it logs each one at info level). */
-  const { routedUrls, log } = routedRequestLog();
+  /** The route patterns of the requests Fastify itself handled (one log line each). */
+  const { routed: routesSeen, log } = routedRequestLog();
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -87,9 +87,9 @@ describe.each([
     ];
     const statuses: number[] = [];
     for (const [what, body, extra] of cases) {
-      routedUrls.length = 0;
+      routesSeen.length = 0;
       const fast = await fetchRaw(port, "/api/events", headers(extra), "POST", body);
-      expect(routedUrls, what).not.toContain("/api/events");
+      expect(routesSeen, what).not.toContain("/api/events");
       // app.inject goes through Fastify's router and the route, never the fast path.
       const routed = await t.app.inject({
         method: "POST",
@@ -148,7 +148,7 @@ describe.each([
   });
 
   it("leaves JSON bodies, queries and oversized bodies to the route", async () => {
-    routedUrls.length = 0;
+    routesSeen.length = 0;
     const json = await fetchRaw(
       port,
       "/api/events",
@@ -157,14 +157,15 @@ describe.each([
       view(),
     );
     expect(json.status).toBe(202);
-    expect(routedUrls).toContain("/api/events");
+    expect(routesSeen).toContain("/api/events");
     const large = await fetchRaw(port, "/api/events", headers(), "POST", "x".repeat(5000));
     expect(large.status).toBe(413);
     expect(JSON.parse(large.body.toString())).toEqual({
       message: "The request body is too large.",
     });
+    routesSeen.length = 0;
     const query = await fetchRaw(port, "/api/events?x=1", headers(), "POST", view());
     expect(query.status).toBe(202);
-    expect(routedUrls).toContain("/api/events?x=1");
+    expect(routesSeen).toEqual(["/api/events"]);
   });
 });
