@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP_BROWSER } from "../../../../tests/support/analytics";
 import { createTestApp, type TestApp } from "../../../../tests/support/app";
 import {
   fetchRaw,
@@ -10,8 +11,6 @@ import {
 } from "../../../../tests/support/raw-http";
 import { companies, pageViews, websites } from "../../db/schema";
 
-const DESKTOP =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 describe.each([
@@ -64,7 +63,7 @@ describe.each([
   const headers = (extra: Record<string, string> = {}) => ({
     "content-type": "text/plain;charset=UTF-8",
     origin: "https://www.harborcoffee.example",
-    "user-agent": DESKTOP,
+    "user-agent": DESKTOP_BROWSER,
     "sec-fetch-site": "cross-site",
     ...forwarded,
     ...extra,
@@ -131,14 +130,14 @@ describe.each([
     await fetchRaw(
       port,
       "/api/events",
-      headers({ "user-agent": `${DESKTOP} fast` }),
+      headers({ "user-agent": `${DESKTOP_BROWSER} fast` }),
       "POST",
       view(),
     );
     await t.app.inject({
       method: "POST",
       url: "/api/events",
-      headers: headers({ "user-agent": `${DESKTOP} fast` }),
+      headers: headers({ "user-agent": `${DESKTOP_BROWSER} fast` }),
       payload: view(),
     });
     const rows = (await stored()).slice(before);
