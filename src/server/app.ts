@@ -27,6 +27,7 @@ import { registerApiTokenIdentity, registerApiTokenScopes } from "./plugins/api-
 import { registerErrorHandler } from "./plugins/errors";
 import { registerMetrics } from "./plugins/metrics";
 import { registerPages } from "./plugins/pages";
+import { RequestLog, requestSerializers } from "./plugins/request-log";
 import { registerSameOriginCheck } from "./plugins/same-origin";
 import { perAnswerHeaders, registerSecurity, requestId } from "./plugins/security";
 import {
@@ -86,6 +87,8 @@ declare module "fastify" {
     routeTable: RouteEntry[];
     /** The inbound mail listener, when INBOUND_SMTP_PORT is set (its port once ready). */
     inboundSmtp: InboundSmtp | undefined;
+    /** Shutting down begins: /readyz answers 503 while every other request is still served. */
+    startDraining(): void;
   }
 }
 
@@ -149,11 +152,17 @@ export async function buildApp({
   // A client's status page host name (status.client.com) is the app's to answer, not the fast path's.
   const isOwnHost = ownHostCheck(config.publicUrl);
   const app = Fastify({
-    // Errors are always logged without the values of a failed query.
+    // One line a request, without secrets (plugins/request-log.ts); errors are always logged
+    // without the values of a failed query.
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, ...logger, serializers: { err: serializeError } },
+        : {
+            level: config.logLevel,
+            ...logger,
+            serializers: { ...requestSerializers, err: serializeError },
+          },
+    logController: new RequestLog(),
     bodyLimit: 64 * 1024,
     http: {
       headersTimeout: connectionLimits.headersTimeoutMs,
@@ -264,7 +273,9 @@ export async function buildApp({
   // A client's own host name answers its status page, before any route of ours.
   registerStatusHosts(app, database.db, config.publicUrl);
 
-  await app.register(healthRoutes, { database });
+  let draining = false;
+  app.decorate("startDraining", () => void (draining = true));
+  await app.register(healthRoutes, { database, draining: () => draining });
   await app.register(authRoutes, { db: database.db, config, oidc });
   // Each noun's routes, the client's and the staff's together; each group has its own guard.
   const routeOptions = { db: database.db, config };

@@ -55,6 +55,22 @@ describe("settings", () => {
     );
   });
 
+  it("keeps serving 5 s after SIGTERM by default, or as long as SHUTDOWN_DELAY_SECONDS says", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownDelaySeconds).toBe(5);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "0" }).shutdownDelaySeconds,
+    ).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "soon" })).toThrow(
+      "SHUTDOWN_DELAY_SECONDS: must be a number of seconds",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "-1" })).toThrow(
+      "SHUTDOWN_DELAY_SECONDS: must be a number of seconds, 0 or more",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: "600" })).toThrow(
+      "SHUTDOWN_DELAY_SECONDS: must be at most 120 seconds",
+    );
+  });
+
   it("reads the RDAP bootstrap file shipped, or the one RDAP_BOOTSTRAP_URL names", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).rdapBootstrapUrl).toBeUndefined();
     expect(

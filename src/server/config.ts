@@ -168,6 +168,12 @@ const environmentSchema = z.object({
     .min(24, "must be at least 24 characters: openssl rand -hex 24")
     .regex(/^[\x21-\x7e]+$/, "must be printable characters without spaces")
     .optional(),
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be a number of seconds, 0 or more")
+    .max(120, "must be at most 120 seconds")
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -215,6 +221,11 @@ export type Config = {
     unverified: "refuse" | "mark";
   };
   logLevel: string;
+  /**
+   * After SIGTERM, how long the server goes on serving while /readyz answers 503, so a load
+   * balancer stops sending it requests before it stops accepting them.
+   */
+  shutdownDelaySeconds: number;
   /**
    * Behind a reverse proxy, whose X-Forwarded-* headers to believe, so client addresses and https
    * are seen as they are: none (false), every hop (true), that many hops in front of the app (a
@@ -374,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: settings.ADMIN_EMAILS ?? (isProduction ? [] : ["admin@example.com"]),
     openSignup: settings.OPEN_SIGNUP,
     logLevel: settings.LOG_LEVEL,
+    shutdownDelaySeconds: settings.SHUTDOWN_DELAY_SECONDS,
     trustProxy: settings.TRUST_PROXY ?? false,
     formRateLimit: settings.FORM_RATE_LIMIT,
     redisUrl: settings.REDIS_URL,

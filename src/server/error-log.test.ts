@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { databaseKinds } from "../../tests/support/database";
@@ -61,5 +62,31 @@ describe.each(databaseKinds)("database errors in the log on %s", (kind) => {
     expect(log).not.toContain(person.firstName);
     const entry = lines.map((line) => JSON.parse(line)).find((e) => e.msg === "duplicate user");
     expect(entry.err.cause).toMatchObject({ code: "23505", constraint: "users_email_unique" });
+  });
+
+  it("leave out the request an error was about: a webhook's signature and body, sent headers", async () => {
+    const payload = JSON.stringify({ id: "evt_PrivateBody", type: "payment_intent.succeeded" });
+    const signature = "t=1700000000,v1=5ec7e75197a7e5ec7e75197a7e5ec7e7";
+    let refused: unknown;
+    try {
+      Stripe.webhooks.constructEvent(payload, signature, "whsec_LogNothingOfThis");
+    } catch (error) {
+      refused = error;
+    }
+    const sent = Object.assign(new Error("the provider answered 502"), {
+      status: 502,
+      headers: { authorization: "Bearer sent-token-never-logged" },
+      config: { headers: { cookie: "harborline.sid=never-logged" } },
+    });
+    t.app.log.error({ err: new Error("the card step failed", { cause: refused }) }, "stripe");
+    t.app.log.error({ err: sent }, "provider");
+
+    const log = lines.join("\n");
+    for (const secret of ["5ec7e75197a7e", "evt_PrivateBody", "sent-token", "never-logged"]) {
+      expect(log).not.toContain(secret);
+    }
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.find((e) => e.msg === "stripe").err.cause.message).toMatch(/signature/i);
+    expect(entries.find((e) => e.msg === "provider").err).toMatchObject({ status: 502 });
   });
 });

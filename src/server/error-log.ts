@@ -13,10 +13,30 @@ const DATABASE_ERROR_FIELDS = [
 ] as const;
 
 /**
+ * What some libraries' errors carry of the request or answer that failed: Stripe's signature
+ * error its header and the body, an HTTP client's error the headers it sent (Authorization, a
+ * cookie). Left out of any error, at any depth.
+ */
+const REQUEST_FIELDS = new Set([
+  "header",
+  "headers",
+  "rawHeaders",
+  "cookie",
+  "cookies",
+  "authorization",
+  "payload",
+  "body",
+  "rawBody",
+  "raw",
+  "request",
+  "config",
+]);
+
+/**
  * The logger's `err` serializer. A failed query carries its values (a lead's name, email and
  * message): Drizzle puts them in its message and `params`, PostgreSQL in `detail` and `where`,
  * PGlite in `params` too. A database error is logged with its statement and code, not them;
- * any other error as pino would, its causes included.
+ * any other error as pino would, its causes included, without the request it was about.
  */
 export function serializeError(error: Error): SerializedError {
   return serialize(error, 0);
@@ -50,6 +70,7 @@ function serialize(error: Error, depth: number): SerializedError {
     serialized.stack = error.stack ?? "";
     for (const [key, value] of Object.entries(error)) {
       if (key === "cause" || key === "type" || key === "message" || key === "stack") continue;
+      if (REQUEST_FIELDS.has(key)) continue;
       serialized[key] = Array.isArray(value)
         ? value.map((item) => (item instanceof Error ? serialize(item, depth + 1) : item))
         : value;

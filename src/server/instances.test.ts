@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signInAs, type TestApp } from "../../tests/support/app";
-import { createPostgresDatabase, dropPostgresDatabase } from "../../tests/support/database";
-import { openDatabase } from "./db/client";
+import { signInAs, type TestApp } from "../../tests/support/app";
+import { twoAppInstances } from "../../tests/support/instances";
 import { SESSION_COOKIE } from "./plugins/session";
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -10,31 +9,19 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
   "two server instances on one PostgreSQL and one Redis",
   () => {
-    let url: string;
     let a: TestApp;
     let b: TestApp;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      url = await createPostgresDatabase();
-      const instance = async () => {
-        const database = await openDatabase({ url });
-        return createTestApp(
-          "postgres",
-          {
-            REDIS_URL: redisUrl!,
-            API_RATE_LIMIT: "6",
-            // As in production: every instance signs cookies with the same secret.
-            SESSION_SECRET: "shared-secret-of-both-instances-0123456789",
-          },
-          { database: { ...database, drop: () => database.close() } },
-        );
-      };
-      [a, b] = await Promise.all([instance(), instance()]);
+      ({ a, b, close } = await twoAppInstances({
+        REDIS_URL: redisUrl!,
+        API_RATE_LIMIT: "6",
+        // As in production: every instance signs cookies with the same secret.
+        SESSION_SECRET: "shared-secret-of-both-instances-0123456789",
+      }));
     });
-    afterAll(async () => {
-      await Promise.all([a.close(), b.close()]);
-      await dropPostgresDatabase(url);
-    });
+    afterAll(() => close?.());
 
     const whoAmI = (app: TestApp, cookie: string, remoteAddress = "127.0.0.1") =>
       app.app.inject({

@@ -41,7 +41,12 @@ const FIRST_PASS_AFTER_MS = 2_000;
 /** How long requests in flight get to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** One server process: database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0. */
+/**
+ * One server process: database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0.
+ * On SIGTERM (an orchestrator's or a deploy's stop) it first keeps serving for
+ * SHUTDOWN_DELAY_SECONDS with /readyz answering 503, so the load balancer stops sending requests
+ * before the port stops accepting them; SIGINT (Ctrl-C at a terminal) does not wait.
+ */
 export async function serve(config: Config) {
   const open = async () => {
     try {
@@ -82,7 +87,16 @@ export async function serve(config: Config) {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing requests in flight`);
+    app.startDraining();
+    const delaySeconds = signal === "SIGTERM" ? config.shutdownDelaySeconds : 0;
+    if (delaySeconds > 0) {
+      app.log.info(
+        `${signal} received: /readyz answers 503; serving ${delaySeconds} s more, then finishing requests in flight`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000));
+    } else {
+      app.log.info(`${signal} received: finishing requests in flight`);
+    }
     // A connection a browser opened ahead and never used is not idle to Node, and would hold the
     // close until its headers time out: give requests in flight a grace period, then cut the rest.
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();

@@ -1,4 +1,5 @@
 import { openDatabase, type Database, type Db } from "../../src/server/db/client";
+import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, dropPostgresDatabase } from "./database";
 
 /** What a scheduled job's worker offers a test (createPeriodicWorker's answer). */
@@ -20,6 +21,30 @@ export async function onTwoInstances(
     await b.close();
     await dropPostgresDatabase(url);
   }
+}
+
+/**
+ * Two whole apps on one fresh PostgreSQL database (TEST_DATABASE_URL's server), each with its own
+ * connection pool, as two instances behind a load balancer, with the same settings `env`.
+ * `close()` closes both and drops the database.
+ */
+export async function twoAppInstances(env: NodeJS.ProcessEnv = {}) {
+  const url = await createPostgresDatabase();
+  const instance = async () => {
+    const database = await openDatabase({ url });
+    return createTestApp("postgres", env, {
+      database: { ...database, drop: () => database.close() },
+    });
+  };
+  const [a, b]: TestApp[] = await Promise.all([instance(), instance()]);
+  return {
+    a: a!,
+    b: b!,
+    close: async () => {
+      await Promise.all([a!.close(), b!.close()]);
+      await dropPostgresDatabase(url);
+    },
+  };
 }
 
 /**

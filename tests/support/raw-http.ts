@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { Writable } from "node:stream";
+import { REQUEST_LINE } from "../../src/server/plugins/request-log";
 import { perAnswerHeaders } from "../../src/server/plugins/security";
 
 /** An answer with its header lines as sent (names as written, in order). */
@@ -48,21 +49,22 @@ export const header = (raw: string[], name: string) =>
   pairs(raw).find(([key]) => key!.toLowerCase() === name)?.[1];
 
 /**
- * A log stream for an app under test, and the URLs of the requests Fastify itself handled (it
- * logs each at info level): what an answer given before Fastify never shows up in.
+ * A log stream for an app under test, and the route patterns of the requests Fastify itself
+ * handled, from the one line each writes (plugins/request-log.ts): what an answer given before
+ * Fastify never shows up in. The built pages' route is `/*`.
  */
 export function routedRequestLog() {
-  const routedUrls: string[] = [];
+  const routed: string[] = [];
   const log = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split("\n").filter(Boolean)) {
-        const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url;
-        if (url) routedUrls.push(url);
+        const entry = JSON.parse(line) as { msg?: string; route?: string | null };
+        if (entry.msg === REQUEST_LINE) routed.push(entry.route ?? "(no route)");
       }
       done();
     },
   });
-  return { routedUrls, log };
+  return { routed, log };
 }
 
 /** An answer read off a raw connection: its head as text, its body, and all its bytes. */

@@ -1,7 +1,9 @@
 import { addPlan } from "../../src/server/billing/billing";
 import type { Db } from "../../src/server/db/client";
 import * as schema from "../../src/server/db/schema";
+import { agencyMonth } from "../../src/server/hours/reading";
 import { addMonthsTo, monthDays } from "../../src/shared/work-time";
+import { companyOf, signInAs, type TestApp } from "./app";
 
 /*
  * One client's seeded care month, for the report's tests: a Basic Care plan since the month
@@ -236,4 +238,20 @@ export async function seedReportMonth(db: Db, companyId: string, month: string, 
       ),
     ]);
   return { siteId, projectId };
+}
+
+/** The owner of the client whose month the report tests seed. */
+export const reportOwnerEmail = "owner@rivera.example";
+
+/**
+ * The report tests' opening: the last month of the agency's calendar to have ended as of `now`
+ * (and the one before it), the client's owner signed in (their session cookie), and that month
+ * seeded for their company.
+ */
+export async function openSeededReportMonth(t: TestApp, now: Date) {
+  const month = addMonthsTo(agencyMonth(now), -1);
+  const owner = await signInAs(t, reportOwnerEmail);
+  const companyId = await companyOf(t, reportOwnerEmail);
+  const seeded = await seedReportMonth(t.database.db, companyId, month, now);
+  return { month, before: addMonthsTo(month, -1), owner, companyId, ...seeded };
 }

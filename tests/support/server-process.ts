@@ -68,7 +68,15 @@ export function startServer(
   // all of them.
   const group = entry === "npm-start";
   const child = spawn(command, args, {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      // No load balancer to let go first: stop at once on SIGTERM, unless a test says otherwise.
+      SHUTDOWN_DELAY_SECONDS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: group,
   });

@@ -1,14 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+import { aSiteWithItsOwner } from "../../../tests/support/analytics";
+import { callApi, createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
-import { goalEvents, pageViews, websites } from "../db/schema";
+import { goalEvents, pageViews } from "../db/schema";
 import { createSaltStore, utcDate } from "./ingest";
 import { rollUpPageViews } from "./rollup";
 
@@ -33,17 +28,9 @@ describe.each(databaseKinds)(
 
     beforeAll(async () => {
       t = await createTestApp(kind);
-      owner = await signInAs(t, "owner@harborcoffee.example");
-      const [row] = await t.database.db
-        .insert(websites)
-        .values({
-          companyId: await companyOf(t, "owner@harborcoffee.example"),
-          domain: "harborcoffee.example",
-          plan: "Business",
-          status: "active",
-        })
-        .returning({ id: websites.id });
-      siteId = row!.id;
+      const given = await aSiteWithItsOwner(t);
+      owner = given.owner;
+      siteId = given.site.id;
 
       const view = (
         day: number,

@@ -2,18 +2,15 @@ import { eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+  DESKTOP_BROWSER,
+  aSiteWithItsOwner,
+  storedGoals,
+  storedViews,
+} from "../../../tests/support/analytics";
+import { callApi, createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { fetchRaw } from "../../../tests/support/raw-http";
 import { goalEvents, pageViews, websites } from "../db/schema";
-
-const DESKTOP =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /**
  * Campaigns, goals and countries through POST /api/events, by both ways in (the fast path before
@@ -28,23 +25,13 @@ describe.each(databaseKinds)("campaigns, goals and countries on %s", (kind) => {
   beforeAll(async () => {
     // Behind a trusted proxy, as in production: the visitor's address is X-Forwarded-For.
     t = await createTestApp(kind, { TRUST_PROXY: "127.0.0.1" }, { analytics: { flushMs: 60_000 } });
-    owner = await signInAs(t, "owner@harborcoffee.example");
-    const [row] = await t.database.db
-      .insert(websites)
-      .values({
-        companyId: await companyOf(t, "owner@harborcoffee.example"),
-        domain: "harborcoffee.example",
-        plan: "Business",
-        status: "active",
-      })
-      .returning({ id: websites.id, siteKey: websites.siteKey });
-    site = row!;
+    ({ owner, site } = await aSiteWithItsOwner(t));
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(() => t.close());
 
-  const headers = (ip: string, userAgent = DESKTOP) => ({
+  const headers = (ip: string, userAgent = DESKTOP_BROWSER) => ({
     "content-type": "text/plain;charset=UTF-8",
     origin: "https://www.harborcoffee.example",
     "user-agent": userAgent,
@@ -65,7 +52,7 @@ describe.each(databaseKinds)("campaigns, goals and countries on %s", (kind) => {
     ...extra,
   });
   /** The same request by the fast path and by the route; both answers. */
-  const sendBoth = async (body: unknown, ip = "8.8.8.8", userAgent = DESKTOP) => {
+  const sendBoth = async (body: unknown, ip = "8.8.8.8", userAgent = DESKTOP_BROWSER) => {
     const payload = typeof body === "string" ? body : JSON.stringify(body);
     const fast = await fetchRaw(port, "/api/events", headers(ip, userAgent), "POST", payload);
     const routed = await t.app.inject({
@@ -77,25 +64,11 @@ describe.each(databaseKinds)("campaigns, goals and countries on %s", (kind) => {
     return { fast: { status: fast.status, body: fast.body.toString() }, routed };
   };
   /** One request by the fast path. */
-  const send = async (body: unknown, ip = "8.8.8.8", userAgent = DESKTOP) =>
+  const send = async (body: unknown, ip = "8.8.8.8", userAgent = DESKTOP_BROWSER) =>
     (await fetchRaw(port, "/api/events", headers(ip, userAgent), "POST", JSON.stringify(body)))
       .status;
-  const views = async () => {
-    await t.app.analytics.buffer.flush();
-    return t.database.db
-      .select()
-      .from(pageViews)
-      .where(eq(pageViews.websiteId, site.id))
-      .orderBy(pageViews.id);
-  };
-  const goals = async () => {
-    await t.app.analytics.goals.flush();
-    return t.database.db
-      .select()
-      .from(goalEvents)
-      .where(eq(goalEvents.websiteId, site.id))
-      .orderBy(goalEvents.id);
-  };
+  const views = () => storedViews(t, site.id);
+  const goals = () => storedGoals(t, site.id);
   const clear = async () => {
     await t.database.db.delete(pageViews);
     await t.database.db.delete(goalEvents);
@@ -204,18 +177,26 @@ describe.each(databaseKinds)("campaigns, goals and countries on %s", (kind) => {
     // Four visitors: two from the newsletter (one signs up, after a second page), one from
     // Google (signs up), one direct from Germany (downloads a file).
     const visitors = [
-      { ip: "8.8.8.8", ua: `${DESKTOP} a`, first: view(newsletter) },
-      { ip: "8.8.4.4", ua: `${DESKTOP} b`, first: view(newsletter) },
-      { ip: "1.1.1.1", ua: `${DESKTOP} c`, first: view({ referrer: "https://www.google.com/" }) },
-      { ip: "81.169.145.100", ua: `${DESKTOP} d`, first: view() },
+      { ip: "8.8.8.8", ua: `${DESKTOP_BROWSER} a`, first: view(newsletter) },
+      { ip: "8.8.4.4", ua: `${DESKTOP_BROWSER} b`, first: view(newsletter) },
+      {
+        ip: "1.1.1.1",
+        ua: `${DESKTOP_BROWSER} c`,
+        first: view({ referrer: "https://www.google.com/" }),
+      },
+      { ip: "81.169.145.100", ua: `${DESKTOP_BROWSER} d`, first: view() },
     ];
     for (const { ip, ua, first } of visitors) expect(await send(first, ip, ua)).toBe(202);
     // A later page without tags does not change where the first visitor came from.
-    await send(view({ url: "https://www.harborcoffee.example/signup" }), "8.8.8.8", `${DESKTOP} a`);
-    await send(goal("Signup"), "8.8.8.8", `${DESKTOP} a`);
-    await send(goal("Signup"), "8.8.8.8", `${DESKTOP} a`);
-    await send(goal("Signup"), "1.1.1.1", `${DESKTOP} c`);
-    await send(goal("File download"), "81.169.145.100", `${DESKTOP} d`);
+    await send(
+      view({ url: "https://www.harborcoffee.example/signup" }),
+      "8.8.8.8",
+      `${DESKTOP_BROWSER} a`,
+    );
+    await send(goal("Signup"), "8.8.8.8", `${DESKTOP_BROWSER} a`);
+    await send(goal("Signup"), "8.8.8.8", `${DESKTOP_BROWSER} a`);
+    await send(goal("Signup"), "1.1.1.1", `${DESKTOP_BROWSER} c`);
+    await send(goal("File download"), "81.169.145.100", `${DESKTOP_BROWSER} d`);
     await views();
     await goals();
 

@@ -1,18 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+import { DESKTOP_BROWSER, aSiteWithItsOwner, storedViews } from "../../../tests/support/analytics";
+import { callApi, createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
-import { analyticsSalts, pageViews, websites } from "../db/schema";
+import { analyticsSalts, pageViews } from "../db/schema";
 import { eventsIngested } from "../metrics/metrics";
 
-const DESKTOP =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const HEADLESS =
@@ -27,18 +19,7 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { analytics: { now: () => clock, flushMs: 60_000 } });
-    client = await signInAs(t, "owner@harborcoffee.example");
-    const [row] = await t.database.db
-      .insert(websites)
-      .values({
-        companyId: await companyOf(t, "owner@harborcoffee.example"),
-        domain: "harborcoffee.example",
-        plan: "Business",
-        status: "active",
-        checkUrl: "http://127.0.0.1:4321/",
-      })
-      .returning({ id: websites.id, siteKey: websites.siteKey });
-    site = row!;
+    ({ owner: client, site } = await aSiteWithItsOwner(t, { checkUrl: "http://127.0.0.1:4321/" }));
   });
   afterAll(() => t.close());
 
@@ -47,7 +28,7 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     body: unknown,
     {
       origin = "https://www.harborcoffee.example",
-      userAgent = DESKTOP,
+      userAgent = DESKTOP_BROWSER,
       ip = "203.0.113.7",
       raw,
     }: { origin?: string | null; userAgent?: string; ip?: string; raw?: string } = {},
@@ -71,14 +52,7 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
     width: 1440,
     ...extra,
   });
-  const stored = async () => {
-    await t.app.analytics.buffer.flush();
-    return t.database.db
-      .select()
-      .from(pageViews)
-      .where(eq(pageViews.websiteId, site.id))
-      .orderBy(pageViews.id);
-  };
+  const stored = () => storedViews(t, site.id);
   const clear = () => t.database.db.delete(pageViews);
 
   it("stores a view from the site: its UTC day, a 32-hex visitor, path without query, referrer host, device", async () => {
@@ -259,7 +233,7 @@ describe.each(databaseKinds)("page views (POST /api/events) on %s", (kind) => {
       url: "/api/events",
       headers: {
         "content-type": "text/plain",
-        "user-agent": DESKTOP,
+        "user-agent": DESKTOP_BROWSER,
         origin: "https://harborcoffee.example",
       },
       payload: JSON.stringify(view("/closing")),

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP_BROWSER } from "../../../tests/support/analytics";
 import type { SiteVitals } from "@shared/schemas/vitals";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
@@ -11,8 +12,6 @@ import { checkVitalRatings } from "./vitals-alerts";
 import { bucketOf, histogramOf } from "./vitals-buckets";
 import { rollUpVitals } from "./vitals-rollup";
 
-const DESKTOP =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const staffEmail = "avery@harborline.example";
 
@@ -65,7 +64,7 @@ describe.each(databaseKinds)("real-user speed (vitals on POST /api/events) on %s
   const headers = (extra: Record<string, string> = {}) => ({
     "content-type": "text/plain;charset=UTF-8",
     origin: "https://on.riverabakery.example",
-    "user-agent": DESKTOP,
+    "user-agent": DESKTOP_BROWSER,
     "sec-fetch-site": "cross-site",
     ...extra,
   });

@@ -4,16 +4,9 @@ import type { SiteHealth } from "@shared/schemas/site-health";
 import type { InvoiceSummary, Payment } from "@shared/schemas/billing";
 import type { Ticket } from "@shared/schemas/tickets";
 import type { SiteVitals } from "@shared/schemas/vitals";
-import { addMonthsTo } from "@shared/work-time";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+import { callApi, createTestApp, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
-import { seedReportMonth } from "../../../tests/support/report-month";
+import { openSeededReportMonth } from "../../../tests/support/report-month";
 import * as schema from "../db/schema";
 import { agencyMonth, hoursOfMonth } from "../hours/reading";
 import { monthlyReport, reportMessages } from "./monthly";
@@ -25,16 +18,14 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
   let siteId: string;
   let projectId: string;
   const now = new Date();
-  const month = addMonthsTo(agencyMonth(now), -1);
-  const before = addMonthsTo(month, -1);
+  let month: string;
+  let before: string;
   let report: MonthlyReport;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    owner = await signInAs(t, "owner@rivera.example");
-    companyId = await companyOf(t, "owner@rivera.example");
     const db = t.database.db;
-    ({ siteId, projectId } = await seedReportMonth(db, companyId, month, now));
+    ({ month, before, owner, companyId, siteId, projectId } = await openSeededReportMonth(t, now));
     const made = await monthlyReport(db, companyId, month, { now });
     if (!made.ok) throw new Error(made.message);
     report = monthlyReportSchema.parse(made.value);

@@ -15,24 +15,15 @@ import type { ClientHours } from "@shared/schemas/hours";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import type { Ticket } from "@shared/schemas/tickets";
 import type { SiteVitals } from "@shared/schemas/vitals";
-import { addMonthsTo } from "@shared/work-time";
-import {
-  callApi,
-  companyOf,
-  createTestApp,
-  signInAs,
-  type TestApp,
-} from "../../../tests/support/app";
+import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { aStaffMember } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf";
-import { seedReportMonth } from "../../../tests/support/report-month";
+import { openSeededReportMonth, reportOwnerEmail } from "../../../tests/support/report-month";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
-import { agencyMonth } from "../hours/reading";
 import { runReportsOnce } from "./archive";
 
 const staffEmail = "avery@harborline.example";
-const ownerEmail = "owner@rivera.example";
 
 /** A PDF's or an email's text with its spacing made single, so a table row reads as one line. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
@@ -45,8 +36,8 @@ describe.each(databaseKinds)("the care report read back on %s", (kind) => {
   let companyId: string;
   let siteId: string;
   const now = new Date();
-  const month = addMonthsTo(agencyMonth(now), -1);
-  const before = addMonthsTo(month, -1);
+  let month: string;
+  let before: string;
   const get = async <T>(cookie: string, url: string) => {
     const response = await callApi(t, cookie, "GET", url);
     expect(response.statusCode, url).toBe(200);
@@ -57,10 +48,8 @@ describe.each(databaseKinds)("the care report read back on %s", (kind) => {
     smtp = await startSmtpSink();
     t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail, SMTP_URL: smtp.url });
     await aStaffMember(t.database.db, { email: staffEmail });
-    owner = await signInAs(t, ownerEmail);
+    ({ month, before, owner, companyId, siteId } = await openSeededReportMonth(t, now));
     staff = await signInAs(t, staffEmail);
-    companyId = await companyOf(t, ownerEmail);
-    ({ siteId } = await seedReportMonth(t.database.db, companyId, month, now));
     // The monthly run: the month (and the month before, since the plan began) archived and
     // emailed to the owner through the outbox.
     const run = await runReportsOnce({
@@ -180,7 +169,7 @@ describe.each(databaseKinds)("the care report read back on %s", (kind) => {
   it("emails the owner a summary with the PDF attached, read from the SMTP server", async () => {
     const subject = `Your care report for ${formatMonth(month)} from ${brand.name}`;
     const received = await smtp.waitForMail((email) => email.subject === subject);
-    expect(received.to).toEqual([ownerEmail]);
+    expect(received.to).toEqual([reportOwnerEmail]);
     const mail = await simpleParser(received.raw);
     expect(mail.subject).toBe(subject);
     const { health, hours } = await portalFigures();

@@ -7,14 +7,15 @@ const READY_TIMEOUT_MS = 2_000;
 
 /**
  * /healthz: the process answers (liveness). /readyz: it may be sent traffic (readiness): 503
- * until the database has every migration this build ships and answers. From the moment the
- * server starts shutting down it answers 503 again, as every request does then (Fastify's
- * return503OnClosing, app.ts), and new connections are refused.
+ * until the database has every migration this build ships and answers. From SIGTERM it answers
+ * 503 again: first while the server still serves everything else for SHUTDOWN_DELAY_SECONDS
+ * (`draining`, serve.ts), so a load balancer stops sending first; then as every request does
+ * once the server closes (Fastify's return503OnClosing, app.ts), and new connections are refused.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  draining: () => boolean;
+}> = async (app, { database, draining }) => {
   // Once every migration is there it stays there: later checks only ask the database to answer.
   let migrated = false;
 
@@ -24,6 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     "/readyz",
     { schema: { response: { 200: status, 503: status } } },
     async (request, reply) => {
+      if (draining()) return reply.code(503).send({ status: "shutting down" });
       try {
         if (!migrated) migrated = await withTimeout(database.migrated(), READY_TIMEOUT_MS);
         if (!migrated) return reply.code(503).send({ status: "migrations pending" });

@@ -56,21 +56,25 @@ export async function createUsageToken(
 }
 
 /**
- * Revokes a token; revoking one already revoked keeps its first time. Undefined when there is
- * no such token.
+ * Revokes a token. One already revoked is left as it was, with its first time, and answered
+ * with `alreadyRevoked`, so the route records no second revocation. Undefined when there is no
+ * such token.
  */
 export async function revokeUsageToken(db: DbExecutor, id: string, now = new Date()) {
-  const [row] = await db
+  const [revoked] = await db
     .update(usageTokens)
-    .set({ revokedAt: sql`coalesce(${usageTokens.revokedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(usageTokens.id, id))
+    .set({ revokedAt: now })
+    .where(and(eq(usageTokens.id, id), isNull(usageTokens.revokedAt)))
     .returning();
+  const [row] = revoked
+    ? [revoked]
+    : await db.select().from(usageTokens).where(eq(usageTokens.id, id));
   if (!row) return undefined;
   const [site] = await db
     .select({ companyId: websites.companyId })
     .from(websites)
     .where(eq(websites.id, row.websiteId));
-  return { ...toToken(row), companyId: site!.companyId };
+  return { ...toToken(row), companyId: site!.companyId, alreadyRevoked: !revoked };
 }
 
 /** The website a live (not revoked) token reports for, noting its use; undefined otherwise. */

@@ -1,9 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/app";
-import { createPostgresDatabase, dropPostgresDatabase } from "../../../../tests/support/database";
+import type { TestApp } from "../../../../tests/support/app";
 import { aStaffMember } from "../../../../tests/support/factories";
-import { openDatabase } from "../../db/client";
+import { twoAppInstances } from "../../../../tests/support/instances";
 import { bookings, leads, outboxEmails } from "../../db/schema";
 
 /**
@@ -13,28 +12,15 @@ import { bookings, leads, outboxEmails } from "../../db/schema";
 describe.runIf(process.env.TEST_DATABASE_URL)(
   "20 visitors racing for one slot on two instances",
   () => {
-    let url: string;
     let a: TestApp;
     let b: TestApp;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      url = await createPostgresDatabase();
-      const instance = async () => {
-        const database = await openDatabase({ url });
-        return createTestApp(
-          "postgres",
-          {},
-          { database: { ...database, drop: () => database.close() } },
-        );
-      };
-      a = await instance();
-      b = await instance();
+      ({ a, b, close } = await twoAppInstances());
       await aStaffMember(a.database.db, { email: "avery@harborline.example" });
     });
-    afterAll(async () => {
-      await Promise.all([a?.close(), b?.close()]);
-      if (url) await dropPostgresDatabase(url);
-    });
+    afterAll(() => close?.());
 
     it("books exactly one; the 19 others get 409 with fresh slots, and nothing of theirs is kept", async () => {
       const slots = (await a.app.inject({ method: "GET", url: "/api/bookings/slots" })).json()

@@ -263,4 +263,22 @@ describe.each(databaseKinds)("bandwidth reports with usage tokens on %s", (kind)
       sum + 3_000_000_000,
     );
   });
+
+  it("answers a second revoke with the token as it was, and audits the revocation once", async () => {
+    const token = await makeToken(siteA, "twice revoked");
+    const revokeUrl = `/api/admin/usage-tokens/${token.id}/revoke`;
+    const first = await callApi(t, staff, "POST", revokeUrl);
+    expect(first.statusCode).toBe(200);
+    const again = await callApi(t, staff, "POST", revokeUrl);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const audits = await t.database.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.targetId, token.id));
+    expect(audits.map((row) => row.action).sort()).toEqual([
+      "usage-token.created",
+      "usage-token.revoked",
+    ]);
+  });
 });

@@ -115,7 +115,9 @@ export const usageRoutes: RoutePlugin = async (app, { db }) => {
         const token = await withAudit(db, auditContext(request), async (tx, audit) => {
           const revoked = await revokeUsageToken(tx, request.params.id);
           if (!revoked) return undefined;
-          const { companyId, ...token } = revoked;
+          const { companyId, alreadyRevoked, ...token } = revoked;
+          // Revoking again changes nothing: the token as it is, and no second audit row.
+          if (alreadyRevoked) return token;
           await audit({
             action: "usage-token.revoked",
             targetType: "usage-token",
