@@ -18,8 +18,17 @@ for (const width of [375, 1280]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn("admin");
-    await page.goto("/admin/webhooks");
-    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+    // The page is in the account menu, beside the API tokens.
+    await page.goto("/admin");
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page
+      .getByRole("dialog", { name: "Account" })
+      .getByRole("link", { name: "Webhooks" })
+      .click();
+    await expect(page).toHaveURL("/admin/webhooks");
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible({
+      timeout: 15_000,
+    });
     const check = async (what: string) => {
       expect(await wcagViolations(page), what).toEqual([]);
       const overflow = await page.evaluate(

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ChevronDown, Globe, KeyRound, LogOut, UserRound } from "lucide-react";
+import { ChevronDown, Globe, KeyRound, LogOut, UserRound, Webhook } from "lucide-react";
 import type { AuthUser } from "@shared/schemas/auth";
 import { clientLinks, signInLinks, staffLinks } from "@shared/deep-links";
 import { personName } from "@shared/format";
@@ -26,8 +26,8 @@ function Initials({ user }: { user: AuthUser }) {
 }
 
 /**
- * Who is signed in, as a button: it opens the way to the account page, to the API tokens for
- * staff (settings of the agency's integrations, not a section of daily work), and to signing out.
+ * Who is signed in, as a button: it opens the way to the account page, to the API tokens and
+ * webhooks for staff (settings of the agency's integrations, not a section of daily work), and to signing out.
  * Links start with ~ because the back office is a nested route (see wouter's nesting).
  */
 export function AccountMenu({ user }: { user: AuthUser }) {
@@ -73,6 +73,18 @@ export function AccountMenu({ user }: { user: AuthUser }) {
               >
                 <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
                 API tokens
+              </Link>
+            </li>
+          )}
+          {user.isAdmin && !user.mustEnrol && (
+            <li>
+              <Link
+                href={`~${staffLinks.webhooks()}`}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
+                <Webhook className="size-4 text-muted-foreground" aria-hidden="true" />
+                Webhooks
               </Link>
             </li>
           )}
