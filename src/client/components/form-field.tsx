@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { AlertCircle } from "lucide-react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
@@ -133,5 +134,68 @@ export function FormField({
         </FieldError>
       )}
     </div>
+  );
+}
+
+/**
+ * A set of checkboxes under a legend (CheckboxChoice each), with its hint above them and its
+ * error below, both tied to the group; `layout` lays the choices out (default: two columns).
+ */
+export function CheckboxGroup({
+  id,
+  legend,
+  hint,
+  error,
+  layout = "grid gap-x-4 sm:grid-cols-2",
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  layout?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="text-sm font-medium text-foreground">{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <div className={cn("mt-1", layout)}>{children}</div>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </fieldset>
+  );
+}
+
+/** One checkbox of a CheckboxGroup, with a touch-sized label; `field` is what register gives. */
+export function CheckboxChoice({
+  value,
+  field,
+  label,
+  children,
+}: {
+  value: string;
+  field: UseFormRegisterReturn;
+  /** The accessible name, when the visible text alone would not say enough. */
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-foreground">
+      <input
+        type="checkbox"
+        value={value}
+        aria-label={label}
+        {...field}
+        className="size-5 shrink-0 cursor-pointer rounded accent-ink-950"
+      />
+      {children}
+    </label>
   );
 }

@@ -12,7 +12,7 @@ import {
   type CreatedApiToken,
 } from "@shared/schemas/api-tokens";
 import { formatDate, humanize, timeAgo } from "@shared/format";
-import { Field, fieldAria } from "@/components/form-field";
+import { CheckboxChoice, CheckboxGroup, Field, fieldAria } from "@/components/form-field";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { Panel } from "@/components/panel";
 import { Pill } from "@/components/pill";
@@ -111,46 +111,29 @@ function NewTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) => 
           />
         </Field>
       </div>
-      <fieldset
-        aria-describedby={scopesMessage ? `${id("scopes")}-error` : `${id("scopes")}-hint`}
-        aria-invalid={scopesMessage ? true : undefined}
+      <CheckboxGroup
+        id={id("scopes")}
+        legend="What it may do"
+        hint="Read lists and opens; write changes. Writing does not include reading."
+        error={scopesMessage}
+        layout="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <legend className="text-sm font-medium text-foreground">What it may do</legend>
-        <p id={`${id("scopes")}-hint`} className="mt-0.5 text-sm text-muted-foreground">
-          Read lists and opens; write changes. Writing does not include reading.
-        </p>
-        <div className="mt-2 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
-          {apiTokenNouns.map((noun) => (
-            <div key={noun} className="flex flex-wrap items-center gap-x-4">
-              <span className="w-20 text-sm font-medium text-foreground">{humanize(noun)}</span>
-              {(["read", "write"] as const).map((access) => (
-                <label
-                  key={access}
-                  className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-foreground"
-                >
-                  <input
-                    type="checkbox"
-                    value={`${noun}:${access}`}
-                    aria-label={`${humanize(noun)}: ${access}`}
-                    {...form.register("scopes")}
-                    className="size-5 cursor-pointer rounded accent-ink-950"
-                  />
-                  {humanize(access)}
-                </label>
-              ))}
-            </div>
-          ))}
-        </div>
-        {scopesMessage && (
-          <p
-            id={`${id("scopes")}-error`}
-            role="alert"
-            className="text-sm font-medium text-destructive"
-          >
-            {scopesMessage}
-          </p>
-        )}
-      </fieldset>
+        {apiTokenNouns.map((noun) => (
+          <div key={noun} className="flex flex-wrap items-center gap-x-4">
+            <span className="w-20 text-sm font-medium text-foreground">{humanize(noun)}</span>
+            {(["read", "write"] as const).map((access) => (
+              <CheckboxChoice
+                key={access}
+                value={`${noun}:${access}`}
+                label={`${humanize(noun)}: ${access}`}
+                field={form.register("scopes")}
+              >
+                {humanize(access)}
+              </CheckboxChoice>
+            ))}
+          </div>
+        ))}
+      </CheckboxGroup>
       {failure && (
         <p role="alert" className="text-sm text-destructive">
           {failure}

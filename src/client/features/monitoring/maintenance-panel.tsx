@@ -5,7 +5,7 @@ import type { ClientDetail } from "@shared/schemas/clients";
 import type { MaintenanceWindow } from "@shared/schemas/maintenance";
 import { formatDateTime } from "@shared/format";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { Field, fieldAria } from "@/components/form-field";
+import { CheckboxChoice, CheckboxGroup, Field, fieldAria } from "@/components/form-field";
 import { Panel } from "@/components/panel";
 import { Pill } from "@/components/pill";
 import { Button } from "@/components/ui/button";
@@ -111,33 +111,18 @@ export function MaintenancePanel({ client }: { client: ClientDetail }) {
         <p className="text-sm text-muted-foreground">Add a website to schedule maintenance.</p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <fieldset
-            aria-describedby={errors.websiteIds ? `${id("sites")}-error` : undefined}
-            aria-invalid={errors.websiteIds ? true : undefined}
+          <CheckboxGroup
+            id={id("sites")}
+            legend="Websites"
+            error={errors.websiteIds?.message}
+            layout="flex flex-wrap gap-x-4"
           >
-            <legend className="text-sm font-medium text-foreground">Websites</legend>
-            <div className="mt-1 flex flex-wrap gap-x-4">
-              {client.websites.map((site) => (
-                <label
-                  key={site.id}
-                  className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-foreground"
-                >
-                  <input
-                    type="checkbox"
-                    value={site.id}
-                    {...form.register("websiteIds")}
-                    className="size-5 cursor-pointer rounded accent-ink-950"
-                  />
-                  {site.domain}
-                </label>
-              ))}
-            </div>
-            {errors.websiteIds?.message && (
-              <p id={`${id("sites")}-error`} className="text-sm text-destructive">
-                {errors.websiteIds.message}
-              </p>
-            )}
-          </fieldset>
+            {client.websites.map((site) => (
+              <CheckboxChoice key={site.id} value={site.id} field={form.register("websiteIds")}>
+                {site.domain}
+              </CheckboxChoice>
+            ))}
+          </CheckboxGroup>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={id("starts")} label="Starts" error={errors.startsAt?.message}>
               <Input

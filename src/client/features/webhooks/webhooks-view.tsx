@@ -13,7 +13,7 @@ import {
   type WebhookEventType,
 } from "@shared/schemas/webhooks";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { Field, fieldAria } from "@/components/form-field";
+import { CheckboxChoice, CheckboxGroup, Field, fieldAria } from "@/components/form-field";
 import { ListState, ListView } from "@/components/list-view";
 import { SecretShownOnce } from "@/components/secret-items";
 import { WebhookDeliveryBadge } from "@/components/status-badge";
@@ -78,40 +78,16 @@ function EndpointForm({ onCreated }: { onCreated: (created: CreatedWebhookEndpoi
           placeholder="https://hooks.example.com/harborline"
         />
       </Field>
-      <fieldset
-        aria-describedby={eventsMessage ? `${id("events")}-error` : undefined}
-        aria-invalid={eventsMessage ? true : undefined}
-      >
-        <legend className="text-sm font-medium text-foreground">Events</legend>
-        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
-          {webhookEventTypes.map((type) => (
-            <label
-              key={type}
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-foreground"
-            >
-              <input
-                type="checkbox"
-                value={type}
-                {...form.register("events")}
-                className="size-5 shrink-0 cursor-pointer rounded accent-ink-950"
-              />
-              <span>
-                <span className="font-mono text-xs">{type}</span>
-                <span className="block text-muted-foreground">{webhookEventLabels[type]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {eventsMessage && (
-          <p
-            id={`${id("events")}-error`}
-            role="alert"
-            className="text-sm font-medium text-destructive"
-          >
-            {eventsMessage}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup id={id("events")} legend="Events" error={eventsMessage}>
+        {webhookEventTypes.map((type) => (
+          <CheckboxChoice key={type} value={type} field={form.register("events")}>
+            <span>
+              <span className="font-mono text-xs">{type}</span>
+              <span className="block text-muted-foreground">{webhookEventLabels[type]}</span>
+            </span>
+          </CheckboxChoice>
+        ))}
+      </CheckboxGroup>
       <Field
         id={id("description")}
         label="Description (optional)"

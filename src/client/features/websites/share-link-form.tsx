@@ -9,7 +9,7 @@ import {
   type ShareLinkInput,
 } from "@shared/schemas/share-links";
 import { sharePanelLabels, sharePanels, type SharePanel } from "@shared/share-panels";
-import { Field, fieldAria } from "@/components/form-field";
+import { CheckboxChoice, CheckboxGroup, Field, fieldAria } from "@/components/form-field";
 import { SecretShownOnce } from "@/components/secret-items";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -123,37 +123,13 @@ export function ShareLinkForm({
           maxLength={100}
         />
       </Field>
-      <fieldset
-        aria-describedby={panelsMessage ? `${id("panels")}-error` : undefined}
-        aria-invalid={panelsMessage ? true : undefined}
-      >
-        <legend className="text-sm font-medium text-foreground">What it shows</legend>
-        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
-          {sharePanels.map((panel) => (
-            <label
-              key={panel}
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-foreground"
-            >
-              <input
-                type="checkbox"
-                value={panel}
-                {...form.register("panels")}
-                className="size-5 cursor-pointer rounded accent-ink-950"
-              />
-              {sharePanelLabels[panel]}
-            </label>
-          ))}
-        </div>
-        {panelsMessage && (
-          <p
-            id={`${id("panels")}-error`}
-            role="alert"
-            className="text-sm font-medium text-destructive"
-          >
-            {panelsMessage}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup id={id("panels")} legend="What it shows" error={panelsMessage}>
+        {sharePanels.map((panel) => (
+          <CheckboxChoice key={panel} value={panel} field={form.register("panels")}>
+            {sharePanelLabels[panel]}
+          </CheckboxChoice>
+        ))}
+      </CheckboxGroup>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id={id("expires")}
