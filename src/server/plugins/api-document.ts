@@ -38,7 +38,9 @@ export const apiTags = {
   Hours: "Time entries, timers and the hours a plan includes.",
   Reports: "Monthly care reports.",
   "Share links": "Read-only links to a site's analytics.",
-  Bookings: "Discovery Calls and the staff's hours for them.",
+  Bookings: "Discovery Calls, the staff's hours and calendars for them.",
+  "API tokens": "Tokens integrators call the API with: their scopes, expiry and last use.",
+  Webhooks: "Endpoints told of what happens, each delivery signed, and the deliveries' log.",
 } as const;
 export type ApiTag = keyof typeof apiTags;
 
@@ -78,6 +80,8 @@ const tagOfWord: Record<string, ApiTag> = {
   timer: "Hours",
   share: "Share links",
   "share-links": "Share links",
+  "api-tokens": "API tokens",
+  "webhook-deliveries": "Webhooks",
 };
 
 /**

@@ -42,7 +42,14 @@ import type { DomainFailure } from "../../domain-failure";
 import { spamReason } from "../../leads/spam";
 import { signedInUser } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
-import { errorResponses, forStaff, idParams, notFoundResponse, type RoutePlugin } from "./common";
+import {
+  errorResponses,
+  fileResponse,
+  forStaff,
+  idParams,
+  notFoundResponse,
+  type RoutePlugin,
+} from "./common";
 
 const BOOKING_BODY_LIMIT = 16 * 1024;
 const RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -184,7 +191,15 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
 
   app.get(
     "/api/bookings/calendar/:token",
-    { schema: { params: bookingFeedParams } },
+    {
+      schema: {
+        params: bookingFeedParams,
+        response: {
+          ...fileResponse("text/calendar", "The staff member's calls, as an iCalendar feed"),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       reply
         .header("cache-control", "no-store")
