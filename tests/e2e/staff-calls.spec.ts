@@ -79,7 +79,7 @@ test("staff move a call from the lead's page and cancel it from the leads screen
 
   await tab.goto(`/admin/leads/${call.leadKind}/${call.leadId}`);
   const panel = tab.getByRole("region", { name: "Discovery Calls" });
-  await expect(panel.getByText("Booked")).toBeVisible();
+  await expect(panel.getByText("Booked", { exact: true })).toBeVisible();
   await panel.getByRole("button", { name: "Move the call with Yuki Tanaka" }).click();
   const dialog = tab.getByRole("dialog", { name: "Move the call with Yuki Tanaka" });
   const choice = dialog.getByRole("radio").nth(6);
@@ -113,7 +113,7 @@ test("staff move a call from the lead's page and cancel it from the leads screen
     sequence: 2,
   });
   await tab.goto(`/admin/leads/${call.leadKind}/${call.leadId}`);
-  await expect(panel.getByText("Cancelled")).toBeVisible();
+  await expect(panel.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(panel.getByRole("button", { name: /Move/ })).toHaveCount(0);
 });
 
@@ -136,7 +136,7 @@ for (const width of [375, 1280]) {
 
     await tab.goto(`/admin/leads/${call.leadKind}/${call.leadId}`);
     const panel = tab.getByRole("region", { name: "Discovery Calls" });
-    await expect(panel.getByText("Booked")).toBeVisible();
+    await expect(panel.getByText("Booked", { exact: true })).toBeVisible();
     expect(await wcagViolations(tab)).toEqual([]);
     expect(await fits()).toBeLessThanOrEqual(0);
     await shot("lead-calls");

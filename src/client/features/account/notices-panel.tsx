@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import {
   emailNoticeKinds,
   type Account,
@@ -39,8 +39,13 @@ const noticeGroups: {
 export function NoticesPanel({ account }: { account: Account }) {
   const id = useId();
   const update = useUpdateNotices();
-  // The switch shows the new value at once, while it is being saved.
-  const saving = update.isPending ? update.variables : undefined;
+  // The switch shows the new value at once, in the click's own render (the mutation's pending
+  // state arrives a tick later), until the saved account replaces it or the save fails.
+  const [saving, setSaving] = useState<Partial<Record<EmailNoticeKind, boolean>>>({});
+  const choose = (kind: EmailNoticeKind, on: boolean) => {
+    setSaving({ [kind]: on });
+    update.mutate({ [kind]: on }, { onSettled: () => setSaving({}) });
+  };
   const groups: { title: string; kinds: EmailNoticeKind[] }[] = account.isStaff
     ? noticeGroups.staff
     : noticeGroups.client;
@@ -67,9 +72,9 @@ export function NoticesPanel({ account }: { account: Account }) {
                     id={`${id}-${kind}`}
                     type="checkbox"
                     className="size-5 shrink-0 accent-[var(--color-accent,#b8860b)]"
-                    checked={saving?.[kind] ?? account.notices[kind] === true}
+                    checked={saving[kind] ?? account.notices[kind] === true}
                     disabled={update.isPending}
-                    onChange={(event) => update.mutate({ [kind]: event.target.checked })}
+                    onChange={(event) => choose(kind, event.target.checked)}
                   />
                   <label htmlFor={`${id}-${kind}`} className="text-sm text-foreground">
                     {emailNoticeKinds[kind]}
