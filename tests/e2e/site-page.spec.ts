@@ -118,8 +118,19 @@ test.describe("the site page", () => {
     const visitors = section(page, "Visitors and page views");
     const uptime = section(page, "Uptime and incidents");
     await visitors.getByText("Show as table").click();
-    await uptime.getByText("Show as table").first().click();
-    await uptime.getByText("Show as table").last().click();
+    // Each chart's own table, by its figure: a click by position could land twice on one.
+    await uptime
+      .getByRole("figure", { name: /^Bar chart of uptime per day/ })
+      .getByText("Show as table")
+      .click();
+    await expect(uptime.getByRole("region", { name: "Uptime per day, as a table" })).toBeVisible();
+    await uptime
+      .getByRole("figure", { name: /^Line chart of the average response time/ })
+      .getByText("Show as table")
+      .click();
+    await expect(
+      uptime.getByRole("region", { name: /^Response time per day, as a table/ }),
+    ).toBeVisible();
     const visitorDays = visitors.getByRole("table").locator("tbody tr");
     const uptimeDays = uptime.getByRole("table", {
       name: "Uptime and average response time per day",
