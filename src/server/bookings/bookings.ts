@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { openSlots, staffFreeAt, type BusySpan, type SlotRules } from "@shared/booking-slots";
 import { formatSlotInWords } from "@shared/format";
 import {
@@ -26,6 +26,7 @@ import { queueBookingChange, type BookingMailSettings } from "./messages";
 
 const MINUTE = 60_000;
 const EXCLUSION_VIOLATION = "23P01";
+const CALENDAR_LOCK_ID = 720_514_003;
 
 export type BookingSettings = BookingMailSettings;
 
@@ -41,6 +42,16 @@ export interface CallRequest {
 export function isExclusionViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === EXCLUSION_VIOLATION || e.cause?.code === EXCLUSION_VIOLATION;
+}
+
+/**
+ * Takes one staff member's calendar until the transaction ends, before a call is written to it.
+ * Without it, racing writers each insert, then each waits on the other's uncommitted row to check
+ * the exclusion constraint: PostgreSQL breaks such a deadlock only after a second, by failing
+ * one. Held in turn, each writer finds the calls before it committed and is refused at once.
+ */
+export async function holdStaffCalendar(tx: DbExecutor, staffId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK_ID}, hashtext(${staffId}))`);
 }
 
 export const hashBookingToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -149,6 +160,7 @@ export async function bookCall(
   return outcomeOf(async () => {
     try {
       return await db.transaction(async (tx) => {
+        await holdStaffCalendar(tx, free.value.staffId);
         const lead = await leadForBooking(tx, {
           name: request.name,
           email: request.email,

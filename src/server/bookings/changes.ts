@@ -13,6 +13,7 @@ import {
 } from "../domain-failure";
 import {
   hashBookingToken,
+  holdStaffCalendar,
   isExclusionViolation,
   issueBookingTokens,
   whoIsFree,
@@ -90,6 +91,7 @@ async function moveBooking(
   settings: BookingSettings,
   now: Date,
 ) {
+  await holdStaffCalendar(tx, free.staffId);
   await retireLinks(tx, before.id, now);
   const endsAt = new Date(startsAt.getTime() + CALL_MINUTES * MINUTE);
   const [row] = await tx
