@@ -28,9 +28,10 @@ const serverOrder = [
   [
     "projects",
     "proposals",
-    "leads",
     "status-pages",
     "clients",
+    // A converted lead's client.created webhook reads the client as the API shows it.
+    "leads",
     "inbound",
     "share-links",
     "reports",

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
 
@@ -6,6 +7,9 @@ export default mergeConfig(
   defineConfig({
     root: ".",
     test: {
+      // Two test files at a time even on two cores: most of a server test's time is spent
+      // waiting (on the database, a child server, a timer), so one file per core left them idle.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,

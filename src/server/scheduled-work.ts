@@ -118,6 +118,7 @@ export function createScheduledWork(
           settings: {
             box: createSecretBox(config.sessionSecret, WEBHOOK_SECRET_PURPOSE),
             allowPrivate: config.monitorAllowPrivate,
+            notices: settings,
           },
           ...webhooks,
         }),

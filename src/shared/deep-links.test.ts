@@ -241,10 +241,10 @@ describe("the back office's lists keep their filters in the address", () => {
     const cases = [
       [backOfficeLists.leads, { kind: "contact", status: "new", q: "bakery & co", page: 3 }],
       [backOfficeLists.clients, { q: "Rivera" }],
-      [backOfficeLists.invoices, { status: "open", companyId: id, overdue: true }],
+      [backOfficeLists.invoices, { status: "open", companyId: id, overdue: true, page: 4 }],
       [
         backOfficeLists.tickets,
-        { status: "open", priority: "high", assignee: "me", sort: "time-left" },
+        { status: "open", priority: "high", assignee: "me", sort: "time-left", page: 2 },
       ],
       [backOfficeLists.audit, { actorId: id, companyId: other, page: 2 }],
     ] as const;

@@ -193,12 +193,18 @@ function listAddress<const S extends Record<string, FilterKind>>(
 export const backOfficeLists = {
   leads: listAddress("/", { kind: "text", status: "text", q: "text", page: "page" }),
   clients: listAddress("/clients", { q: "text" }),
-  invoices: listAddress("/invoices", { status: "text", companyId: "id", overdue: "flag" }),
+  invoices: listAddress("/invoices", {
+    status: "text",
+    companyId: "id",
+    overdue: "flag",
+    page: "page",
+  }),
   tickets: listAddress("/tickets", {
     status: "text",
     priority: "text",
     assignee: "text",
     sort: "text",
+    page: "page",
   }),
   audit: listAddress("/audit", { actorId: "id", companyId: "id", page: "page" }),
 };

@@ -13,7 +13,7 @@ import {
   formatWorkTime,
 } from "./format";
 import type { MonthlyReport, ReportSite } from "./schemas/reports";
-import type { VitalMetric } from "./schemas/vitals";
+import type { VitalMetric } from "./vitals";
 
 const ms = (value: number | null) => (value === null ? "Not measured" : `${value} ms`);
 

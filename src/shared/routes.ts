@@ -19,6 +19,12 @@ export const publicRoutes = [
  */
 export const staticContentRoutes: readonly PublicRoute[] = ["/", "/about", "/services", "/pricing"];
 
+/**
+ * Public pages built around a form. Prerendered too; the page is one island whose code is
+ * fetched when the visitor is about to use it (src/client/islands.tsx).
+ */
+export const formRoutes: readonly PublicRoute[] = ["/contact", "/apply", "/book"];
+
 /** Pages of the portal and its sign-in; served as the app shell, never prerendered. */
 export const portalRoutes = [
   "/dashboard",

@@ -128,6 +128,13 @@ export async function seedReportMonth(db: Db, companyId: string, month: string, 
       view(at(4), "b", "/", null),
       view(at(4, before), "c", "/", null),
     ]);
+  // The certificate as the monitor last saw it: it expires 10 days after the month.
+  await db.insert(schema.siteMonitors).values({
+    websiteId: siteId,
+    status: "up",
+    nextCheckAt: new Date(Date.parse(`${last}T00:00:00Z`) + 365 * DAY_MS),
+    certExpiresAt: new Date(Date.parse(`${last}T00:00:00Z`) + 10 * DAY_MS),
+  });
   await db.insert(schema.domains).values({
     companyId,
     domain: "rivera.example",

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import { staffLinks } from "@shared/deep-links";
 import { formatCalendarDate } from "@shared/format";
-import { ratingOf, vitalNames, vitalThresholds, type VitalRating } from "@shared/schemas/vitals";
+import { ratingOf, vitalNames, vitalThresholds, type VitalRating } from "@shared/vitals";
 import type { Db } from "../db/client";
 import { webVitalDays, webVitalRatings, websites } from "../db/schema";
 import { siteSpeedPoorEmail } from "../mail/templates/vitals";
@@ -57,12 +57,16 @@ export async function checkVitalRatings(db: Db, settings: NoticeSettings, now = 
           .where(and(eq(webVitalRatings.websiteId, site.id), eq(webVitalRatings.metric, metric)))
           .for("update");
         if (before && before.day >= through) return 0;
+        // A site sliding from good to poor usually passes through "needs improvement" for a
+        // few days: the rating kept stays the last good or poor one meanwhile, so the slide is
+        // told when it lands, and a site wavering about the poor line is not told again.
+        const kept = rating === "needs-improvement" && before ? before.rating : rating;
         await tx
           .insert(webVitalRatings)
-          .values({ websiteId: site.id, metric, rating, day: through })
+          .values({ websiteId: site.id, metric, rating: kept, day: through })
           .onConflictDoUpdate({
             target: [webVitalRatings.websiteId, webVitalRatings.metric],
-            set: { rating, day: through },
+            set: { rating: kept, day: through },
           });
         if (before?.rating !== "good" || rating !== "poor") return 0;
         const name = vitalNames[metric].short;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { vitalMetrics, type VitalMetric } from "@shared/schemas/vitals";
+import { vitalMetrics, type VitalMetric } from "@shared/vitals";
 import {
   BUCKET_SCALE,
   VITAL_MAX,

@@ -1,4 +1,4 @@
-import type { VitalMetric } from "@shared/schemas/vitals";
+import type { VitalMetric } from "@shared/vitals";
 
 /*
  * The fixed log-spaced buckets each day's vitals are kept in (web_vital_days): bucket 0 holds

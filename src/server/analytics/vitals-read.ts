@@ -1,15 +1,12 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { DeviceVitals, SiteVitals, SlowPage, VitalDay } from "@shared/schemas/vitals";
 import {
   ratingOf,
   vitalDevices,
   vitalMetrics,
-  type DeviceVitals,
-  type SiteVitals,
-  type SlowPage,
-  type VitalDay,
   type VitalDevice,
   type VitalMetric,
-} from "@shared/schemas/vitals";
+} from "@shared/vitals";
 import { siteWindow } from "@shared/site-range";
 import type { DbExecutor } from "../db/client";
 import { webVitalDays, websites } from "../db/schema";

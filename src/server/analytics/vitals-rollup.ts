@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { vitalMetrics, vitalThresholds, type VitalMetric } from "@shared/schemas/vitals";
+import { vitalMetrics, vitalThresholds, type VitalMetric } from "@shared/vitals";
 import { queryRows, type Db, type DbExecutor } from "../db/client";
 import { webVitalDays, webVitals } from "../db/schema";
 import { createPeriodicWorker } from "../scheduling/periodic";

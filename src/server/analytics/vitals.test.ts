@@ -188,6 +188,10 @@ describe.each(databaseKinds)("real-user speed (vitals on POST /api/events) on %s
       ["/slow", "poor"],
       ["/fast", "good"],
     ]);
+    expect(desktop.slowestByLcp.map((p) => [p.path, p.rating])).toEqual([
+      ["/slow", "poor"],
+      ["/fast", "good"],
+    ]);
     expect(desktop.trend).toHaveLength(90);
     expect(desktop.trend.find((d) => d.day === "2026-11-10")!.lcp).toBeGreaterThan(4000);
     const mobile = body.devices.find((d) => d.device === "mobile")!;
@@ -303,5 +307,51 @@ describe.each(databaseKinds)("real-user speed (vitals on POST /api/events) on %s
       .from(outboxEmails)
       .where(eq(outboxEmails.kind, "site-speed-poor"));
     expect(emails.map((email) => email.to)).toContain("desk@harborline.example");
+  });
+
+  it("tells staff once when a site's INP slides from good through needs improvement to poor", async () => {
+    const settings = {
+      agencyInbox: "desk@harborline.example",
+      publicUrl: "https://harborline.example",
+    };
+    await t.database.db.delete(webVitalDays);
+    const inpDay = (day: number, value: number) => {
+      const histogram = histogramOf([[bucketOf("inp", value), 20]]);
+      return {
+        websiteId: ids.on.id,
+        day: `2026-09-${String(day).padStart(2, "0")}`,
+        path: "/order",
+        device: "desktop" as const,
+        metric: "inp" as const,
+        visits: 20,
+        good: value <= 200 ? 20 : 0,
+        firstBucket: histogram.first,
+        counts: histogram.counts,
+      };
+    };
+    // Good to Sep 7, needs improvement Sep 8 to 14, poor from Sep 15: the week's p75 never
+    // jumps from good to poor, it passes through needs improvement on the way.
+    await t.database.db
+      .insert(webVitalDays)
+      .values(
+        Array.from({ length: 28 }, (_, i) =>
+          inpDay(i + 1, i + 1 <= 7 ? 150 : i + 1 <= 14 ? 300 : 800),
+        ),
+      );
+    const inpNotices = async () =>
+      (
+        await t.database.db.select().from(notices).where(eq(notices.kind, "staff-site-speed"))
+      ).filter((notice) => notice.title.includes("INP"));
+    let told = 0;
+    for (let day = 9; day <= 30; day++) {
+      const at = new Date(`2026-09-${String(day).padStart(2, "0")}T06:00:00Z`);
+      told += await checkVitalRatings(t.database.db, settings, at);
+    }
+    expect(told).toBe(1);
+    expect(await inpNotices()).toEqual([
+      expect.objectContaining({
+        title: expect.stringContaining("on.riverabakery.example turned slow for its visitors: INP"),
+      }),
+    ]);
   });
 });

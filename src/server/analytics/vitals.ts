@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { vitalMetrics, type VitalMetric } from "@shared/schemas/vitals";
+import { vitalMetrics, type VitalMetric } from "@shared/vitals";
 import type { Db } from "../db/client";
 import {
   deviceOf,

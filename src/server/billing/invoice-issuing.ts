@@ -140,12 +140,14 @@ export async function issueInvoiceRow(
     tx,
     "invoice.issued",
     await findInvoice(tx, issued.id, staffView, { settings, now }),
+    { companyId: issued.companyId },
   );
   if (nothingOwed) {
     await recordWebhookEvent(
       tx,
       "invoice.paid",
       await findInvoice(tx, issued.id, staffView, { settings, now }),
+      { companyId: issued.companyId },
     );
   }
   return issued;

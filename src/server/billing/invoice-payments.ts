@@ -78,6 +78,7 @@ export async function applyPayment(
       tx,
       "invoice.paid",
       await findInvoice(tx, invoice.id, { staff: true }, { settings, now }),
+      { companyId: invoice.companyId },
     );
   }
   return after;

@@ -1,5 +1,17 @@
 import { invoiceMessages } from "@shared/schemas/billing";
-import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lt,
+  ne,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { offlinePayment } from "@content/billing";
 import type {
   InvoiceDetail,
@@ -47,13 +59,17 @@ export const balanceOf = (invoice: Pick<Invoice, "totalCents" | "paidCents" | "c
 export const owedCents = sql<number>`(${invoices.totalCents} - ${invoices.creditedCents} - ${invoices.paidCents})`;
 
 /** Open, with something owed, and past its due date (a day after it, at the earliest). */
-const isOverdue = (invoice: Invoice, today: string) =>
+const isOverdue = (invoice: SummaryRow, today: string) =>
   invoice.status === "open" &&
   balanceOf(invoice) > 0 &&
   invoice.dueDate !== null &&
   invoice.dueDate < today;
 
-function toSummary(invoice: Invoice, companyName: string, today: string): InvoiceSummary {
+/** An invoice's columns but its lines: a list does not show them, and they are its biggest. */
+const { lines: _lines, ...summaryColumns } = getTableColumns(invoices);
+type SummaryRow = Omit<Invoice, "lines">;
+
+function toSummary(invoice: SummaryRow, companyName: string, today: string): InvoiceSummary {
   return {
     id: invoice.id,
     number: invoice.number,
@@ -91,13 +107,14 @@ function toPayment(row: PaymentRow, invoiceNumber: string | null): Payment {
   };
 }
 
-/** Invoices, newest first (drafts, which have no number yet, on top); a client never sees drafts. */
-export async function listInvoices(
-  db: DbExecutor,
-  filter: { companyId?: string; status?: InvoiceStatus; overdue?: boolean; withDrafts: boolean },
-  now = new Date(),
-): Promise<InvoiceSummary[]> {
-  const today = dayOf(now);
+type ListFilter = {
+  companyId?: string;
+  status?: InvoiceStatus;
+  overdue?: boolean;
+  withDrafts: boolean;
+};
+
+function conditionsOf(filter: ListFilter, today: string): SQL[] {
   const conditions: SQL[] = [];
   if (filter.companyId) conditions.push(eq(invoices.companyId, filter.companyId));
   if (filter.status) conditions.push(eq(invoices.status, filter.status));
@@ -109,34 +126,62 @@ export async function listInvoices(
       sql`${owedCents} > 0`,
     );
   }
-  const rows = await db
-    .select({ invoice: invoices, companyName: companies.name })
+  return conditions;
+}
+
+/**
+ * Invoices, newest first (drafts, which have no number yet, on top); a client never sees drafts.
+ * Every one, or `limit` of them from `offset`.
+ */
+export async function listInvoices(
+  db: DbExecutor,
+  filter: ListFilter,
+  now = new Date(),
+  page?: { limit: number; offset: number },
+): Promise<InvoiceSummary[]> {
+  const today = dayOf(now);
+  const query = db
+    .select({ invoice: summaryColumns, companyName: companies.name })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(and(...conditions))
-    .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.number));
+    .where(and(...conditionsOf(filter, today)))
+    // The id last, so that a page never repeats or skips an invoice of the one before.
+    .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.number), invoices.id)
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   return rows.map(({ invoice, companyName }) => toSummary(invoice, companyName, today));
 }
 
-/** The back office's list with this month's revenue, what is owed, and how much is overdue. */
+/**
+ * The back office's list, a page of it, with how many match, this month's revenue, what is owed,
+ * and how much is overdue.
+ */
 export async function invoiceList(
   db: DbExecutor,
-  filter: Omit<InvoiceFilter, "overdue"> & { overdue?: boolean },
+  filter: Omit<InvoiceFilter, "overdue" | "page" | "pageSize"> & {
+    overdue?: boolean;
+    page: number;
+    pageSize: number;
+  },
   now = new Date(),
 ): Promise<InvoiceList> {
   const today = dayOf(now);
   const monthStart = `${today.slice(0, 7)}-01`;
-  const [list, [revenue], [owed]] = await Promise.all([
-    listInvoices(
-      db,
-      {
-        withDrafts: true,
-        ...(filter.companyId ? { companyId: filter.companyId } : {}),
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(filter.overdue ? { overdue: true } : {}),
-      },
-      now,
-    ),
+  const listed: ListFilter = {
+    withDrafts: true,
+    ...(filter.companyId ? { companyId: filter.companyId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.overdue ? { overdue: true } : {}),
+  };
+  const [list, [counted], [revenue], [owed]] = await Promise.all([
+    listInvoices(db, listed, now, {
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    }),
+    db
+      .select({ total: count() })
+      .from(invoices)
+      .where(and(...conditionsOf(listed, today))),
     db
       .select({
         cents: sql<string>`coalesce(sum(case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} end), 0)`,
@@ -153,6 +198,9 @@ export async function invoiceList(
   ]);
   return {
     invoices: list,
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
     revenueThisMonthCents: Number(revenue?.cents ?? 0),
     outstandingCents: Number(owed?.cents ?? 0),
     overdueCount: Number(owed?.overdue ?? 0),

@@ -156,7 +156,9 @@ export async function inviteClient(
       // Refused: the new company goes too.
       if (!added.ok) throw new DomainFailureError(added);
       const { member, emailed } = added.value;
-      await recordWebhookEvent(tx, "client.created", await findClient(tx, company.id));
+      await recordWebhookEvent(tx, "client.created", await findClient(tx, company.id), {
+        companyId: company.id,
+      });
       return ok({ companyId: company.id, userId: member.id, email: member.email, emailed });
     }),
   );

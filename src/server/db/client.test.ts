@@ -178,9 +178,13 @@ describe("the embedded database (PGlite)", () => {
     const renewals = (await database.db.select().from(domains)).map((d) => d.autoRenew).sort();
     expect(renewals).toEqual([false, true]);
     const tickets = await database.db.select().from(supportTickets);
+    // The specification's two samples, and one resolved ticket for each archived month.
     expect(tickets.map((x) => [x.status, x.priority]).sort()).toEqual([
       ["in-progress", "medium"],
       ["open", "high"],
+      ["resolved", "medium"],
+      ["resolved", "medium"],
+      ["resolved", "medium"],
     ]);
     // Three archived monthly reports, with the demo's logged hours in them.
     const reports = await database.db.select().from(monthlyReports);

@@ -112,20 +112,27 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // Loaded here, not at the top: a server on PostgreSQL never loads the embedded database.
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      // The bookings' exclusion constraint needs it, as on PostgreSQL (decision 025).
-      import("@electric-sql/pglite/contrib/btree_gist"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
+  const [
+    { PGlite },
+    { btree_gist },
+    { pg_trgm },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    // The bookings' exclusion constraint needs it, as on PostgreSQL (decision 025).
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    // The leads inbox's search index (migration 0039).
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   // PostgreSQL's default 128 MB of shared buffers become resident in PGlite's WebAssembly memory
   // as they are used, and WebAssembly memory never shrinks: 16 MB holds this app's working set
   // many times over (decision 008).
   const options = {
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-    extensions: { btree_gist },
+    extensions: { btree_gist, pg_trgm },
   };
   let release = () => {};
   let client: PGlite;

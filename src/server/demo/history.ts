@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
+import { addMonthsTo } from "@shared/work-time";
 import type { DbExecutor } from "../db/client";
 import { bandwidthUsage, monitorIncidents, monitorRollups, siteMonitors } from "../db/schema";
+import { agencyMonth } from "../hours/reading";
 
 /**
- * 90 days of measured history for the demo website, so a fresh install shows living figures:
+ * Measured history for the demo website since the first day of the month four months back (see
+ * demoHistoryDays), so a fresh install shows living figures and its three archived reports each
+ * have a whole month to report and a whole month before to compare with:
  * page views with a bakery's weekly rhythm, hourly and daily monitor roll-ups with two short
  * incidents in the last 30 days (and one before), the monitor's state with a certificate that
  * expires in about 60 days, and the bandwidth the host reported each day.
@@ -23,11 +27,18 @@ export const DEMO_HISTORY = {
   failedChecks: 22,
 } as const;
 
-/** How many UTC days of page views the demo has (today and the 89 before). */
-export const DEMO_HISTORY_DAYS = 90;
+/**
+ * How many UTC days of page views and checks the demo has (today included): from the first day
+ * of the agency's month four months back, so the oldest archived report (three months back) and
+ * the month it compares with are whole. 121 to 154 days, whatever the date.
+ */
+export function demoHistoryDays(now: Date): number {
+  const first = Date.parse(`${addMonthsTo(agencyMonth(now), -4)}-01T00:00:00Z`);
+  return Math.round((dayStart(now, 0) - first) / DAY_MS) + 1;
+}
 
-/** Visitors and page views of the 60 days before those 30. */
-const EARLIER = { visitors: 5_730, pageViews: 10_890 };
+/** Visitors and page views a day before those 30: the same rhythm, a little quieter. */
+const EARLIER_PER_DAY = { visitors: 95.5, pageViews: 181.5 };
 const BYTES_PER_DAY = 600_000_000;
 
 const DAY_MS = 86_400_000;
@@ -202,6 +213,7 @@ const incidents = [
     detail: "No answer within 10 seconds",
   },
   { hoursBack: 61 * 24 + 9, minute: 3, minutes: 6, cause: "http", detail: "HTTP 502" },
+  { hoursBack: 97 * 24 + 14, minute: 27, minutes: 4, cause: "http", detail: "HTTP 500" },
 ] as const;
 
 /** The bytes the host reported for each complete day of the last 90 (yesterday and before). */
@@ -224,8 +236,16 @@ export function demoBandwidthThisMonth(now = new Date()): number {
 
 /** Writes the demo website's history (see above). */
 export async function seedDemoHistory(tx: DbExecutor, websiteId: string, now: Date) {
+  const days = demoHistoryDays(now);
+  const earlier = days - 30;
   const views = [
-    ...viewsOf(now, 30, DEMO_HISTORY_DAYS - 1, EARLIER.visitors, EARLIER.pageViews),
+    ...viewsOf(
+      now,
+      30,
+      days - 1,
+      Math.round(EARLIER_PER_DAY.visitors * earlier),
+      Math.round(EARLIER_PER_DAY.pageViews * earlier),
+    ),
     ...viewsOf(now, 0, 29, DEMO_HISTORY.visitors, DEMO_HISTORY.pageViews),
   ];
   for (let from = 0; from < views.length; from += 20_000) {
@@ -242,7 +262,7 @@ export async function seedDemoHistory(tx: DbExecutor, websiteId: string, now: Da
   const hourNow = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   const next = random(seedOf(`checks ${new Date(hourNow).toISOString()}`));
   const down = new Map(incidents.map((i) => [i.hoursBack, i.minutes]));
-  const hours = Array.from({ length: 90 * 24 }, (_, back) => {
+  const hours = Array.from({ length: days * 24 }, (_, back) => {
     const periodStart = hourNow - back * HOUR_MS;
     const checks = back === 0 ? Math.floor((now.getTime() - hourNow) / MINUTE_MS) : 60;
     const up = checks - (down.get(back) ?? 0);
@@ -251,14 +271,14 @@ export async function seedDemoHistory(tx: DbExecutor, websiteId: string, now: Da
     const responseMs = 170 + busy * 9 + Math.round(next() * 60);
     return { periodStart, checks, up, responseMsSum: up * responseMs };
   }).filter((hour) => hour.checks > 0);
-  const days = new Map<number, { checks: number; up: number; responseMsSum: number }>();
+  const daySums = new Map<number, { checks: number; up: number; responseMsSum: number }>();
   for (const hour of hours) {
     const day = Math.floor(hour.periodStart / DAY_MS) * DAY_MS;
-    const sums = days.get(day) ?? { checks: 0, up: 0, responseMsSum: 0 };
+    const sums = daySums.get(day) ?? { checks: 0, up: 0, responseMsSum: 0 };
     sums.checks += hour.checks;
     sums.up += hour.up;
     sums.responseMsSum += hour.responseMsSum;
-    days.set(day, sums);
+    daySums.set(day, sums);
   }
   const rollups = [
     ...hours.map(({ periodStart, ...sums }) => ({
@@ -266,7 +286,7 @@ export async function seedDemoHistory(tx: DbExecutor, websiteId: string, now: Da
       periodStart: new Date(periodStart),
       ...sums,
     })),
-    ...[...days].map(([day, sums]) => ({
+    ...[...daySums].map(([day, sums]) => ({
       granularity: "day" as const,
       periodStart: new Date(day),
       ...sums,

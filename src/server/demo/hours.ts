@@ -1,44 +1,72 @@
 import { eq } from "drizzle-orm";
 import { brand } from "@content/site";
-import { dayInZone } from "@shared/work-time";
+import { addMonthsTo, dayInZone } from "@shared/work-time";
 import type { DbExecutor } from "../db/client";
 import { projects, timeEntries } from "../db/schema";
+import { agencyMonth } from "../hours/reading";
 
 const DAY_MS = 86_400_000;
 
-/** The demo's logged time: days ago, minutes, what was done, and what it was against. */
-const demoEntries: {
-  daysAgo: number;
+/**
+ * The demo's logged time: when (days ago, or a day of the month some months back, so each
+ * archived month has its care hours whatever today's date), minutes, what was done, and what it
+ * was against.
+ */
+type DemoEntry = ({ daysAgo: number } | { monthsBack: number; day: number }) & {
   minutes: number;
   note: string;
   on?: "site" | "banner" | "project";
-}[] = [
+};
+const demoEntries: DemoEntry[] = [
   {
-    daysAgo: 80,
+    monthsBack: 3,
+    day: 4,
     minutes: 60,
     note: "Monthly plugin and core updates; checked checkout after.",
     on: "site",
   },
   {
-    daysAgo: 74,
+    monthsBack: 3,
+    day: 13,
     minutes: 45,
     note: "Replaced the spring menu PDF and its link on the menu page.",
     on: "site",
   },
-  { daysAgo: 66, minutes: 30, note: "Renewed the catering form's spam filter keys.", on: "site" },
   {
-    daysAgo: 58,
+    monthsBack: 3,
+    day: 22,
+    minutes: 30,
+    note: "Renewed the catering form's spam filter keys.",
+    on: "site",
+  },
+  {
+    monthsBack: 2,
+    day: 3,
+    minutes: 60,
+    note: "Monthly plugin and core updates; tested the order form.",
+    on: "site",
+  },
+  {
+    monthsBack: 2,
+    day: 16,
     minutes: 75,
     note: "Investigated slow image loads; resized the gallery photos.",
     on: "site",
   },
   {
-    daysAgo: 50,
+    monthsBack: 1,
+    day: 6,
     minutes: 60,
-    note: "Monthly plugin and core updates; tested the order form.",
+    note: "Monthly plugin and core updates.",
     on: "site",
   },
-  { daysAgo: 43, minutes: 40, note: "Updated the opening hours for both shops.", on: "site" },
+  {
+    monthsBack: 1,
+    day: 15,
+    minutes: 40,
+    note: "Updated the opening hours for both shops.",
+    on: "site",
+  },
   {
     daysAgo: 26,
     minutes: 90,
@@ -46,7 +74,6 @@ const demoEntries: {
     on: "project",
   },
   { daysAgo: 19, minutes: 120, note: "Homepage and menu page wireframes.", on: "project" },
-  { daysAgo: 20, minutes: 60, note: "Monthly plugin and core updates.", on: "site" },
   { daysAgo: 12, minutes: 150, note: "Design review changes to the catering page.", on: "project" },
   { daysAgo: 5, minutes: 50, note: "Drafted the holiday hours banner on staging.", on: "banner" },
   { daysAgo: 3, minutes: 45, note: "Backup restore test on staging: all good.", on: "site" },
@@ -68,14 +95,19 @@ export async function seedDemoHours(
     .where(eq(projects.companyId, ids.companyId));
   await tx.insert(timeEntries).values(
     demoEntries.map((entry) => {
-      const at = new Date(now.getTime() - entry.daysAgo * DAY_MS);
+      const workDate =
+        "daysAgo" in entry
+          ? dayInZone(new Date(now.getTime() - entry.daysAgo * DAY_MS), brand.timeZone)
+          : `${addMonthsTo(agencyMonth(now), -entry.monthsBack)}-${String(entry.day).padStart(2, "0")}`;
+      // Logged that afternoon, or now for an entry of today.
+      const at = new Date(Math.min(Date.parse(`${workDate}T23:00:00Z`), now.getTime()));
       return {
         companyId: ids.companyId,
         userId: ids.staffId,
         websiteId: entry.on === "site" || entry.on === "banner" ? ids.websiteId : null,
         ticketId: entry.on === "banner" ? ids.bannerTicketId : null,
         projectId: entry.on === "project" ? (project?.id ?? null) : null,
-        workDate: dayInZone(at, brand.timeZone),
+        workDate,
         minutes: entry.minutes,
         note: entry.note,
         createdAt: at,

@@ -4,17 +4,20 @@ import { proposalTerms } from "@content/terms";
 import { lineTotals, splitPaymentPlan } from "@shared/payment-plan";
 import { NET_DAYS, REMINDER_DAYS_PAST_DUE } from "@shared/schemas/billing";
 import { addDays, billingDatesUntil, invoiceTotals, periodEnd } from "@shared/invoice-math";
+import { addMonthsTo } from "@shared/work-time";
 import { nextInvoiceNumber } from "../billing/invoice-issuing";
 import { periodLine } from "../billing/scheduler";
 import { openProject } from "../projects/projects";
 import { proposalVersionHash } from "../documents/content-hash";
 import type { Db, DbExecutor } from "../db/client";
 import { rollUpPageViews } from "../analytics/rollup";
+import { agencyMonth } from "../hours/reading";
 import { seedDemoCampaigns } from "./campaigns";
-import { DEMO_HISTORY_DAYS, seedDemoHistory } from "./history";
+import { demoHistoryDays, seedDemoHistory } from "./history";
 import { seedDemoHeartbeat } from "./heartbeats";
 import { seedDemoStatusPage } from "./status-page";
 import { seedDemoHours } from "./hours";
+import { seedDemoPastTickets } from "./past-tickets";
 import { seedDemoReports } from "./reports";
 import { seedDemoMaintenance } from "./maintenance";
 import { seedDemoVitals } from "./vitals";
@@ -68,7 +71,11 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
     if (!client || !staff) throw new Error("demo users were not created");
     const [company] = await tx
       .insert(companies)
-      .values({ name: demoCompanyName })
+      .values({
+        name: demoCompanyName,
+        // So the demo's invoices and reports print a bill-to block as a real client's do.
+        billingAddress: "3117 Harborview Drive\nGig Harbor, WA 98335",
+      })
       .returning({ id: companies.id });
     if (!company) throw new Error("the demo company was not created");
     await tx
@@ -90,7 +97,7 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
     await seedDemoCampaigns(tx, site!.id, now);
     // Its finished days rolled up, as the hourly roll-up would have day by day: the site page reads
     // a rolled-up site's days before its latest rolled-up one from the roll-ups alone.
-    await rollUpPageViews(tx, now, DEMO_HISTORY_DAYS);
+    await rollUpPageViews(tx, now, demoHistoryDays(now));
     await seedDemoHeartbeat(tx, site!.id, now);
     await seedDemoVitals(tx, site!.id, now);
     await seedDemoStatusPage(tx, { companyId: company.id, websiteId: site!.id, staffId: staff.id });
@@ -144,6 +151,11 @@ export async function seedDemoData(db: Db, now = new Date(), checkUrl: string | 
       .returning({ id: supportTickets.id });
     const [slow, banner] = tickets;
     if (!slow || !banner) throw new Error("demo tickets were not created");
+    await seedDemoPastTickets(
+      tx,
+      { companyId: company.id, clientId: client.id, staffId: staff.id, websiteId: site!.id },
+      now,
+    );
     await tx.insert(ticketMessages).values([
       {
         ticketId: slow.id,
@@ -386,7 +398,8 @@ async function seedDemoBilling(
       name: "VPS Hosting",
       amountCents: 2499,
       billingDay,
-      startsOn: isoDate(daysFromNow(-80)),
+      // Since before the oldest archived report's month, so each archived month has its invoice.
+      startsOn: `${addMonthsTo(agencyMonth(now), -4)}-01`,
     })
     .returning();
   if (!plan) throw new Error("the demo plan was not created");

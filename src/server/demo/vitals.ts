@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import { vitalMetrics, vitalThresholds, type VitalMetric } from "@shared/schemas/vitals";
+import { vitalMetrics, vitalThresholds, type VitalMetric } from "@shared/vitals";
 import { bucketOf, histogramOf } from "../analytics/vitals-buckets";
 import type { DbExecutor } from "../db/client";
 import { webVitalDays, webVitals, websites } from "../db/schema";
+import { demoHistoryDays } from "./history";
 
 /**
- * 90 days of real-user speed for the demo website, so its panels show something on a fresh
+ * Real-user speed for the demo website over its history's days (demoHistoryDays, so the archived
+ * reports compare each month with the one before), so its panels show something on a fresh
  * install: day histograms up to the day before yesterday (as the roll-up leaves them) and raw
  * vitals for yesterday and today. Deterministic, like history.ts: a seeded generator per day.
  * The menu page is slow to show on phones (its photos), ordering slow to answer taps.
@@ -50,7 +52,7 @@ export async function seedDemoVitals(tx: DbExecutor, websiteId: string, now: Dat
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const rolled: (typeof webVitalDays.$inferInsert)[] = [];
   const raw: (typeof webVitals.$inferInsert)[] = [];
-  for (let back = 89; back >= 0; back--) {
+  for (let back = demoHistoryDays(now) - 1; back >= 0; back--) {
     const day = dayOf(today - back * DAY_MS);
     const next = random(back === 0 ? 7 : Number(day.replaceAll("-", "")));
     // The site got faster a month ago (its images were resized).

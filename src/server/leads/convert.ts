@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { recordWebhookEvent } from "../webhooks/events";
+import { findClient } from "../clients/clients";
 import type { ConvertedLead } from "@shared/schemas/proposals";
 import { teamMessages } from "@shared/schemas/team";
 import { recordAudit, type AuditContext } from "../audit/audit";
@@ -117,11 +118,8 @@ export async function convertLead(
         invited,
       };
       if (created) {
-        await recordWebhookEvent(tx, "client.created", {
-          id: company.id,
-          name: company.name,
-          leadId: lead.id,
-          owner: { id: userId!, email },
+        await recordWebhookEvent(tx, "client.created", await findClient(tx, company.id), {
+          companyId: company.id,
         });
       }
       await recordAudit(tx, audit, {

@@ -37,7 +37,9 @@ async function storeLead(
         if (email) {
           const sent = email(lead);
           await enqueueEmails(tx, leadEmails(sent, notice));
-          await recordWebhookEvent(tx, "lead.created", await findLead(tx, sent.kind, lead.id));
+          await recordWebhookEvent(tx, "lead.created", await findLead(tx, sent.kind, lead.id), {
+            leadId: lead.id,
+          });
         }
         return lead;
       });

@@ -37,6 +37,7 @@ export type EmailKind =
   | "status-update"
   | "maintenance-notice"
   | "site-speed-poor"
+  | "webhook-disabled"
   | "monthly-report"
   | "booking-confirmation"
   | "booking-notification"
@@ -85,6 +86,8 @@ const PRIORITY_OF: Record<EmailKind, number> = {
   "status-update": ROUTINE,
   "maintenance-notice": ROUTINE,
   "site-speed-poor": ROUTINE,
+  // Events pile up unsent (and their log is the only catch-up) until someone acts.
+  "webhook-disabled": URGENT,
   "monthly-report": ROUTINE,
   // The visitor waits for the invitation of the call they just booked (or moved, or cancelled).
   "booking-confirmation": URGENT,

@@ -233,7 +233,7 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
           await db.delete(companies).where(eq(companies.id, company.id));
         },
       ),
-      { numRuns: kind === "pglite" ? 12 : 20, seed: 20261102 },
+      { numRuns: 12, seed: 20261102 },
     );
   }, 120_000);
 

@@ -31,8 +31,28 @@ export type MonitorRunOptions = {
   concurrency?: number;
   /** Also delete old raw checks and hourly roll-ups. */
   prune?: boolean;
+  /**
+   * The process's checks in flight: when given, the pass claims only what the pool has room for,
+   * starts those checks and returns without waiting for them (the worker's way).
+   */
+  pool?: CheckPool;
+  /** Also the expiry warnings, overdue heartbeats and maintenance notices (default true). */
+  housekeeping?: boolean;
   log?: Log | undefined;
 };
+
+/**
+ * Checks in flight in one process, across its passes: a slow or silent site holds a place in
+ * the pool, never the next pass's claim, so the sites due meanwhile still start on time.
+ */
+export type CheckPool = { inFlight: Set<Promise<void>>; limit: number };
+
+/** Checks one process runs at once: most of a check is waiting on the network. */
+export const MONITOR_CONCURRENCY = 200;
+
+export function createCheckPool(limit = MONITOR_CONCURRENCY): CheckPool {
+  return { inFlight: new Set(), limit };
+}
 
 export type MonitorRun = {
   checked: number;
@@ -73,33 +93,48 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
 
   // The down email says how often the site is checked.
   const siteSettings = { ...options.settings, checkIntervalSeconds: options.intervalMs / 1000 };
-  const claimed = await claimDueSites(db, now, options.intervalMs, options.batchSize ?? 100);
-  const queue = [...claimed];
+  const { pool } = options;
+  const batch = options.batchSize ?? (pool ? 1000 : 100);
+  const room = pool ? Math.min(batch, pool.limit - pool.inFlight.size) : batch;
+  const claimed = room > 0 ? await claimDueSites(db, now, options.intervalMs, room) : [];
   // How late each check starts: behind its schedule when claimed, plus its wait in this pass.
   const passStarted = performance.now();
-  const workers = Array.from(
-    { length: Math.min(options.concurrency ?? 8, queue.length) },
-    async () => {
-      for (let site = queue.shift(); site; site = queue.shift()) {
-        const waited = performance.now() - passStarted;
-        monitorLateness.observe((now.getTime() - site.dueAt.getTime() + waited) / 1000);
-        const result = await probe(checkAddress(site), options.probe, keywordCheck(site));
-        try {
-          const recorded = await recordCheck(db, site, result, now, siteSettings);
-          checksMade.inc({ result: result.ok ? "up" : "down" });
-          run.checked++;
-          if (!result.ok) run.failures++;
-          if (recorded.incidentOpened) run.incidentsOpened++;
-          if (recorded.incidentClosed) run.incidentsClosed++;
-          run.emailsQueued += recorded.emailsQueued;
-        } catch (error) {
-          run.errors++;
-          log.error({ err: error, websiteId: site.id }, "monitor: recording a check failed");
-        }
-      }
-    },
-  );
-  await Promise.all(workers);
+  const checkSite = async (site: (typeof claimed)[number]) => {
+    const waited = performance.now() - passStarted;
+    monitorLateness.observe((now.getTime() - site.dueAt.getTime() + waited) / 1000);
+    const result = await probe(checkAddress(site), options.probe, keywordCheck(site));
+    try {
+      const recorded = await recordCheck(db, site, result, now, siteSettings);
+      checksMade.inc({ result: result.ok ? "up" : "down" });
+      run.checked++;
+      if (!result.ok) run.failures++;
+      if (recorded.incidentOpened) run.incidentsOpened++;
+      if (recorded.incidentClosed) run.incidentsClosed++;
+      run.emailsQueued += recorded.emailsQueued;
+      // A pooled check ends after its pass has reported: it says itself what it changed.
+      if (pool && (recorded.incidentOpened || recorded.incidentClosed))
+        log.info({ websiteId: site.id, ...recorded }, "monitor check");
+    } catch (error) {
+      run.errors++;
+      log.error({ err: error, websiteId: site.id }, "monitor: recording a check failed");
+    }
+  };
+  if (pool) {
+    for (const site of claimed) {
+      const check: Promise<void> = checkSite(site).finally(() => pool.inFlight.delete(check));
+      pool.inFlight.add(check);
+    }
+  } else {
+    const queue = [...claimed];
+    const workers = Array.from(
+      { length: Math.min(options.concurrency ?? 8, queue.length) },
+      async () => {
+        for (let site = queue.shift(); site; site = queue.shift()) await checkSite(site);
+      },
+    );
+    await Promise.all(workers);
+  }
+  if (options.housekeeping === false) return run;
 
   try {
     const warned = await sendExpiryWarnings(db, now, options.settings);
@@ -215,17 +250,23 @@ export type MonitorWorkerOptions = {
   /** How often each site is checked (MONITOR_INTERVAL). */
   intervalMs: number;
   probe: ProbeOptions;
-  /** Time between passes (default: a tenth of the interval, at most 10 s, so retries are on time). */
+  /** Time between claims of the sites due (default 1 s: a check starts at most about that late). */
   passMs?: number | undefined;
+  /** Checks in flight at once in this process. */
+  concurrency?: number | undefined;
   now?: (() => Date) | undefined;
 };
 
 const PRUNE_EVERY_MS = 3_600_000;
+/** How long stop() waits for the checks in flight (each records in one transaction). */
+const STOP_WAIT_MS = 5_000;
 
 /**
- * Runs the monitor in this process: a pass at start, then every few seconds (a pass only checks
- * the sites that are due). Passes never overlap in one process; across processes the claim makes
- * each check happen once. Old history is pruned at start and then once an hour.
+ * Runs the monitor in this process: a pass at start, then every second. A pass claims the sites
+ * due and starts their checks in the process's pool without waiting for them, so a slow site
+ * never delays the next claim. Passes never overlap in one process; across processes the claim
+ * makes each check happen once. The expiry warnings, heartbeats and maintenance notices run every
+ * tenth of the interval (1 to 10 s); old history is pruned at start and then once an hour.
  */
 export function createMonitorWorker({
   db,
@@ -233,17 +274,22 @@ export function createMonitorWorker({
   log,
   intervalMs,
   probe: probeOptions,
-  passMs = Math.min(10_000, Math.max(1_000, Math.floor(intervalMs / 10))),
+  passMs = 1_000,
+  concurrency = MONITOR_CONCURRENCY,
   now = () => new Date(),
 }: MonitorWorkerOptions) {
+  const housekeepingMs = Math.min(10_000, Math.max(1_000, Math.floor(intervalMs / 10)));
+  const pool = createCheckPool(concurrency);
   let prunedAt = -Infinity;
-  return createPeriodicWorker({
+  let housekeptAt = -Infinity;
+  const worker = createPeriodicWorker({
     name: "monitor pass",
     log,
     everyMs: passMs,
     async pass(): Promise<MonitorRun> {
       const at = now();
       const prune = at.getTime() - prunedAt >= PRUNE_EVERY_MS;
+      const housekeeping = at.getTime() - housekeptAt >= housekeepingMs;
       const result = await runMonitorOnce({
         db,
         settings,
@@ -251,21 +297,30 @@ export function createMonitorWorker({
         probe: probeOptions,
         now: at,
         prune,
+        pool,
+        housekeeping,
         log,
       });
       if (prune) prunedAt = at.getTime();
-      if (
-        result.incidentsOpened +
-          result.incidentsClosed +
-          result.expiryWarnings +
-          result.maintenanceNotices >
-        0
-      ) {
+      if (housekeeping) housekeptAt = at.getTime();
+      if (result.expiryWarnings + result.maintenanceNotices + result.incidentsOpened > 0) {
         log.info(result, "monitor pass");
       }
       return result;
     },
   });
+  return {
+    ...worker,
+    /** The checks in flight (what a test waits for after a pass). */
+    settled: () => Promise.allSettled([...pool.inFlight]),
+    async stop() {
+      await worker.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+      await Promise.race([Promise.allSettled([...pool.inFlight]), timeUp]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 export type MonitorWorker = ReturnType<typeof createMonitorWorker>;

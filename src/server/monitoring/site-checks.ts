@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordWebhookEvent } from "../webhooks/events";
+import { findIncident } from "./incident-reading";
 import type { Db } from "../db/client";
 import {
   monitorChecks,
@@ -37,20 +38,6 @@ export type ClaimedSite = Pick<
   Website,
   "id" | "companyId" | "domain" | "checkUrl" | "checkKeyword" | "checkKeywordMustBe"
 >;
-
-/** An incident as webhooks tell of it: the site, why, and when it began (and ended). */
-const incidentData = (
-  incident: typeof monitorIncidents.$inferSelect,
-  site: Pick<ClaimedSite, "id" | "companyId" | "domain">,
-) => ({
-  id: incident.id,
-  website: { id: site.id, domain: site.domain },
-  companyId: site.companyId,
-  cause: incident.cause,
-  detail: incident.detail,
-  startedAt: incident.startedAt.toISOString(),
-  endedAt: incident.endedAt?.toISOString() ?? null,
-});
 
 /** What a recorded check did besides keeping its history. */
 export type CheckRecorded = {
@@ -164,7 +151,10 @@ export async function recordCheck(
         .onConflictDoNothing()
         .returning();
       recorded.incidentOpened = opened !== undefined;
-      if (opened) await recordWebhookEvent(tx, "incident.opened", incidentData(opened, site));
+      if (opened)
+        await recordWebhookEvent(tx, "incident.opened", await findIncident(tx, opened.id), {
+          companyId: site.companyId,
+        });
       // The open incident's down email, unless sent already or held back (flapping).
       const [lastRecovery] = await tx
         .select({ at: sql<string | null>`max(${monitorIncidents.endedAt})` })
@@ -223,7 +213,9 @@ export async function recordCheck(
         .returning();
       if (closed) {
         recorded.incidentClosed = true;
-        await recordWebhookEvent(tx, "incident.resolved", incidentData(closed, site));
+        await recordWebhookEvent(tx, "incident.resolved", await findIncident(tx, closed.id), {
+          companyId: site.companyId,
+        });
         if (closed.alertedAt) {
           const incident = {
             id: closed.id,

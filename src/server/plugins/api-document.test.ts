@@ -1,9 +1,14 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
+import { webhookEventObjects } from "@shared/schemas/webhook-events";
+import { webhookEventTypes } from "@shared/schemas/webhooks";
+import { signatureCheck } from "../webhooks/guide";
 import { apiTags, tagOf } from "./api-document";
 
 type Operation = {
+  operationId?: string;
+  summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
@@ -14,7 +19,10 @@ type Document = {
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  tags: { name: string; description: string }[];
+  webhooks: Record<string, { post: Operation & { requestBody: { content: JsonContent } } }>;
 };
+type JsonContent = Record<string, { schema: { properties: Record<string, unknown> } }>;
 
 /** A route's URL as the document writes it: /api/tickets/{id}. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
@@ -124,5 +132,51 @@ describe("the API's OpenAPI document", () => {
     expect(Object.keys(document.paths["/api/admin/clients/{id}"]!.delete!.responses)).toEqual(
       expect.arrayContaining(["204", "404", "409", "400", "401", "403", "429"]),
     );
+  });
+
+  it("names every operation with a unique operationId and a one-line summary", () => {
+    const ids = new Map<string, string>();
+    for (const { path, method, operation } of operations()) {
+      const what = `${method} ${path}`;
+      expect(operation.operationId, what).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(ids.get(operation.operationId!), `${what}: its operationId is taken`).toBeUndefined();
+      ids.set(operation.operationId!, what);
+      expect(operation.summary, what).toMatch(/^[A-Z][^\n]{4,79}$/);
+    }
+    // By one rule from the method and the route, unless the route names its own summary.
+    expect(document.paths["/api/admin/leads/{kind}/{id}"]!.get).toMatchObject({
+      operationId: "getAdminLeadsByKindById",
+      summary: "Read a lead",
+    });
+    expect(document.paths["/api/admin/clients/{id}/websites"]!.post!.summary).toBe(
+      "Create a client's website",
+    );
+    expect(document.paths["/api/admin/invoices/{id}/uncollectible"]!.post!.summary).toBe(
+      "Mark an invoice uncollectible",
+    );
+  });
+
+  it("documents each webhook event, its data the schema of the GET that reads that object", () => {
+    expect(Object.keys(document.webhooks)).toEqual([...webhookEventTypes]);
+    for (const type of webhookEventTypes) {
+      const { route } = webhookEventObjects[type];
+      const body = document.webhooks[type]!.post.requestBody.content["application/json"]!.schema;
+      expect(body.properties.type, type).toEqual({ type: "string", const: type });
+      const answer = document.paths[route]!.get!.responses["200"]!.content!["application/json"]!
+        .schema as { properties: { openIncidents: { items: unknown } } };
+      const read = route.endsWith("/monitoring") ? answer.properties.openIncidents.items : answer;
+      expect(body.properties.data, type).toEqual(read);
+      expect(JSON.stringify(read).length, type).toBeGreaterThan(200);
+    }
+  });
+
+  it("shows integrators how to check a signature in the Webhooks section, and the event log", () => {
+    const webhooks = document.tags.find((tag) => tag.name === "Webhooks")!;
+    expect(webhooks.description).toContain(signatureCheck);
+    expect(webhooks.description).toContain("Harborline-Signature: t=<unix seconds>,v1=");
+    expect(document.paths["/api/admin/events"]!.get).toMatchObject({
+      tags: ["Webhooks"],
+      security: [{ sessionCookie: [] }, { bearerToken: [] }],
+    });
   });
 });

@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { brand } from "@content/site";
 import type { Config } from "../config";
+import { webhookGuide } from "../webhooks/guide";
+import { operationIdOf, summaryOf } from "./api-operations";
+import { withWebhooks } from "./api-webhooks";
 import { SESSION_COOKIE } from "./session";
 
 /**
@@ -143,7 +146,11 @@ export async function registerApiDocument(app: FastifyInstance, config: Config) 
         description: `${brand.summary}\n\nThe API of the site, the client portal and the back office. Errors answer in one shape (Error): a message, and for invalid fields a message per field.`,
       },
       servers: [{ url: config.publicUrl }],
-      tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+      tags: Object.entries(apiTags).map(([name, description]) => ({
+        name,
+        // The Webhooks section carries the integrator's guide: how to check a signature.
+        description: name === "Webhooks" ? `${description}\n\n${webhookGuide}` : description,
+      })),
       components: {
         securitySchemes: {
           sessionCookie: {
@@ -164,9 +171,20 @@ export async function registerApiDocument(app: FastifyInstance, config: Config) 
       if (!documented(document.url)) return { schema: { hide: true }, url: document.url };
       const { schema, url } = jsonSchemaTransform(document);
       const tag = tagOf(url);
-      return { schema: { ...schema, ...(tag ? { tags: [tag] } : {}) }, url };
+      const method = [document.route.method].flat()[0]!;
+      return {
+        schema: {
+          ...(tag ? { tags: [tag] } : {}),
+          operationId: operationIdOf(method, url),
+          summary: summaryOf(method, url),
+          // What the route says of itself wins over what is derived from its URL.
+          ...schema,
+        },
+        url,
+      };
     },
-    transformObject: (document) => withoutUnusedInputs(jsonSchemaTransformObject(document)),
+    transformObject: (document) =>
+      withWebhooks(withoutUnusedInputs(jsonSchemaTransformObject(document))),
   });
 }
 

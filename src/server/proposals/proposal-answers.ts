@@ -92,15 +92,12 @@ export async function answerProposal(
     if (answer.decision === "accepted") {
       await openProject(tx, { companyId: who.companyId, proposalId: id, name: latest.title });
       await invoicePaymentPlanPart(tx, id, "deposit", { settings, now });
-      await recordWebhookEvent(tx, "proposal.accepted", {
-        id,
-        companyId: who.companyId,
-        title: latest.title,
-        version: latest.version,
-        oneOffCents: latest.oneOffCents,
-        signedName: answer.signedName,
-        acceptedAt: now.toISOString(),
-      });
+      await recordWebhookEvent(
+        tx,
+        "proposal.accepted",
+        await findProposal(tx, id, { staff: true }),
+        { companyId: who.companyId },
+      );
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, who.companyId));
     // Signed work is what makes a deal won, not the conversion that came before it.

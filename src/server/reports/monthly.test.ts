@@ -26,6 +26,20 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
     t = await createTestApp(kind);
     const db = t.database.db;
     ({ month, before, owner, companyId, siteId, projectId } = await openSeededReportMonth(t, now));
+    // An invoice issued this month, after the report's: open, but not the report's.
+    await db.insert(schema.invoices).values({
+      companyId,
+      number: "2026-9003",
+      status: "open",
+      source: "manual",
+      lines: [],
+      subtotalCents: 9_900,
+      taxCents: 0,
+      totalCents: 9_900,
+      paidCents: 0,
+      issueDate: `${agencyMonth(now)}-01`,
+      dueDate: `${agencyMonth(now)}-15`,
+    });
     const made = await monthlyReport(db, companyId, month, { now });
     if (!made.ok) throw new Error(made.message);
     report = monthlyReportSchema.parse(made.value);
@@ -148,6 +162,12 @@ describe.each(databaseKinds)("the monthly care report on %s", (kind) => {
     });
 
     expect(report.expiring).toEqual([
+      {
+        kind: "certificate",
+        name: "rivera.example",
+        expiresAt: health.certificateExpiresAt,
+        autoRenew: null,
+      },
       expect.objectContaining({ kind: "domain", name: "rivera.example", autoRenew: false }),
     ]);
 

@@ -188,7 +188,13 @@ export async function monthlyReport(
   const issued = invoices.filter(
     (invoice) => invoice.issueDate !== null && monthOfDay(invoice.issueDate) === month,
   );
-  const open = invoices.filter((invoice) => invoice.status === "open");
+  // Open at the report's time and issued by the month's end: a later invoice is not this month's.
+  const open = invoices.filter(
+    (invoice) =>
+      invoice.status === "open" &&
+      invoice.issueDate !== null &&
+      monthOfDay(invoice.issueDate) <= month,
+  );
   const report: MonthlyReport = {
     companyId,
     companyName: company.name,

@@ -78,7 +78,12 @@ describe.each(databaseKinds)("the care report read back on %s", (kind) => {
         get<Payment[]>(owner, "/api/payments"),
       ]);
     const issued = invoices.filter((invoice) => invoice.issueDate?.slice(0, 7) === month);
-    const open = invoices.filter((invoice) => invoice.status === "open");
+    const open = invoices.filter(
+      (invoice) =>
+        invoice.status === "open" &&
+        invoice.issueDate !== null &&
+        invoice.issueDate.slice(0, 7) <= month,
+    );
     return {
       health,
       earlier,

@@ -1,4 +1,5 @@
-import { incidentUpdateStatusLabels, type PublicStatus } from "@shared/schemas/status-pages";
+import { incidentUpdateStatusLabels } from "@shared/incident-status";
+import type { PublicStatus } from "@shared/schemas/status-pages";
 import { formatPercent } from "@shared/format";
 
 /** Text for XML: the five characters that mean something there, escaped. */

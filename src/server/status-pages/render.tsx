@@ -1,11 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { brand } from "@content/site";
 import { formatCalendarDate, formatDateTime, formatDuration, formatPercent } from "@shared/format";
-import {
-  incidentUpdateStatusLabels,
-  type IncidentWithUpdates,
-  type PublicStatus,
-} from "@shared/schemas/status-pages";
+import { incidentUpdateStatusLabels } from "@shared/incident-status";
+import type { IncidentWithUpdates, PublicStatus } from "@shared/schemas/status-pages";
 import type { MaintenanceWindow } from "./status";
 
 /** Where a page's parts are, on our host (/status/<slug>...) or the client's own (/...). */

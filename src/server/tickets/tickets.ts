@@ -1,15 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { brand } from "@content/site";
-import { firstResponse } from "@shared/first-response";
 import type {
   NewTicket,
-  QueueTicket,
   StaffTicketDetail,
   Ticket,
   TicketDetail,
   TicketNote,
-  TicketQueueQuery,
   TicketReply,
   TicketUpdate,
 } from "@shared/schemas/tickets";
@@ -17,7 +14,6 @@ import { recordAudit, type AuditContext } from "../audit/audit";
 import type { Db, DbExecutor } from "../db/client";
 import { prepared } from "../db/prepared";
 import {
-  companies,
   supportTickets,
   ticketMessages,
   users,
@@ -34,7 +30,7 @@ import {
 } from "../notices/ticket-notices";
 import { displayName } from "../auth/display-name";
 import { attachmentsByMessage, attachUploads } from "./attachments";
-import { firstResponseDueAt, serviceLevels } from "./response-targets";
+import { firstResponseDueAt } from "./response-targets";
 import { recordWebhookEvent } from "../webhooks/events";
 
 /**
@@ -55,15 +51,19 @@ const originFields = (origin: MessageOrigin) => ({
 });
 
 /** The website a ticket is about, as a ticket read selects it (left joined: null when none). */
-const ticketWebsite = { id: websites.id, domain: websites.domain };
-type WebsiteRow = { id: string; domain: string } | null;
+export const ticketWebsite = { id: websites.id, domain: websites.domain };
+export type WebsiteRow = { id: string; domain: string } | null;
 /** The member of staff a ticket is assigned to, joined under this name. */
-const assignees = alias(users, "assignee");
+export const assignees = alias(users, "assignee");
 
 /**
  * A ticket, the member who opened it (null: their account is gone) and the website it is about.
  */
-function toTicket(row: SupportTicket, opener: User | null, website: WebsiteRow = null): Ticket {
+export function toTicket(
+  row: SupportTicket,
+  opener: User | null,
+  website: WebsiteRow = null,
+): Ticket {
   return {
     id: row.id,
     openedBy: opener ? displayName(opener) : "Former user",
@@ -95,11 +95,14 @@ export async function listTickets(db: DbExecutor, companyId: string): Promise<Ti
  * without staff's internal notes. Without: any ticket, as staff read it, notes marked.
  */
 export async function findTicket(
-  db: Db,
+  db: DbExecutor,
   ticketId: string,
   companyId: string,
 ): Promise<TicketDetail | undefined>;
-export async function findTicket(db: Db, ticketId: string): Promise<StaffTicketDetail | undefined>;
+export async function findTicket(
+  db: DbExecutor,
+  ticketId: string,
+): Promise<StaffTicketDetail | undefined>;
 export async function findTicket(
   db: DbExecutor,
   ticketId: string,
@@ -194,7 +197,10 @@ export async function openTicket(
       ? await tx.select(ticketWebsite).from(websites).where(eq(websites.id, ticket.websiteId))
       : [];
     const opened = toTicket(ticket, user, website ?? null);
-    await recordWebhookEvent(tx, "ticket.created", opened);
+    // Webhooks carry the ticket as staff's GET of it answers, thread and all.
+    await recordWebhookEvent(tx, "ticket.created", await findTicket(tx, ticket.id), {
+      companyId: ticket.companyId,
+    });
     return opened;
   });
 }
@@ -255,15 +261,8 @@ export async function replyToTicket<As extends { companyId: string } | "staff">(
       })
       .where(eq(supportTickets.id, ticketId));
     const fromStaff = as === "staff";
-    await recordWebhookEvent(tx, "ticket.replied", {
-      ticketId,
-      message: {
-        id: message!.id,
-        author: displayName(author),
-        fromStaff,
-        body: reply.body,
-        createdAt: now.toISOString(),
-      },
+    await recordWebhookEvent(tx, "ticket.replied", await findTicket(tx, ticketId), {
+      companyId: ticket.companyId,
     });
     await noticeTicketReply(
       tx,
@@ -312,70 +311,6 @@ export async function addInternalNote(
     return true;
   });
   return found ? findTicket(db, ticketId) : undefined;
-}
-
-/**
- * Tickets still waiting for the team's first reply come first, the most urgent (the latest, then
- * the soonest due) at the top; then the rest, most recently active first.
- */
-const byTimeLeft = [
-  sql`case when ${supportTickets.firstRespondedAt} is null
-    and ${supportTickets.firstResponseDueAt} is not null
-    and ${supportTickets.status} not in ('resolved', 'closed') then 0 else 1 end`,
-  sql`case when ${supportTickets.firstRespondedAt} is null then ${supportTickets.firstResponseDueAt} end asc nulls last`,
-  desc(supportTickets.updatedAt),
-];
-
-/**
- * The staff queue: every ticket, filtered by status, priority and assignee (`me`: this member of
- * staff), most recently active first or by time left; each with its website, assignee, the
- * client's plan and where it stands against its first-response target at `now`.
- */
-export async function listAllTickets(
-  db: DbExecutor,
-  filter: TicketQueueQuery,
-  me: Pick<User, "id">,
-  now = new Date(),
-): Promise<QueueTicket[]> {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(supportTickets.status, filter.status));
-  if (filter.priority) conditions.push(eq(supportTickets.priority, filter.priority));
-  if (filter.assignee === "me") conditions.push(eq(supportTickets.assigneeId, me.id));
-  if (filter.assignee === "none") conditions.push(isNull(supportTickets.assigneeId));
-  const rows = await db
-    .select({
-      ticket: supportTickets,
-      client: users,
-      company: companies,
-      website: ticketWebsite,
-      assignee: assignees,
-      messages: count(ticketMessages.id),
-    })
-    .from(supportTickets)
-    .innerJoin(users, eq(users.id, supportTickets.userId))
-    .innerJoin(companies, eq(companies.id, supportTickets.companyId))
-    .leftJoin(websites, eq(websites.id, supportTickets.websiteId))
-    .leftJoin(assignees, eq(assignees.id, supportTickets.assigneeId))
-    .leftJoin(ticketMessages, eq(ticketMessages.ticketId, supportTickets.id))
-    .where(and(...conditions))
-    .groupBy(supportTickets.id, users.id, companies.id, websites.id, assignees.id)
-    .orderBy(...(filter.sort === "time-left" ? byTimeLeft : [desc(supportTickets.updatedAt)]));
-  const levels = await serviceLevels(db, [...new Set(rows.map((row) => row.company.id))]);
-  return rows.map(({ ticket, client, company, website, assignee, messages }) => {
-    const level = levels.get(company.id);
-    return {
-      ...toTicket(ticket, client, website),
-      clientName: displayName(client),
-      clientEmail: client.email,
-      companyId: company.id,
-      companyName: company.name,
-      messages,
-      assignee: assignee && { id: assignee.id, name: displayName(assignee) },
-      plan: level?.plan ?? null,
-      serviceLevel: level?.label ?? "",
-      firstResponse: firstResponse(ticket, now),
-    };
-  });
 }
 
 /**

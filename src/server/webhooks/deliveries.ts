@@ -7,9 +7,11 @@ import { queryRows, type Db, type DbExecutor } from "../db/client";
 import { listenForCommits, signalAfterCommit } from "../db/commit-signals";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
 import { forbiddenTarget } from "../net/addresses";
-import { notify, staffUsers } from "../notices/notices";
+import { webhookDisabledEmail } from "../mail/templates/webhooks";
+import { copyTo, notify, staffUsers, type NoticeSettings } from "../notices/notices";
 import { createPeriodicWorker } from "../scheduling/periodic";
-import { RETRY_MS, WEBHOOKS_QUEUED } from "./events";
+import { WEBHOOK_RETRY_DAYS } from "@shared/schemas/webhooks";
+import { pruneWebhookEvents, RETRY_MS, WEBHOOKS_QUEUED } from "./events";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing";
 
 const BATCH = 20;
@@ -20,8 +22,15 @@ const TIMEOUT_MS = 10_000;
 /** The first retry's delay; each later one doubles, up to MAX_DELAY_MS. */
 const RETRY_BASE_MS = 30_000;
 const MAX_DELAY_MS = 6 * 3_600_000;
+/** Old events are pruned by a process's first pass and then at most this often. */
+const PRUNE_EVERY_MS = 3_600_000;
 
-export type WebhookSendSettings = { box: SecretBox; allowPrivate: boolean };
+/** What sending needs: the secrets' box, the address rule, and where staff are emailed. */
+export type WebhookSendSettings = {
+  box: SecretBox;
+  allowPrivate: boolean;
+  notices: NoticeSettings;
+};
 
 type Claimed = {
   id: string;
@@ -118,7 +127,13 @@ async function post(delivery: Claimed, settings: WebhookSendSettings, now: Date)
  * again after a doubling delay, or failed once its 3 days are up; the endpoint's failing clock
  * stopped or started, and the endpoint disabled (staff told, once) after 3 days of failures.
  */
-async function settle(db: Db, delivery: Claimed, answer: Answer, now: Date) {
+async function settle(
+  db: Db,
+  delivery: Claimed,
+  answer: Answer,
+  now: Date,
+  notices: NoticeSettings,
+) {
   const good = answer.error === null;
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, at: now, ...answer });
@@ -162,14 +177,24 @@ async function settle(db: Db, delivery: Claimed, answer: Answer, now: Date) {
       .where(
         and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, "pending")),
       );
+    const link = staffLinks.webhooks();
+    const failingSince = endpoint.failingSince!.toISOString();
+    const agencyEmail = webhookDisabledEmail(
+      notices.agencyInbox,
+      { url: endpoint.url, failingSince, retryDays: WEBHOOK_RETRY_DAYS },
+      { label: "Open webhooks", href: `${notices.publicUrl}${link}` },
+      notices,
+    );
     await notify(tx, {
       kind: "staff-webhook-disabled",
       key: `webhook-disabled:${endpoint.id}:${now.toISOString()}`,
       recipients: await staffUsers(tx),
       companyId: null,
       title: `Webhook endpoint disabled: ${endpoint.url}`,
-      body: `Every delivery to it has failed since ${endpoint.failingSince!.toISOString()}. Fix the endpoint, then enable it and redeliver what it missed.`,
-      link: staffLinks.webhooks(),
+      body: `Every delivery to it has failed since ${failingSince}. Fix the endpoint, then enable it and redeliver what it missed.`,
+      link,
+      agencyEmail,
+      email: (user) => copyTo(agencyEmail, user),
     });
   });
 }
@@ -190,7 +215,7 @@ export async function deliverDueWebhooks(
     const batch = await claim(db, now);
     for (const delivery of batch) {
       const answer = await post(delivery, settings, now);
-      await settle(db, delivery, answer, now);
+      await settle(db, delivery, answer, now, settings.notices);
       if (answer.error === null) delivered++;
     }
     if (batch.length < BATCH) break;
@@ -207,15 +232,27 @@ export type WebhookWorkerOptions = {
   now?: () => Date;
 };
 
-/** Sends due deliveries every interval, and at once when a change in this process queued some. */
+/**
+ * Sends due deliveries every interval, and at once when a change in this process queued some;
+ * prunes events past their retention at the first pass and then hourly.
+ */
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const now = options.now ?? (() => new Date());
   let stopped = false;
+  let prunedAt = -Infinity;
   const worker = createPeriodicWorker({
     name: "webhooks",
     log: options.log,
     everyMs: options.intervalMs ?? 5_000,
-    pass: (signal) => deliverDueWebhooks(options.db, options.settings, now(), signal),
+    pass: async (signal) => {
+      const at = now();
+      const delivered = await deliverDueWebhooks(options.db, options.settings, at, signal);
+      if (!signal.aborted && at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        await pruneWebhookEvents(options.db, at);
+        prunedAt = at.getTime();
+      }
+      return delivered;
+    },
   });
   let stopListening = () => {};
   return {

@@ -5,9 +5,11 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
+import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { aStaffMember } from "../../../tests/support/factories";
 import { onTwoInstances, runAsTheClockMoves } from "../../../tests/support/instances";
 import { createSecretBox } from "../auth/secret-box";
+import { createCompany } from "../team/team";
 import type { Db } from "../db/client";
 import { auditEvents, notices, webhookDeliveries, webhookEvents } from "../db/schema";
 import { createWebhookWorker, deliverDueWebhooks } from "./deliveries";
@@ -15,6 +17,7 @@ import { createEndpoint, endpointAddressProblem, WEBHOOK_SECRET_PURPOSE } from "
 import { recordWebhookEvent } from "./events";
 
 const staffEmail = "avery@harborline.example";
+const agencyInbox = "hello@harborline.example";
 const clientEmail = "jordan@riverabakery.example";
 const silent = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 const MINUTE = 60_000;
@@ -68,19 +71,29 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
   let staff: string;
   let client: string;
   let settings: Parameters<typeof deliverDueWebhooks>[1];
+  let smtp: SmtpSink;
 
   beforeAll(async () => {
     // The app's own worker is off: each test drives one of its own.
-    t = await createTestApp(kind, { ADMIN_EMAILS: staffEmail }, { webhooks: false });
+    smtp = await startSmtpSink();
+    t = await createTestApp(
+      kind,
+      { ADMIN_EMAILS: staffEmail, SMTP_URL: smtp.url, AGENCY_INBOX: agencyInbox },
+      { webhooks: false },
+    );
     await aStaffMember(t.database.db, { email: staffEmail });
     staff = await signInAs(t, staffEmail);
     client = await signInAs(t, clientEmail);
     settings = {
       box: createSecretBox(t.config.sessionSecret, WEBHOOK_SECRET_PURPOSE),
       allowPrivate: true,
+      notices: { agencyInbox: t.config.agencyInbox, publicUrl: t.config.publicUrl },
     };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
 
   const register = async (url: string, events: string[]) => {
     const made = await callApi(t, staff, "POST", "/api/admin/webhooks", { url, events });
@@ -198,7 +211,7 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     }
   });
 
-  it("disables an endpoint that has failed for 3 days, and tells staff once", async () => {
+  it("disables an endpoint that has failed for 3 days, and tells staff once, in the app and by email", async () => {
     const receiver = aReceiver(4683, 500);
     await receiver.up();
     try {
@@ -223,6 +236,13 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
         .where(eq(notices.kind, "staff-webhook-disabled"));
       expect(told).toHaveLength(1);
       expect(told[0]!.title).toContain(receiver.url);
+      // And the agency's inbox is emailed, through the outbox, as other staff notices are.
+      const mail = await smtp.waitForMail(
+        (each) => each.subject === `Webhook endpoint disabled: ${receiver.url}`,
+      );
+      expect(mail.to).toEqual([agencyInbox]);
+      expect(mail.text).toContain("has failed since");
+      expect(mail.text).toContain(`${t.config.publicUrl}/admin/webhooks`);
 
       // A disabled endpoint is sent nothing new.
       const before = receiver.received.length;
@@ -266,9 +286,11 @@ describe.each(databaseKinds)("webhooks on %s", (kind) => {
     expect(Object.keys(byType).sort()).toEqual(["lead.created", "ticket.replied"]);
     const lead = await callApi(t, staff, "GET", `/api/admin/leads/contact/${sent.json().id}`);
     expect(byType["lead.created"].data).toEqual(lead.json());
-    expect(byType["ticket.replied"].data).toMatchObject({
-      ticketId: ticket.id,
-      message: { body: "Updated it this morning: have a look.", fromStaff: true },
+    const thread = await callApi(t, staff, "GET", `/api/admin/tickets/${ticket.id}`);
+    expect(byType["ticket.replied"].data).toEqual(thread.json());
+    expect(byType["ticket.replied"].data.messages.at(-1)).toMatchObject({
+      body: "Updated it this morning: have a look.",
+      fromStaff: true,
     });
     await callApi(t, staff, "DELETE", `/api/admin/webhooks/${endpoint.id}`);
   });
@@ -347,6 +369,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("webhooks on two instances", () =>
     await receiver.up();
     try {
       await onTwoInstances(async (a, b) => {
+        const notices = { agencyInbox: "agency@example.test", publicUrl: "http://127.0.0.1" };
         const box = createSecretBox(
           "shared-secret-of-both-instances-0123456789",
           WEBHOOK_SECRET_PURPOSE,
@@ -358,8 +381,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("webhooks on two instances", () =>
           { production: false, allowPrivate: true },
         );
         expect(made.ok).toBe(true);
+        const company = await createCompany(a.db, "Two Instances Co");
         for (let i = 0; i < 30; i++) {
-          await recordWebhookEvent(a.db, "lead.created", { id: `lead-${i}` });
+          await recordWebhookEvent(
+            a.db,
+            "lead.created",
+            { id: `lead-${i}` },
+            {
+              companyId: company.id,
+            },
+          );
         }
         const start = new Date();
         await runAsTheClockMoves(
@@ -367,7 +398,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("webhooks on two instances", () =>
           (db: Db, now) =>
             createWebhookWorker({
               db,
-              settings: { box, allowPrivate: true },
+              settings: { box, allowPrivate: true, notices },
               log: silent,
               intervalMs: 5,
               now,

@@ -21,10 +21,23 @@ export const utcDay = (now: Date, days = 0) =>
 export const uptimePercent = (checks: number, up: number) =>
   checks === 0 ? null : Math.floor((up / checks) * 10_000) / 100;
 
+/** One site's roll-ups of a granularity starting in [from, to), or from `from` on. */
+const rollupsOf = (granularity: "hour" | "day", from: string, to?: string) => {
+  const start = monitorRollups.periodStart;
+  const until = to ? sql`and ${start} < ${sql.placeholder(to)}::timestamptz` : sql``;
+  return sql`select ${monitorRollups.checks} as checks, ${monitorRollups.up} as up
+    from ${monitorRollups}
+    where ${monitorRollups.websiteId} = s.id
+      and ${monitorRollups.granularity} = ${sql.raw(`'${granularity}'`)}
+      and ${start} >= ${sql.placeholder(from)}::timestamptz ${until}`;
+};
+
 /**
- * The figures of some websites: unique visitors and uptime over the last 30 days (from the daily
- * page view and hourly check roll-ups), and the bytes served this calendar month. Sites that are
- * not live get no uptime and no health. One prepared statement, as every dashboard read asks.
+ * The figures of some websites: unique visitors over the last 30 days (daily page view roll-ups),
+ * uptime over the last 30 days, and the bytes served this calendar month. Uptime sums the daily
+ * check roll-ups of the whole UTC days (the monitor's days are UTC) and the hourly ones of the
+ * rest, today and the first day's last hours: the same sums as the last 720 hourly roll-ups, in
+ * about 50 rows a site instead of 720. Sites that are not live get no uptime and no health. One prepared statement, as every dashboard read asks.
  */
 export async function siteFigures(
   db: Db,
@@ -53,16 +66,22 @@ export async function siteFigures(
       .from(
         sql`unnest(${sql.placeholder("ids")}::uuid[]) as s(id)
           left join lateral (
-            select sum(${monitorRollups.checks}) as checks, sum(${monitorRollups.up}) as up
-            from ${monitorRollups}
-            where ${monitorRollups.websiteId} = ${site} and ${monitorRollups.granularity} = 'hour'
-              and ${monitorRollups.periodStart} >= ${sql.placeholder("uptimeSince")}
+            select sum(r.checks) as checks, sum(r.up) as up from (
+              ${rollupsOf("hour", "uptimeSince", "firstWholeDay")}
+              union all
+              ${rollupsOf("day", "firstWholeDay", "today")}
+              union all
+              ${rollupsOf("hour", "today")}
+            ) as r
           ) as uptime on true`,
       ),
   );
+  const since = now.getTime() - 30 * DAY_MS;
   const rows = await query.execute({
     ids: sites.map(({ id }) => id),
-    uptimeSince: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
+    uptimeSince: new Date(since).toISOString(),
+    firstWholeDay: new Date(Math.ceil(since / DAY_MS) * DAY_MS).toISOString(),
+    today: new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString(),
     visitorsFrom: utcDay(now, 29),
     monthStart: `${utcDay(now).slice(0, 7)}-01`,
   });

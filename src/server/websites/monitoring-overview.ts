@@ -3,7 +3,6 @@ import {
   EXPIRY_WINDOW_DAYS,
   RECENT_INCIDENT_DAYS,
   type Expiring,
-  type Incident,
   type MonitoringOverview,
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
@@ -18,6 +17,7 @@ import {
   siteMonitors,
   websites,
 } from "../db/schema";
+import { readIncidents } from "../monitoring/incident-reading";
 import { siteFigures } from "./figures";
 
 const DAY_MS = 86_400_000;
@@ -68,42 +68,12 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
     }))
     .sort((a, b) => rank[a.status] - rank[b.status] || a.domain.localeCompare(b.domain));
 
-  const incidentColumns = {
-    id: monitorIncidents.id,
-    websiteId: websites.id,
-    domain: websites.domain,
-    companyId: companies.id,
-    companyName: companies.name,
-    cause: monitorIncidents.cause,
-    heartbeatName: heartbeats.name,
-    detail: monitorIncidents.detail,
-    startedAt: monitorIncidents.startedAt,
-    endedAt: monitorIncidents.endedAt,
-  };
-  const incidents = (where: ReturnType<typeof and>, order: ReturnType<typeof asc>) =>
-    db
-      .select(incidentColumns)
-      .from(monitorIncidents)
-      .innerJoin(websites, eq(websites.id, monitorIncidents.websiteId))
-      .innerJoin(companies, eq(companies.id, websites.companyId))
-      .leftJoin(heartbeats, eq(heartbeats.id, monitorIncidents.heartbeatId))
-      .where(where)
-      .orderBy(order)
-      .limit(200);
-  const toIncident = (row: Awaited<ReturnType<typeof incidents>>[number]): Incident => ({
-    ...row,
-    startedAt: row.startedAt.toISOString(),
-    endedAt: row.endedAt?.toISOString() ?? null,
-    durationSeconds: row.endedAt
-      ? Math.max(0, Math.round((row.endedAt.getTime() - row.startedAt.getTime()) / 1000))
-      : null,
-  });
-
   const horizon = new Date(now.getTime() + EXPIRY_WINDOW_DAYS * DAY_MS);
   const oldest = new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS);
   const [open, recent, certificates, domainRows] = await Promise.all([
-    incidents(and(isNull(monitorIncidents.endedAt)), asc(monitorIncidents.startedAt)),
-    incidents(
+    readIncidents(db, isNull(monitorIncidents.endedAt), asc(monitorIncidents.startedAt)),
+    readIncidents(
+      db,
       and(
         isNotNull(monitorIncidents.endedAt),
         gte(monitorIncidents.endedAt, new Date(now.getTime() - RECENT_INCIDENT_DAYS * DAY_MS)),
@@ -193,8 +163,8 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
   return {
     generatedAt: now.toISOString(),
     sites,
-    openIncidents: open.map(toIncident),
-    recentIncidents: recent.map(toIncident),
+    openIncidents: open,
+    recentIncidents: recent,
     expiring,
     heartbeats: monitoredHeartbeats,
   };

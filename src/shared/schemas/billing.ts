@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import {
+  INTEGER_MAX,
   optionalDate,
   optionalText,
   plainText,
@@ -342,12 +343,20 @@ export const invoiceFilterSchema = z.object({
     .enum(["true", "false"], { error: "overdue is true or false" })
     .optional()
     .transform((value) => value === "true"),
+  page: wholeNumber("Page", 1, INTEGER_MAX).default(1),
+  pageSize: wholeNumber("Page size", 1, 100).default(25),
 });
 export type InvoiceFilter = z.input<typeof invoiceFilterSchema>;
 
-/** The back office's invoices list, with this month's revenue and what is owed. */
+/**
+ * The back office's invoices list, a page at a time (`total`: how many match the filters), with
+ * this month's revenue and what is owed.
+ */
 export const invoiceListSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   revenueThisMonthCents: z.number().int(),
   outstandingCents: z.number().int(),
   overdueCount: z.number().int(),

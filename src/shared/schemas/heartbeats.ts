@@ -99,9 +99,3 @@ export const beatAnswerSchema = z.object({
   status: z.enum(["ok", "fail"]),
   nextDueAt: z.string(),
 });
-
-/** A heartbeat's state in words: "Failed" (the job said so), "Missed", "On time", "No beat yet". */
-export function heartbeatStateText(heartbeat: Pick<Heartbeat, "state" | "lastStatus">): string {
-  if (heartbeat.state === "down") return heartbeat.lastStatus === "fail" ? "Failed" : "Missed";
-  return heartbeat.state === "up" ? "On time" : "No beat yet";
-}

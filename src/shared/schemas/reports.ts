@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { optionalText } from "./fields";
 import { siteIncidentSchema } from "./site-health";
 import { planHoursSchema, timeEntrySchema } from "./hours";
-import { vitalDevices, vitalMetrics } from "./vitals";
+import { vitalDevices, vitalMetrics } from "../vitals";
 
 /*
  * The monthly care report: one field per section, so a new section (Core Web Vitals, goals) is

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { emailField, requiredText } from "./fields";
+import { incidentUpdateStatusList } from "../incident-status";
 
 /** A status page's address: /status/<slug>. Lower-case letters, digits and single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -64,20 +65,6 @@ export const statusPageSettingsSchema = z.object({
   subscribers: z.number().int(),
 });
 export type StatusPageSettings = z.infer<typeof statusPageSettingsSchema>;
-
-export const incidentUpdateStatusList = [
-  "investigating",
-  "identified",
-  "monitoring",
-  "resolved",
-] as const;
-export const incidentUpdateStatusLabels: Record<(typeof incidentUpdateStatusList)[number], string> =
-  {
-    investigating: "Investigating",
-    identified: "Identified",
-    monitoring: "Monitoring",
-    resolved: "Resolved",
-  };
 
 const statusField = z.enum(incidentUpdateStatusList, {
   error: "Status must be investigating, identified, monitoring or resolved",

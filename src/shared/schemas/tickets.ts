@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { requiredText } from "./fields";
+import { INTEGER_MAX, requiredText, wholeNumber } from "./fields";
 import { attachmentIdsField, attachmentSchema } from "./ticket-attachments";
 
 export const ticketStatuses = ["open", "in-progress", "waiting", "resolved", "closed"] as const;
@@ -165,8 +165,12 @@ export const ticketQueueQuerySchema = z.object({
   assignee: z.enum(ticketAssigneeFilters, { error: "assignee: me or none" }).optional(),
   /** activity (default): most recently active first; time-left: the most urgent reply first. */
   sort: z.enum(ticketQueueSorts, { error: "sort: activity or time-left" }).optional(),
+  page: wholeNumber("Page", 1, INTEGER_MAX).default(1),
+  pageSize: wholeNumber("Page size", 1, 100).default(25),
 });
 export type TicketQueueQuery = z.infer<typeof ticketQueueQuerySchema>;
+/** The queue's filters and order, without the page (a page is optional where this is used). */
+export type TicketQueueFilter = Omit<TicketQueueQuery, "page" | "pageSize">;
 
 /** Where a ticket stands against its first-response target (src/shared/first-response.ts). */
 export const firstResponseSchema = z.object({
@@ -196,6 +200,15 @@ export const queueTicketSchema = ticketSchema.extend({
   firstResponse: firstResponseSchema,
 });
 export type QueueTicket = z.infer<typeof queueTicketSchema>;
+
+/** A page of the staff queue, and how many tickets match the filters in all. */
+export const ticketQueuePageSchema = z.object({
+  items: z.array(queueTicketSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TicketQueuePage = z.infer<typeof ticketQueuePageSchema>;
 
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;

@@ -18,7 +18,7 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** What each event means, for the back office's choices. */
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.created": "A contact message or project application arrives",
-  "client.created": "A lead is converted into a client",
+  "client.created": "A client is added, or a lead converted into one",
   "proposal.accepted": "A client accepts a proposal",
   "invoice.issued": "An invoice is issued",
   "invoice.paid": "An invoice is paid in full",
@@ -30,6 +30,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
 
 /** Retries of a delivery stop, and an endpoint failing this long is disabled. */
 export const WEBHOOK_RETRY_DAYS = 3;
+
+/** Events (they carry personal data) are kept this long, as Stripe keeps its own, then deleted. */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 
 const URL_RULE = "URL must be a full web address, e.g. https://hooks.example.com/harborline";
 

@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { VitalMetric, VitalRating } from "@shared/schemas/vitals";
+import type { VitalMetric, VitalRating } from "@shared/vitals";
 import { websites } from "./websites";
 
 /** Real-user speed (Core Web Vitals) of clients' sites: docs/analytics.md, decision 022. */
@@ -72,7 +72,8 @@ export const webVitalDays = pgTable(
 
 /**
  * The last rating of a site's 7-day p75 LCP and INP (per metric, all devices together), so a
- * change from good to poor notifies staff once, not every day it stays poor.
+ * change from good to poor notifies staff once, not every day it stays poor. "Needs improvement"
+ * leaves the last good or poor rating in place, so a slide through it is told when it lands.
  */
 export const webVitalRatings = pgTable(
   "web_vital_ratings",

@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { companies, leads } from "./clients";
 import { createdAt } from "./columns";
 
 /**
@@ -44,9 +45,16 @@ export const webhookEvents = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     type: varchar("type", { length: 40 }).notNull(),
     body: text("body").notNull(),
+    /** Whose data the body holds, so erasing the client (or the lead) erases its events. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (table) => [index("webhook_events_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("webhook_events_created_at_idx").on(table.createdAt),
+    index("webhook_events_company_id_idx").on(table.companyId),
+    index("webhook_events_lead_id_idx").on(table.leadId),
+  ],
 );
 
 /**

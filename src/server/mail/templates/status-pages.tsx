@@ -1,5 +1,5 @@
 import { formatDateTime } from "@shared/format";
-import { incidentUpdateStatusLabels } from "@shared/schemas/status-pages";
+import { incidentUpdateStatusLabels } from "@shared/incident-status";
 import { brand } from "@content/site";
 import { simpleEmail } from "../layout";
 import type { QueuedEmail } from "../outbox";

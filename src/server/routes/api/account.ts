@@ -140,7 +140,12 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
 
     account.post(
       "/api/account/sessions/sign-out-others",
-      { schema: { response: { 200: revokedSchema, ...errorResponses } } },
+      {
+        schema: {
+          summary: "Sign out every other session",
+          response: { 200: revokedSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const revoked = await withAudit(db, auditContext(request), async (tx, audit) => {
           const sids = await revokeOtherSessions(
@@ -172,7 +177,12 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
     // TOTP: a new secret waits (encrypted) in the session until its first code confirms it.
     account.post(
       "/api/account/totp/setup",
-      { schema: { response: { 200: totpSetupSchema, ...conflict, ...errorResponses } } },
+      {
+        schema: {
+          summary: "Start setting up an authenticator app",
+          response: { 200: totpSetupSchema, ...conflict, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const user = signedInUser(request);
         if (user.totpEnabledAt) {
@@ -273,7 +283,12 @@ export const accountRoutes: RoutePlugin = async (app, { db, config }) => {
     // Passkeys: the challenge is kept in the session and used once.
     account.post(
       "/api/account/passkeys/options",
-      { schema: { response: { 200: webauthnOptionsSchema, ...errorResponses } } },
+      {
+        schema: {
+          summary: "Start adding a passkey",
+          response: { 200: webauthnOptionsSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const options = await registrationOptions(db, rp, signedInUser(request));
         request.session.webauthn = {

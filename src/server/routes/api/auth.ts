@@ -201,7 +201,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
    */
   app.post(
     "/api/login/passkey/options",
-    { schema: { response: { 200: webauthnOptionsSchema, ...errorResponses } } },
+    {
+      schema: {
+        summary: "Start signing in with a passkey",
+        response: { 200: webauthnOptionsSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const signedIn = await sessionUser(request, db);
       const pending = signedIn?.secondFactor === "required" ? signedIn.user : undefined;

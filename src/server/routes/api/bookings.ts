@@ -196,6 +196,7 @@ export const bookingRoutes: RoutePlugin = async (app, { db, config }) => {
         params: bookingFeedParams,
         response: {
           ...fileResponse("text/calendar", "The staff member's calls, as an iCalendar feed"),
+          ...notFoundResponse,
           ...errorResponses,
         },
       },

@@ -29,7 +29,7 @@ import { isDatabaseUnavailable } from "../../db/errors";
 import { failedBody, unavailableBody, validationErrorBody } from "../../plugins/errors";
 import { CROSS_ORIGIN_RESOURCE, crossOriginHeaders } from "../../plugins/security";
 import type { AnswerTail, FastPath } from "../../plugins/static-fast-path";
-import { errorResponses } from "./common";
+import { errorResponses, notFoundResponse } from "./common";
 
 /** An event is a few hundred bytes: refuse anything far larger unread. */
 const EVENT_BODY_LIMIT = 4 * 1024;
@@ -201,7 +201,11 @@ export const eventRoutes: FastifyPluginAsync<{ ingest: AnalyticsIngest }> = asyn
     {
       bodyLimit: EVENT_BODY_LIMIT,
       config: { rateLimit: false, crossSite: true },
-      schema: { body: analyticsEventSchema, response: { 202: z.null(), ...errorResponses } },
+      schema: {
+        body: analyticsEventSchema,
+        // 404: no website has the event's site key.
+        response: { 202: z.null(), ...notFoundResponse, ...errorResponses },
+      },
     },
     async (request, reply) => {
       reply.header("cross-origin-resource-policy", CROSS_ORIGIN_RESOURCE);

@@ -41,6 +41,7 @@ import { signedInMember } from "../../plugins/auth-guard";
 import { refuse } from "../../plugins/errors";
 import {
   deletedResponses,
+  errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
@@ -62,6 +63,8 @@ const entryFields = (entry: TimeEntryRow) => ({
 });
 
 const entryResponse = { ...notFoundResponse, ...errorResponses };
+/** A timer's routes also answer 409: stopping one not running, starting one already running. */
+const timerResponse = { 409: errorBody, ...entryResponse };
 const ticketTimeSchema = z.object({ minutes: z.number().int(), entries: z.array(timeEntrySchema) });
 
 /**
@@ -289,7 +292,7 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
       "/api/admin/timer/stop",
       {
         bodyLimit: WRITE_BODY_LIMIT,
-        schema: { body: timerStopSchema, response: { 201: timeEntrySchema, ...entryResponse } },
+        schema: { body: timerStopSchema, response: { 201: timeEntrySchema, ...timerResponse } },
       },
       async (request, reply) => {
         const entry = await withAudit(db, auditContext(request), async (tx, audit) => {
@@ -317,9 +320,10 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
       {
         bodyLimit: WRITE_BODY_LIMIT,
         schema: {
+          summary: "Start a timer on a client",
           params: idParams,
           body: timerStartSchema,
-          response: { 201: timerSchema, ...entryResponse },
+          response: { 201: timerSchema, ...timerResponse },
         },
       },
       async (request, reply) => {
@@ -357,7 +361,7 @@ export const hoursRoutes: RoutePlugin = async (app, { db }) => {
 
     staff.delete(
       "/api/admin/timer",
-      { schema: { response: { 204: z.null(), ...entryResponse } } },
+      { schema: { response: { 204: z.null(), ...timerResponse } } },
       async (request, reply) => {
         const discarded = await withAudit(db, auditContext(request), async (tx, audit) => {
           const outcome = await discardTimer(tx, request.user!.id);

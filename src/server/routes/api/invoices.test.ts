@@ -333,14 +333,24 @@ describe.each(databaseKinds)("invoices and payments on %s", (kind) => {
 
   it("totals the back office's figures: revenue this month and what is outstanding", async () => {
     const list = (await call(staff, "GET", "/api/admin/invoices")).json();
-    const open = list.invoices.filter((i: { status: string }) => i.status === "open");
+    // Every open invoice, a page of 100 at a time.
+    const open: { balanceCents: number }[] = [];
+    for (let page = 1; open.length < list.total && page < 10; page++) {
+      const read = await call(
+        staff,
+        "GET",
+        `/api/admin/invoices?status=open&pageSize=100&page=${page}`,
+      );
+      open.push(...read.json().invoices);
+      if (read.json().invoices.length < 100) break;
+    }
     expect(list.outstandingCents).toBe(
       open.reduce((sum: number, i: { balanceCents: number }) => sum + i.balanceCents, 0),
     );
     expect(list.revenueThisMonthCents).toBeGreaterThanOrEqual(0);
     const overdue = (await call(staff, "GET", "/api/admin/invoices?overdue=true")).json();
     expect(overdue.invoices.every((i: { overdue: boolean }) => i.overdue)).toBe(true);
-    expect(overdue.invoices).toHaveLength(list.overdueCount);
+    expect(overdue.total).toBe(list.overdueCount);
   });
 });
 
@@ -521,6 +531,7 @@ describe.each(databaseKinds)("the demo client's billing on %s", (kind) => {
       monthlyCostCents: 2499,
       paymentMethod: { brand: "Visa", last4: "4242" },
       cardsAccepted: false,
+      billingAddress: "3117 Harborview Drive\nGig Harbor, WA 98335",
     });
     const invoices = (await call(client, "GET", "/api/invoices")).json();
     const statuses = invoices.map((i: { status: string }) => i.status);

@@ -235,7 +235,11 @@ export const invoiceRoutes: RoutePlugin = async (app, { db, config }) => {
       staff.post(
         `/api/admin/invoices/:id/${status}`,
         {
-          schema: { params: idParams, response: { 200: invoiceDetailSchema, ...detailResponses } },
+          schema: {
+            summary: `Mark an invoice ${status}`,
+            params: idParams,
+            response: { 200: invoiceDetailSchema, ...detailResponses },
+          },
         },
         async (request, reply) => {
           const closed = await withAudit(db, auditContext(request), async (tx, audit) => {

@@ -1,9 +1,9 @@
-import { count, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aDomain, aPlan, aTicket, aWebsite } from "../../../../tests/support/factories";
-import { domains, supportTickets, ticketMessages } from "../../db/schema";
+import { domains, monthlyReports, supportTickets, ticketMessages } from "../../db/schema";
 import { DEMO_HISTORY, demoBandwidthThisMonth } from "../../demo/history";
 import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { SESSION_COOKIE } from "../../plugins/session";
@@ -249,6 +249,37 @@ describe.each(databaseKinds)("the demo client's portal on %s", (kind) => {
     ).toEqual([
       ["open", "high"],
       ["in-progress", "medium"],
+      // One of each archived month, resolved.
+      ["resolved", "medium"],
+      ["resolved", "medium"],
+      ["resolved", "medium"],
     ]);
+    // Its three archived reports each have a whole month of history and the month before it to
+    // compare with: visitors both months, care hours with their notes, a ticket and an invoice.
+    const reports = await t.database.db
+      .select()
+      .from(monthlyReports)
+      .orderBy(desc(monthlyReports.month));
+    expect(reports).toHaveLength(3);
+    for (const { month, data } of reports) {
+      const [site] = data.sites;
+      expect(site!.visitors.value, month).toBeGreaterThan(0);
+      expect(site!.visitors.before, month).toBeGreaterThan(0);
+      expect(site!.pageViews.before, month).toBeGreaterThan(0);
+      // A month's visitors near the month before's, as a steady site's are (not a few days' worth).
+      expect(site!.visitors.before / site!.visitors.value, month).toBeGreaterThan(0.8);
+      expect(site!.visitors.before / site!.visitors.value, month).toBeLessThan(1.25);
+      expect(site!.topPages.map((page) => page.viewsBefore).filter(Boolean), month).not.toEqual([]);
+      // Each device's speed against the month before's too.
+      const before = site!.vitals.flatMap((device) => device.metrics.map((m) => m.before.visits));
+      expect(before, month).not.toContain(0);
+      expect(data.hours.usedMinutes, month).toBeGreaterThan(0);
+      expect(
+        data.hours.entries.map((entry) => entry.note.length > 1),
+        month,
+      ).not.toContain(false);
+      expect(data.tickets.opened, month).toBeGreaterThan(0);
+      expect(data.invoices.issued.length, month).toBeGreaterThan(0);
+    }
   });
 });

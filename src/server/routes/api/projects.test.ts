@@ -12,6 +12,7 @@ import {
 import * as schema from "../../db/schema";
 import { demoClientEmail, seedDemoData } from "../../demo/seed";
 import { milestoneHash } from "../../documents/content-hash";
+import { agencyToday } from "../../hours/reading";
 import { SESSION_COOKIE } from "../../plugins/session";
 
 const inbox = "desk@harborline.example";
@@ -64,6 +65,7 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
         lines: [
           {
             description: "Small Business Site",
+            detail: "About 40 hours of design and build",
             billing: "one-off",
             quantity: 1,
             unitPriceCents: 320_000,
@@ -597,6 +599,24 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(pipeline.projects).toContainEqual(
       expect.objectContaining({ id: projectId, companyName: "Rivera Bakery" }),
     );
+  });
+
+  it("shows the time logged on a project against its proposal's estimate, and so does the pipeline", async () => {
+    const logged = await callApi(t, staff, "POST", `/api/admin/clients/${companyId}/time-entries`, {
+      workDate: agencyToday(new Date()),
+      minutes: 90,
+      note: "Built the menu page.",
+      projectId,
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    // The accepted proposal's one-off line says "About 40 hours" (server/hours/estimates.ts).
+    const project = (await callApi(t, staff, "GET", `/api/admin/projects/${projectId}`)).json();
+    expect(project).toMatchObject({ loggedMinutes: 90, estimatedMinutes: 40 * 60 });
+    const pipeline = (await callApi(t, staff, "GET", "/api/admin/pipeline")).json() as Pipeline;
+    expect(pipeline.projects.find((each) => each.id === projectId)).toMatchObject({
+      loggedMinutes: 90,
+      estimatedMinutes: 40 * 60,
+    });
   });
 });
 

@@ -213,7 +213,13 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
 
     staff.post(
       "/api/admin/projects/:id/milestones/:milestoneId/approval-request",
-      { schema: { params: milestoneParams, response: { ...projectAnswer, ...conflict } } },
+      {
+        schema: {
+          summary: "Ask the client to approve a project's milestone",
+          params: milestoneParams,
+          response: { ...projectAnswer, ...conflict },
+        },
+      },
       async (request, reply) => {
         const { id, milestoneId } = request.params;
         const asked = await requestApproval(db, id, milestoneId, {
@@ -270,6 +276,7 @@ export const projectRoutes: RoutePlugin = async (app, { db, config }) => {
       {
         bodyLimit: WRITE_BODY_LIMIT,
         schema: {
+          summary: "Launch a project's website",
           params: idParams,
           body: launchWebsiteSchema,
           response: { ...projectAnswer, ...conflict },

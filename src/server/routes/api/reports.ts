@@ -21,6 +21,7 @@ import {
   staffReport,
 } from "../../reports/reading";
 import {
+  errorBody,
   errorResponses,
   forSignedInClients,
   forStaff,
@@ -32,7 +33,8 @@ import {
   WRITE_BODY_LIMIT,
 } from "./common";
 
-const responses = { ...notFoundResponse, ...errorResponses };
+// 409: a month not ended, or a client with no care plan, has no report.
+const responses = { ...notFoundResponse, 409: errorBody, ...errorResponses };
 const reportPdfResponses = { ...pdfResponse("The month's report"), ...responses };
 
 /**

@@ -239,6 +239,7 @@ export const publicStatusRoutes: RoutePlugin = async (app, { db, config }) => {
     {
       bodyLimit: 2048,
       schema: {
+        summary: "Subscribe to a status page's incident updates",
         params: pageParams,
         // A program posting JSON gets 202 (or an error as JSON); a form gets a page (200, or the
         // error's status with a page saying what to fix).

@@ -254,6 +254,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/team/members/:id/invitation",
       {
         schema: {
+          summary: "Send a team member's invitation again",
           params: memberParamsSchema,
           response: { 200: memberSchema, ...resendResponses, ...errorResponses },
         },
@@ -300,6 +301,7 @@ export const teamRoutes: RoutePlugin = async (app, { db, config }) => {
       "/api/admin/clients/:id/members/:userId/invitation",
       {
         schema: {
+          summary: "Send a client's member their invitation again",
           params: companyMemberParamsSchema,
           response: { ...clientPage, ...resendResponses },
         },

@@ -5,6 +5,7 @@ import {
   staffTicketDetailSchema,
   ticketDetailSchema,
   ticketNoteSchema,
+  ticketQueuePageSchema,
   ticketQueueQuerySchema,
   ticketChoicesSchema,
   ticketRefusals,
@@ -20,7 +21,6 @@ import { signedInMember, signedInUser } from "../../plugins/auth-guard";
 import {
   addInternalNote,
   findTicket,
-  listAllTickets,
   listTickets,
   openTicket,
   replyToTicket,
@@ -28,6 +28,7 @@ import {
   updateTicket,
 } from "../../tickets/tickets";
 import { ticketNotice } from "../../notices/ticket-notices";
+import { findQueueTicket, listAllTickets } from "../../tickets/queue";
 import { linkProblem, ticketChoices } from "../../tickets/links";
 import { savedReplyRoutes } from "./saved-replies";
 import { refuse } from "../../plugins/errors";
@@ -164,7 +165,7 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
       {
         schema: {
           querystring: ticketQueueQuerySchema,
-          response: { 200: z.array(queueTicketSchema), ...errorResponses },
+          response: { 200: ticketQueuePageSchema, ...errorResponses },
         },
       },
       async (request) => listAllTickets(db, request.query, signedInUser(request)),
@@ -222,6 +223,14 @@ export const ticketRoutes: RoutePlugin = async (app, options) => {
         if (!ticket) return reply.code(404).send(notFound("Ticket"));
         return ticketChoices(db, ticket.companyId);
       },
+    );
+
+    // The ticket page's plan, clock and client, without reading the queue.
+    staff.get(
+      "/api/admin/tickets/:id/queue-entry",
+      { schema: { params: idParams, response: { 200: queueTicketSchema, ...thread } } },
+      async (request, reply) =>
+        (await findQueueTicket(db, request.params.id)) ?? reply.code(404).send(notFound("Ticket")),
     );
 
     staff.get(

@@ -5,11 +5,14 @@ import {
   webhookEndpointInputSchema,
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
+  WEBHOOK_EVENT_RETENTION_DAYS,
 } from "@shared/schemas/webhooks";
 import { auditContext, withAudit } from "../../audit/audit";
 import { createSecretBox } from "../../auth/secret-box";
 import { refuse } from "../../plugins/errors";
+import { eventListQuerySchema, eventPageSchema } from "@shared/schemas/webhook-events";
 import { listDeliveries, redeliver } from "../../webhooks/deliveries";
+import { listEvents } from "../../webhooks/event-log";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -140,6 +143,28 @@ export const webhookRoutes: RoutePlugin = async (app, { db, config }) => {
           return reply.code(404).send(notFound("Webhook endpoint"));
         }
         return listDeliveries(db, request.params.id);
+      },
+    );
+
+    // The event log, for the `events` scope: what an integrator missed, to catch up on.
+    staff.get(
+      "/api/admin/events",
+      {
+        schema: {
+          tags: ["Webhooks"],
+          summary: "List events, oldest first, after the one last seen",
+          description:
+            `Events are kept ${WEBHOOK_EVENT_RETENTION_DAYS} days (their bodies hold personal ` +
+            "data), then deleted, unless a delivery of one is still pending. Erasing a client " +
+            "erases its events.",
+          querystring: eventListQuerySchema,
+          response: { 200: eventPageSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        const page = await listEvents(db, request.query);
+        return page.ok ? page.value : refuse(reply, page);
       },
     );
 
