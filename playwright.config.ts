@@ -15,6 +15,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? "list" : [["list"]],
   timeout: 30_000,
+  // Two workers and their browsers share two cores: a page that answers in a second when the
+  // machine is quiet took over 5 s (the default) while both ran.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",

@@ -16,6 +16,7 @@ export const BUILD_INPUTS = [
   "scripts/build-output.ts",
   "scripts/analytics-tag.ts",
   "scripts/prerender.ts",
+  "scripts/islands.ts",
   "scripts/build-manifest.ts",
   "scripts/og-image.ts",
   "vite.config.ts",

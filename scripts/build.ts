@@ -14,7 +14,12 @@ import { buildInto } from "./build-output";
 
 function run(command: string, args: string[]) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit" });
+    // A production build whatever the caller's NODE_ENV (the browser tests' server has "test"):
+    // the build's id is its sources alone, so the same sources must give the same bytes.
+    const child = spawn(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     child.once("error", reject);
     child.once("exit", (code) =>
       code === 0

@@ -11,8 +11,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createServer } from "vite";
 import { PUBLIC_URL_PLACEHOLDER, pageFiles } from "../src/server/plugins/page-files";
 import { moduleFiles, readManifest } from "./build-manifest";
+import { buildIslands } from "./islands";
 import { renderOgImage } from "./og-image";
-import { publicRoutes, staticContentRoutes, type PublicRoute } from "../src/shared/routes";
+import {
+  formRoutes,
+  publicRoutes,
+  staticContentRoutes,
+  type PublicRoute,
+} from "../src/shared/routes";
 
 /** Where `vite build` wrote the client: the folder given (scripts/build.ts), else dist/client. */
 const clientDir = path.resolve(process.argv[2] ?? "dist/client");
@@ -36,6 +42,14 @@ function pageModules(route: PublicRoute | "not-found"): string[] {
   return [...new Set([...layout, ...page])];
 }
 
+/**
+ * The pages made of islands (src/client/islands.tsx) rather than hydrated by the app. Not the
+ * not-found page: the app fills it with the words of the address's own view (a revoked share
+ * link says so), which only the app knows.
+ */
+const islandPages: readonly (PublicRoute | "not-found")[] = [...staticContentRoutes, ...formRoutes];
+const islandsEntry = await buildIslands(clientDir);
+
 const vite = await createServer({
   configFile: path.resolve("vite.config.ts"),
   server: { middlewareMode: true, hmr: false },
@@ -56,9 +70,12 @@ try {
 
   for (const route of [...publicRoutes, "not-found"] as (PublicRoute | "not-found")[]) {
     const { html, head } = await entry.renderPage(route, PUBLIC_URL_PLACEHOLDER);
-    // Read by main.tsx, which preloads them once the page is drawn (see there).
+    // Read by main.tsx, which loads the islands, or preloads the app's modules, once the page
+    // is drawn (see there).
     const files = pageModules(route).map((file) => `/${file}`);
-    const modules = `<meta name="page-modules" content="${files.join(" ")}" />`;
+    const modules = islandPages.includes(route)
+      ? `<meta name="islands" content="${islandsEntry}" />`
+      : `<meta name="page-modules" content="${files.join(" ")}" />`;
     write(pageFiles.page(route), fill([head, modules].join("\n"), html));
   }
   for (const [file, page] of [

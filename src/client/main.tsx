@@ -1,5 +1,6 @@
 import "./fonts.css";
 import "./styles.css";
+import { holdActions } from "./held-actions";
 import { PAGE_READY } from "./lib/page-ready";
 import { loadWebFonts } from "./web-fonts";
 
@@ -70,9 +71,16 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The public page's islands (their script's address), when the page is made of islands. */
+const islands = document.querySelector<HTMLMetaElement>('meta[name="islands"]')?.content;
+
 /** Fetches the web fonts and the page's code, a few requests per task, then hydrates. */
 async function start() {
   loadWebFonts();
+  if (islands) {
+    await import(/* @vite-ignore */ islands);
+    return;
+  }
   const modules = listedModules();
   for (let i = 0; i < modules.length; i += PRELOADS_PER_TASK) {
     await nextTask();
@@ -86,47 +94,14 @@ async function start() {
   await import("./hydrate");
 }
 
-/**
- * Until the page is live, a click on one of its buttons (the menu, the chat) would do nothing, or
- * run while React is still taking the page over, and a form sent with Enter would go as a plain
- * GET, its lead lost. The entry keeps such events to itself (React never sees them, so nothing
- * runs twice), holds the last click and the last send, and does both again once the page is live.
- */
+/** Holds the visitor's early clicks and sends until the page is live, then does them. */
 function holdEarlyActions(container: HTMLElement) {
-  let heldClick: (() => void) | undefined;
-  let heldSend: (() => void) | undefined;
-  const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || !container.contains(button)) return;
-    // A form's submit button goes on to send the form, which is held below.
-    if (button.type === "submit" && button.form) return;
-    event.preventDefault();
-    event.stopPropagation();
-    heldClick = () => button.isConnected && button.click();
-  };
-  const onSubmit = (event: SubmitEvent) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !container.contains(form)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const submitter = event.submitter;
-    heldSend = () =>
-      form.isConnected &&
-      form.requestSubmit(
-        submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null,
-      );
-  };
-  document.addEventListener("click", onClick, true);
-  document.addEventListener("submit", onSubmit, true);
-
+  const release = holdActions(container);
   const html = document.documentElement;
   const observer = new MutationObserver(() => {
     if (!html.hasAttribute(PAGE_READY)) return;
     observer.disconnect();
-    document.removeEventListener("click", onClick, true);
-    document.removeEventListener("submit", onSubmit, true);
-    heldSend?.();
-    heldClick?.();
+    release();
   });
   observer.observe(html, { attributes: true, attributeFilter: [PAGE_READY] });
 }

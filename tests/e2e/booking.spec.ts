@@ -51,7 +51,8 @@ for (const width of [375, 1280]) {
   test(`/book passes axe and fits at ${width} px`, async ({ browser }) => {
     const tab = await page(browser, width);
     await tab.goto("/book");
-    await expect(tab.getByRole("radio").first()).toBeAttached();
+    // The calendar is an island: its code, then the free times, arrive after the page.
+    await expect(tab.getByRole("radio").first()).toBeAttached({ timeout: 15_000 });
     await expect(tab.getByText(/Our hours are in America\/Los Angeles time/)).toBeVisible();
     expect(await wcagViolations(tab)).toEqual([]);
     const overflow = await tab.evaluate(

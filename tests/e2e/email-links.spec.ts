@@ -433,7 +433,9 @@ async function demoIds(page: Page): Promise<Ids> {
     websites: { id: string }[];
     projects?: { id: string; proposalId?: string }[];
   }>(`/api/admin/clients/${company!.id}`);
-  const ticketRows = await get<{ id: string }[]>("/api/admin/tickets");
+  const { items: ticketRows } = await get<{ items: { id: string }[] }>(
+    "/api/admin/tickets?pageSize=100",
+  );
   const { invoices: invoiceRows } = await get<{ invoices: { id: string }[] }>(
     "/api/admin/invoices",
   );

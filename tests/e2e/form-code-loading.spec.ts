@@ -8,7 +8,8 @@ test("the form pages fetch their validation code when a field first takes focus,
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  const validationCode = () => scripts.filter((path) => path.startsWith("/assets/resolvers-"));
+  const validationCode = () =>
+    scripts.filter((path) => /^\/assets\/(island-)?resolvers-/.test(path));
   for (const [path, field] of [
     ["/contact", "Name"],
     ["/apply", "Full Name"],

@@ -87,10 +87,9 @@ test("staff log time by timer and by hand; the client sees the month's hours and
   expect(await wcagViolations(staff)).toEqual([]);
 
   // 3. On a ticket: time logged there counts on it.
-  const tickets = (await (await staff.request.get("/api/admin/tickets")).json()) as {
-    id: string;
-    subject: string;
-  }[];
+  const { items: tickets } = (await (
+    await staff.request.get("/api/admin/tickets?pageSize=100")
+  ).json()) as { items: { id: string; subject: string }[] };
   const banner = tickets.find((ticket) => ticket.subject.startsWith("Add a holiday hours"))!;
   const before = (await (
     await staff.request.get(`/api/admin/tickets/${banner.id}/time`)

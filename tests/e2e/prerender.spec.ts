@@ -1,8 +1,7 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { pageMeta } from "../../src/content/site";
 import { publicRoutes } from "../../src/shared/routes";
 import { formReady } from "./support/forms";
-import { delayScript } from "./support/slow-script";
 
 const attribute = (html: string, selector: RegExp) => html.match(selector)?.[1];
 
@@ -119,7 +118,7 @@ test("the link-preview image is a 1200x630 PNG", async ({ request }) => {
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 });
 
-test("a static page keeps its prerendered HTML on landing and renders from its code within the site", async ({
+test("a content page keeps its prerendered HTML, hydrates only its header island, and its links load prerendered pages", async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -132,7 +131,7 @@ test("a static page keeps its prerendered HTML on landing and renders from its c
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   await expect(heading).toContainText("Custom Websites & Apps for");
-  // The layout around it is live (its menu opens) while the home page's own code never came.
+  // The header is live (its menu opens) while neither React nor the page's own code came.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
@@ -141,110 +140,55 @@ test("a static page keeps its prerendered HTML on landing and renders from its c
   );
   await page.keyboard.press("Escape");
   expect(pageCode("home")).toEqual([]);
+  expect(pageCode("client")).toEqual([]);
+  expect(pageCode("islands")).toHaveLength(1);
 
-  // Moving within the site renders each page from its code, the landed one included, with no reload.
+  // The header's links load the prerendered page.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL("/about");
   await expect(heading).toContainText("Built in Gig Harbor to help");
-  await nav.getByRole("link", { name: "Home", exact: true }).click();
-  await expect(heading).toContainText("Custom Websites & Apps for");
-  expect(pageCode("about")).toHaveLength(1);
-  expect(pageCode("home")).toHaveLength(1);
-  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  await expect(page).toHaveTitle(pageMeta["/"].title);
+  await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(pageCode("about")).toEqual([]);
+  await expect(page).toHaveTitle(pageMeta["/about"].title);
 
-  // A link in the landed page's body is a plain link to another prerendered page.
+  // A link in the page's body is a plain link to another prerendered page.
   await page.goto("/pricing");
   await page.getByRole("main").getByRole("link", { name: "Get a Free Quote" }).first().click();
   await expect(page).toHaveURL("/apply");
-  await expect(page.locator("form[data-ready]")).toHaveCount(1);
+  await formReady(page);
 });
 
-test("a form page hydrates its form, chat and QR card on landing, keeps the rest as prerendered, and renders from its code within the site", async ({
+test("a form page comes alive when the visitor is about to use it, and its links load prerendered pages", async ({
   page,
 }) => {
-  // React keeps an element's props on it once it has taken the element over.
-  const hydrated = (locator: Locator) =>
-    locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")));
   const main = page.getByRole("main");
-  const quote = main.getByRole("link", { name: "Get a Free Quote" });
-  const send = main.getByRole("button", { name: "Send Message" });
-  const startChat = main.getByRole("button", { name: "Start Chat" });
-
   await page.goto("/contact");
   await formReady(page);
-  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
-  expect(await hydrated(send)).toBe(true);
-  expect(await hydrated(startChat)).toBe(true);
-  expect(await hydrated(main.getByRole("article", { name: "Scan to Visit Our Website" }))).toBe(
-    true,
-  );
-  // The hero, the contact cards, the steps beside the form and the sections' text: as served.
-  expect(await hydrated(quote)).toBe(false);
-  expect(await hydrated(main.getByRole("link", { name: "hello@harborline.example" }))).toBe(false);
-  expect(await hydrated(main.getByRole("heading", { name: "What happens next" }))).toBe(false);
-
-  await startChat.click();
+  await main.getByRole("button", { name: "Start Chat" }).click();
   await expect(page.getByRole("dialog", { name: "Chat with us now" })).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Chat with us now" })).toHaveCount(0);
 
-  // Moving within the site renders the page from its code, its hero's link an app link again.
+  // The hero's link and the header's links are plain links: the next page is the server's
+  // prerendered HTML (a page loaded anew forgets what this one set on window).
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("link", { name: "Pricing", exact: true }).click();
-  await expect(page).toHaveURL("/pricing");
-  await nav.getByRole("link", { name: "Contact", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Let's talk about your");
-  expect(await hydrated(quote)).toBe(true);
-  await quote.click();
-  await expect(page).toHaveURL("/apply");
-  await formReady(page);
-  expect(await hydrated(main.getByRole("heading", { name: "What happens next" }))).toBe(true);
-  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-
-  // On landing, the hero's link is a plain link to the prerendered page.
-  await page.goto("/contact");
-  await formReady(page);
-  await quote.click();
+  await main.getByRole("link", { name: "Get a Free Quote" }).click();
   await expect(page).toHaveURL("/apply");
   await formReady(page);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
     undefined,
   );
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Let's talk about your");
+  await expect(nav.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });
-
-for (const [path, late, when] of [
-  ["/", "hydrate", "before React has started"],
-  [
-    "/contact",
-    "contact",
-    "while React takes over the page but the page's code is still on its way",
-  ],
-] as const) {
-  test(`a tap on the menu ${when} opens it, once`, async ({ page }) => {
-    await delayScript(page, late, 2_000);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(path, { waitUntil: "domcontentloaded" });
-    const open = page.getByRole("button", { name: "Open menu" });
-    if (late !== "hydrate") {
-      // React has taken over the header (it keeps its props on the element) but not the page.
-      await expect
-        .poll(() =>
-          open.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
-        )
-        .toBe(true);
-    }
-    await open.click();
-    await expect(page.locator("html[data-page-ready]")).toHaveCount(0);
-    await expect(page.locator("html[data-page-ready]")).toHaveCount(1, { timeout: 10_000 });
-    const close = page.getByRole("button", { name: "Close menu" });
-    await expect(close).toHaveAttribute("aria-expanded", "true");
-    const menu = page.getByRole("navigation", { name: "Main" });
-    await expect(menu.getByRole("link", { name: "Pricing" })).toBeVisible();
-    // Taken once: a second toggle would have closed it again by now.
-    await page.waitForTimeout(300);
-    await expect(close).toHaveAttribute("aria-expanded", "true");
-  });
-}

@@ -39,12 +39,13 @@ test("the code is drawn as the card nears the screen, not while the visitor read
   });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/contact");
-  await expect(page.locator("form[data-ready]")).toHaveCount(1);
+  // The header is live; the page island, and the card with it, waits for intent.
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
   await page.waitForLoadState("networkidle");
   const card = page.getByRole("article", { name: "Scan to Visit Our Website" });
   await expect(card.getByRole("img")).toHaveCount(0);
-  // The drawing library's own chunk (from qrcode's browser build).
-  const qrLibrary = () => scripts.filter((path) => path.startsWith("/assets/browser-"));
+  // The drawing library's own chunk (from qrcode's browser build; "island-" in the islands' build).
+  const qrLibrary = () => scripts.filter((path) => /^\/assets\/(island-)?browser-/.test(path));
   expect(qrLibrary()).toEqual([]);
 
   await card.scrollIntoViewIfNeeded();

@@ -4,8 +4,8 @@ import { expect, test } from "./support/fixtures";
 import { fieldValue, humanPause, notifications, storedLead, textbox } from "./support/forms";
 
 for (const [late, when] of [
-  ["hydrate", "before React has started"],
-  ["contact", "while React takes over the page but the form's code is still on its way"],
+  ["islands", "before the page's scripts have started"],
+  ["island-contact", "while the header is live but the form's code is still on its way"],
 ] as const) {
   test(`a message sent ${when} is sent once, by the app, as a person's`, async ({
     page,

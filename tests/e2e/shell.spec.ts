@@ -112,7 +112,7 @@ async function backOfficePages(request: APIRequestContext): Promise<[string, str
     .items[0]!;
   const client = (await json<{ id: string }[]>("/api/admin/clients"))[0]!;
   const invoice = (await json<{ invoices: { id: string }[] }>("/api/admin/invoices")).invoices[0]!;
-  const ticket = (await json<{ id: string }[]>("/api/admin/tickets"))[0]!;
+  const ticket = (await json<{ items: { id: string }[] }>("/api/admin/tickets")).items[0]!;
   return [
     ["Leads", "/admin"],
     ["Leads", `/admin/leads/${lead.kind}/${lead.id}`],

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "wouter";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { formatCount } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -130,6 +131,22 @@ export function RowLink({ href, children }: { href: string; children: ReactNode 
       {children}
     </Link>
   );
+}
+
+/**
+ * What a list served a page at a time holds, said above it: "Showing 26–50 of 120 leads" when it
+ * spans pages, else "3 leads", or "No leads".
+ */
+export function pageSummary(
+  list: { page: number; pageSize: number; total: number; shown: number },
+  one: string,
+  many: string,
+): string {
+  if (list.total === 0) return `No ${many}`;
+  if (list.total <= list.pageSize) return formatCount(list.total, one, many);
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = Math.min(list.total, first + list.shown - 1);
+  return `Showing ${first}–${last} of ${formatCount(list.total, one, many)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Download, QrCode } from "lucide-react";
 import { qrCardCopy as copy } from "@content/contact-page";
 import { Button } from "@/components/ui/button";
@@ -53,7 +53,8 @@ export function QrCard({
   headingLevel?: "h2" | "h3";
 }) {
   const [code, setCode] = useState<DrawnCode | null>(null);
-  const titleId = useId();
+  // Fixed, not useId: the island (Preact) must agree with the prerendered (React) markup.
+  const titleId = "qr-card-title";
 
   const card = useRef<HTMLElement>(null);
 
@@ -98,6 +99,7 @@ export function QrCard({
   return (
     <article
       ref={card}
+      data-intent="near"
       aria-labelledby={titleId}
       className={cn(
         "theme-dark relative isolate overflow-hidden rounded-3xl border border-gold-500/30 p-6 text-center shadow-2xl sm:p-8",

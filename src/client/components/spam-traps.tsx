@@ -47,7 +47,11 @@ export function useSpamTraps() {
  * the site the page is already live.
  */
 function takesOverPrerenderedPage(): boolean {
-  return typeof document === "undefined" || !document.documentElement.hasAttribute(PAGE_READY);
+  if (typeof document === "undefined" || !document.documentElement.hasAttribute(PAGE_READY)) {
+    return true;
+  }
+  // A form page's island, hydrating the prerendered form the visitor could already fill in.
+  return document.querySelector('[data-island="page"]:not([data-live])') !== null;
 }
 
 /**

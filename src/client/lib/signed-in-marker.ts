@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useLayoutEffect, useState } from "react";
 
 /**
  * The server sets this readable cookie beside the (unreadable) session cookie while a session
@@ -7,13 +7,17 @@ import { useSyncExternalStore } from "react";
  */
 const SIGNED_IN_MARKER = "harborline.signed_in=1";
 
-const noSubscription = () => () => {};
-
-/** true / false in the browser; null while rendering on the server (not known there). */
+/**
+ * true / false in the browser; null on the server (not known there) and in the first render,
+ * which must match the prerendered HTML whether React or the header's Preact island hydrates
+ * it. Read before the browser paints, so a page rendered in the browser never shows the gap.
+ */
 export function useMaybeSignedIn(): boolean | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => document.cookie.split("; ").includes(SIGNED_IN_MARKER),
-    () => null,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  // Two renders on purpose: the first must equal the prerendered HTML. (useSyncExternalStore's
+  // server snapshot would do it in React, but Preact's ignores it.) After it, every render reads
+  // the cookie, so the header follows a sign-in or sign-out made without a page load.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated ? document.cookie.split("; ").includes(SIGNED_IN_MARKER) : null;
 }

@@ -36,7 +36,8 @@ function BookPageContent() {
       </Prerendered>
       <section className="bg-background py-12 sm:py-16">
         <div className="container-page">
-          <Card className="p-5 sm:p-10">
+          {/* The calendar is the page: its island starts as the card comes into view. */}
+          <Card className="p-5 sm:p-10" data-intent="near">
             {link?.purpose === "reschedule" ? (
               <RescheduleView token={link.token} />
             ) : link?.purpose === "cancel" ? (

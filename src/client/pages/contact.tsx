@@ -116,7 +116,7 @@ function ContactPageContent() {
 
       <section aria-labelledby="contact-form-title" className="bg-background py-16 sm:py-20">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
-          <Card className="p-6 sm:p-10">
+          <Card className="p-6 sm:p-10" data-intent="">
             <h2
               id="contact-form-title"
               className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl"

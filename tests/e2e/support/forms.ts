@@ -4,8 +4,13 @@ import type { LeadDetail, LeadKind } from "../../../src/shared/schemas/leads";
 /** The server keeps forms sent faster than a person could fill them in as spam. */
 const HUMAN_FILL_MS = 3_300;
 
-/** Waits until the form is hydrated (its submit handled by the app) and returns when that was. */
+/**
+ * Moves the pointer over the form, which fetches its code (a form page's island starts on
+ * intent), waits until it is hydrated (its submit handled by the app) and returns when that was.
+ */
 export async function formReady(page: Page): Promise<number> {
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
+  await page.locator("form").first().hover();
   await expect(page.locator("form[data-ready]")).toHaveCount(1);
   return Date.now();
 }

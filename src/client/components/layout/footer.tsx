@@ -4,6 +4,7 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { brand, contact, footerServices, navItems } from "@content/site";
 import { Logo } from "@/components/logo";
 import { useIdle } from "@/lib/use-idle";
+import { siteLinksId } from "./header";
 import { SocialLinkList } from "./social-links";
 
 // Radix Tooltip and its positioning engine are fetched once the browser is idle, never in
@@ -40,7 +41,7 @@ export function Footer() {
           )}
         </div>
 
-        <nav aria-labelledby="footer-quick-links">
+        <nav id={siteLinksId} aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={headingClass}>
             Quick Links
           </h2>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { Menu, X } from "lucide-react";
 import { brand, navItems } from "@content/site";
@@ -11,12 +11,17 @@ function isCurrentPath(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
 }
 
+/** The footer's list of the site's pages: the menu's toggle leads there without JavaScript. */
+export const siteLinksId = "site-links";
+
+/** The mobile menu (one header per page, so a fixed id: the prerender and the island agree). */
+const menuId = "site-menu";
+
 export function Header() {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLocation, setMenuLocation] = useState(location);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const toggleRef = useRef<HTMLAnchorElement>(null);
 
   // Any navigation (a link, the back button) closes the mobile menu.
   if (menuLocation !== location) {
@@ -37,6 +42,14 @@ export function Header() {
   }, [menuOpen]);
 
   const closeMenu = () => setMenuOpen(false);
+  const toggleMenu = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setMenuOpen((open) => !open);
+  };
+  // A link acting as a button answers Space as a button does (Enter is the link's own click).
+  const onToggleKey = (event: ReactKeyboardEvent) => {
+    if (event.key === " ") toggleMenu(event);
+  };
 
   return (
     <header className="theme-dark sticky top-0 z-50 border-b border-white/10 bg-ink-950 shadow-[0_10px_30px_-20px_rgb(0_0_0/0.8)]">
@@ -76,21 +89,25 @@ export function Header() {
 
         <AuthButtons className="hidden items-center gap-2 lg:flex" />
 
-        <button
+        {/* A link to the footer's list of the site's pages, so the menu is reachable with
+            JavaScript off; the header's island turns it into the menu's toggle. */}
+        <a
           ref={toggleRef}
-          type="button"
+          href={`#${siteLinksId}`}
+          role="button"
           className="-mr-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-ink-50 transition-colors hover:bg-white/10 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={toggleMenu}
+          onKeyDown={onToggleKey}
         >
           {menuOpen ? (
             <X className="size-6" aria-hidden="true" />
           ) : (
             <Menu className="size-6" aria-hidden="true" />
           )}
-        </button>
+        </a>
       </div>
 
       <div

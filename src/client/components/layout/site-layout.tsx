@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { isAdminRoute, shareTokenOf } from "@shared/routes";
+import { formRoutes, isAdminRoute, shareTokenOf, type PublicRoute } from "@shared/routes";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { SkipLink } from "./skip-link";
@@ -28,8 +28,17 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1">
+      {/* On a public page the header is an island: src/client/islands.tsx hydrates this. */}
+      <div data-island="header" className="contents">
+        <Header />
+      </div>
+      {/* A form page is one island, hydrated when the visitor is about to use it (islands.tsx). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1"
+        data-island={formRoutes.includes(location as PublicRoute) ? "page" : undefined}
+      >
         {children}
       </main>
       {isPortalPage(location) ? <SlimFooter /> : <Footer />}

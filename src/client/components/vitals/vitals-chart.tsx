@@ -4,7 +4,8 @@
  */
 import { useMemo } from "react";
 import type uPlot from "uplot";
-import { vitalThresholds, type VitalDay, type VitalMetric } from "@shared/schemas/vitals";
+import type { VitalDay } from "@shared/schemas/vitals";
+import { vitalThresholds, type VitalMetric } from "@shared/vitals";
 import { dayLabel } from "@/components/site-parts";
 import { Chart, chartAxis, chartColors } from "@/components/uplot-chart";
 import { vitalText } from "./vitals-text";

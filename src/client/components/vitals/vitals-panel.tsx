@@ -6,17 +6,14 @@
  */
 import { lazy, useState } from "react";
 import { formatNumber } from "@shared/format";
+import type { DeviceVitals, SiteVitals, SlowPage, VitalFigure } from "@shared/schemas/vitals";
 import {
   vitalMetrics,
   vitalNames,
   vitalThresholds,
-  type DeviceVitals,
-  type SiteVitals,
-  type SlowPage,
   type VitalDevice,
-  type VitalFigure,
   type VitalMetric,
-} from "@shared/schemas/vitals";
+} from "@shared/vitals";
 import { Pill } from "@/components/pill";
 import { cn } from "@/lib/utils";
 import { ChartFigure, dayLabel, NoData, SimpleTable } from "@/components/site-parts";
@@ -156,7 +153,7 @@ function SlowPages({
                 <tr key={page.path} className="border-t border-border">
                   <th
                     scope="row"
-                    className="max-w-48 px-3 py-1.5 font-normal break-all text-foreground"
+                    className="max-w-48 min-w-24 px-3 py-1.5 font-normal [overflow-wrap:anywhere] text-foreground"
                   >
                     {page.path}
                   </th>

@@ -1,5 +1,5 @@
 import { formatShift, formatTiming } from "@shared/format";
-import { vitalNames, type VitalMetric, type VitalRating } from "@shared/schemas/vitals";
+import { vitalNames, type VitalMetric, type VitalRating } from "@shared/vitals";
 import type { Tone } from "@/components/pill";
 
 /** A metric's value as people read it: "2.4 s", "180 ms", "0.05". */

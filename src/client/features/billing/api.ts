@@ -142,14 +142,17 @@ export interface StaffInvoiceFilter {
   status?: InvoiceStatus;
   companyId?: string;
   overdue?: boolean;
+  /** The page to read, of the server's default size; the first when not given. */
+  page?: number;
 }
 
-/** The invoices list with this month's revenue, what is owed and how many are late. */
+/** A page of the invoices list with this month's revenue, what is owed and how many are late. */
 export function useStaffInvoices(filter: StaffInvoiceFilter) {
   const search = toSearch({
     status: filter.status,
     companyId: filter.companyId,
     overdue: filter.overdue ? "true" : undefined,
+    page: filter.page && filter.page > 1 ? filter.page : undefined,
   });
   return useQuery({
     ...live,

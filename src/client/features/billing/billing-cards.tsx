@@ -41,9 +41,12 @@ function CardTitleRow({ icon: Icon, title }: { icon: typeof CreditCard; title: s
 export function CurrentPlanCard({
   billing,
   onUpgrade,
+  onUpgradeIntent,
 }: {
   billing: Billing;
   onUpgrade: () => void;
+  /** The pointer or focus is on Upgrade Plan: time to fetch the dialog's code. */
+  onUpgradeIntent?: () => void;
 }) {
   const plans = activePlans(billing.plans);
   const [only] = plans.length === 1 ? plans : [];
@@ -130,6 +133,8 @@ export function CurrentPlanCard({
       <div className="mt-6 flex flex-col gap-2 sm:mt-auto sm:pt-6">
         <Button
           onClick={onUpgrade}
+          onPointerEnter={onUpgradeIntent}
+          onFocus={onUpgradeIntent}
           aria-describedby="upgrade-hint"
           className="w-full sm:w-auto sm:self-start"
         >

@@ -226,13 +226,13 @@ function ClientInvoices({ companyId }: { companyId: string }) {
           </Link>
         </li>
       ))}
-      {data.invoices.length > 8 && (
+      {data.total > 8 && (
         <li className="px-2 pt-2">
           <Link
             href={backOfficeLists.invoices.path({ companyId })}
             className="text-sm font-medium text-accent underline underline-offset-4"
           >
-            All {data.invoices.length} invoices
+            All {data.total} invoices
           </Link>
         </li>
       )}

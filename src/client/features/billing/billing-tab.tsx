@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { BillingNotice } from "@shared/deep-links";
 import { SectionHeader } from "@/components/view-header";
 import { LoadError, LoadingCards } from "@/components/view-states";
@@ -6,9 +6,17 @@ import { useBilling, useRefreshAfterStripe } from "./api";
 import { BillingAddressCard, CurrentPlanCard, PaymentMethodCard } from "./billing-cards";
 import { InvoicesSection, PaymentsSection } from "./billing-history";
 import { activePlans } from "./billing-view";
-import { InvoiceDialog } from "./invoice-dialog";
-import { PlanRequestDialog } from "./plan-request-dialog";
 import { StripeNotice } from "./stripe-notice";
+
+// The dialogs open on a click (or an invoice's link): their code, with the plan request's form
+// and Radix Select, is fetched then, not with the tab.
+const loadPlanRequestDialog = () => import("./plan-request-dialog");
+const PlanRequestDialog = lazy(() =>
+  loadPlanRequestDialog().then((m) => ({ default: m.PlanRequestDialog })),
+);
+const InvoiceDialog = lazy(() =>
+  import("./invoice-dialog").then((m) => ({ default: m.InvoiceDialog })),
+);
 
 /**
  * Billing: the plans, the card and the billing address, the invoices (one opens over the tab, as the invoice emails'
@@ -49,21 +57,30 @@ export function BillingTab({
             <CurrentPlanCard
               billing={billing}
               onUpgrade={() => setUpgrade(({ round }) => ({ open: true, round: round + 1 }))}
+              onUpgradeIntent={() => void loadPlanRequestDialog().catch(() => {})}
             />
             <PaymentMethodCard billing={billing} />
             <BillingAddressCard billing={billing} />
           </div>
           <InvoicesSection billing={billing} invoiceHref={invoiceHref} />
           <PaymentsSection />
-          <PlanRequestDialog
-            key={upgrade.round}
-            open={upgrade.open}
-            onOpenChange={(open) => setUpgrade((current) => ({ ...current, open }))}
-            plans={activePlans(billing.plans)}
-          />
+          {upgrade.round > 0 && (
+            <Suspense fallback={null}>
+              <PlanRequestDialog
+                key={upgrade.round}
+                open={upgrade.open}
+                onOpenChange={(open) => setUpgrade((current) => ({ ...current, open }))}
+                plans={activePlans(billing.plans)}
+              />
+            </Suspense>
+          )}
         </>
       )}
-      {invoiceId && <InvoiceDialog id={invoiceId} onClose={onCloseInvoice} />}
+      {invoiceId && (
+        <Suspense fallback={null}>
+          <InvoiceDialog id={invoiceId} onClose={onCloseInvoice} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { AlertTriangle, FilePlus2, Landmark, TrendingUp } from "lucide-react";
 import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
-import { formatCalendarDate, formatCount, formatMoney, formatNumber } from "@shared/format";
+import { formatCalendarDate, formatMoney, formatNumber } from "@shared/format";
 import { invoiceStatuses, invoiceStatusLabels, type InvoiceSummary } from "@shared/schemas/billing";
-import { RowLink } from "@/components/data-table";
+import { pageSummary, Pager, RowLink } from "@/components/data-table";
 import { FilterSelect, Segmented } from "@/components/filters";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { InvoiceStatusBadge } from "@/components/status-badge";
@@ -119,7 +119,7 @@ export function InvoicesView() {
   const [filters, update] = useListFilters(backOfficeLists.invoices);
   const status = oneOf(invoiceStatuses, filters.status);
   const { companyId, overdue } = filters;
-  const invoices = useStaffInvoices({ status, companyId, overdue });
+  const invoices = useStaffInvoices({ status, companyId, overdue, page: filters.page });
   const { data } = invoices;
   const clients = useClientChoices();
   const clientOptions = (clients.data ?? []).map((client) => ({
@@ -217,7 +217,23 @@ export function InvoicesView() {
           />
         </>
       }
-      summary={data ? formatCount(data.invoices.length, "invoice", "invoices") : ""}
+      summary={
+        <>
+          {data && pageSummary({ ...data, shown: data.invoices.length }, "invoice", "invoices")}
+          {invoices.isPlaceholderData && " (updating...)"}
+        </>
+      }
+      footer={
+        data && (
+          <Pager
+            label="Pages of invoices"
+            page={data.page}
+            total={data.total}
+            pageSize={data.pageSize}
+            onPage={(next) => update({ page: next })}
+          />
+        )
+      }
     >
       <ListState query={invoices} loading="Loading invoices...">
         {(list) => (

@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from "react";
 import { Download } from "lucide-react";
 import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
-import { formatCount, formatDateTime, humanize } from "@shared/format";
+import { formatDateTime, humanize } from "@shared/format";
 import { leadKinds, leadStatuses } from "@shared/lead-kinds";
 import type { LeadSummary } from "@shared/schemas/leads";
 import { Button } from "@/components/ui/button";
-import { Pager, RowLink } from "@/components/data-table";
+import { pageSummary, Pager, RowLink } from "@/components/data-table";
 import { FilterSelect, SearchBox, Segmented } from "@/components/filters";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { LeadKindBadge, LeadStatusBadge } from "@/components/status-badge";
@@ -91,8 +91,6 @@ export function LeadsInbox() {
   }, [filters]);
 
   const onSearch = useCallback((value: string) => update({ q: value }), [update]);
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? Math.min(data.total, first + data.items.length - 1) : 0;
   const filtered = Boolean(kind || status || q);
 
   return (
@@ -134,10 +132,7 @@ export function LeadsInbox() {
       }
       summary={
         <>
-          {data &&
-            (data.total === 0
-              ? "No leads"
-              : `Showing ${first}–${last} of ${formatCount(data.total, "lead", "leads")}`)}
+          {data && pageSummary({ ...data, shown: data.items.length }, "lead", "leads")}
           {leads.isPlaceholderData && " (updating...)"}
         </>
       }

@@ -23,7 +23,8 @@ import {
   formatPercent,
   timeAgo,
 } from "@shared/format";
-import { heartbeatStateText, type MonitoredHeartbeat } from "@shared/schemas/heartbeats";
+import { heartbeatStateText } from "@shared/heartbeat-text";
+import type { MonitoredHeartbeat } from "@shared/schemas/heartbeats";
 import { backOfficePaths } from "@shared/deep-links";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { Pill, type Tone } from "@/components/pill";

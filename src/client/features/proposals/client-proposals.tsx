@@ -1,7 +1,13 @@
-import { LoadError } from "@/components/view-states";
+import { lazy, Suspense } from "react";
+import { LoadError, LoadingCards } from "@/components/view-states";
 import { useProposals } from "./api";
 import { ProposalCard } from "./proposal-card";
-import { ProposalView } from "./proposal-view";
+
+// A proposal opened, with its answer form (react-hook-form, zod): fetched when the client opens
+// one, so the Projects tab's first load carries only the cards.
+const ProposalView = lazy(() =>
+  import("./proposal-view").then((m) => ({ default: m.ProposalView })),
+);
 
 /**
  * The client's proposals, first on the Projects tab: a card each, and the one open (from a
@@ -17,7 +23,13 @@ export function ClientProposals({
   onClose: () => void;
 }) {
   const { data: proposals, isPending, isError, refetch } = useProposals();
-  if (openId) return <ProposalView id={openId} onClose={onClose} />;
+  if (openId) {
+    return (
+      <Suspense fallback={<LoadingCards label="Loading the proposal..." count={1} columns={1} />}>
+        <ProposalView id={openId} onClose={onClose} />
+      </Suspense>
+    );
+  }
   if (isPending) return null;
   if (isError) {
     return (

@@ -14,7 +14,7 @@ import {
 import { brand } from "@content/site";
 import { reportText } from "@shared/report-text";
 import type { MonthlyReport, ReportSite } from "@shared/schemas/reports";
-import { vitalNames } from "@shared/schemas/vitals";
+import { vitalNames } from "@shared/vitals";
 import {
   formatCalendarDate,
   formatCount,

@@ -3,11 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { formatDateTime } from "@shared/format";
 import type { MonitoringOverview } from "@shared/schemas/monitoring-overview";
-import {
-  incidentUpdateStatusLabels,
-  incidentUpdateStatusList,
-  type IncidentWithUpdates,
-} from "@shared/schemas/status-pages";
+import { incidentUpdateStatusLabels, incidentUpdateStatusList } from "@shared/incident-status";
+import type { IncidentWithUpdates } from "@shared/schemas/status-pages";
 import { Field, fieldAria } from "@/components/form-field";
 import { Panel } from "@/components/panel";
 import { Button } from "@/components/ui/button";

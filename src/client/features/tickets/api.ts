@@ -7,7 +7,8 @@ import type {
   TicketChoices,
   TicketDetail,
   TicketNoteInput,
-  TicketQueueQuery,
+  TicketQueueFilter,
+  TicketQueuePage,
   TicketReplyInput,
   TicketUpdate,
 } from "@shared/schemas/tickets";
@@ -95,19 +96,33 @@ export const useTicketWebsites = () => useQuery<Website[]>({ queryKey: ["/api/we
  */
 
 const queueKeys = {
-  list: (query: TicketQueueQuery) => [...staffKey, "tickets", "list", query] as const,
+  list: (query: QueueRead) => [...staffKey, "tickets", "list", query] as const,
   detail: (id: string) => [...staffKey, "tickets", "detail", id] as const,
+  entry: (id: string) => [...staffKey, "tickets", "entry", id] as const,
   choices: (id: string) => [...staffKey, "tickets", "choices", id] as const,
   savedReplies: [...staffKey, "saved-replies"] as const,
 };
 
-export function useTicketQueue(query: TicketQueueQuery) {
+/** The queue's filters and the page to read (the server's default size). */
+type QueueRead = TicketQueueFilter & { page?: number };
+
+export function useTicketQueue(query: QueueRead) {
   return useQuery({
     ...live,
     queryKey: queueKeys.list(query),
     queryFn: ({ signal }) =>
-      getJson<QueueTicket[]>(`/api/admin/tickets${toSearch({ ...query })}`, signal),
+      getJson<TicketQueuePage>(`/api/admin/tickets${toSearch({ ...query })}`, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One ticket as the queue lists it: the client's plan, the first-response clock, who opened it. */
+export function useQueueEntry(id: string) {
+  return useQuery({
+    ...live,
+    queryKey: queueKeys.entry(id),
+    queryFn: ({ signal }) =>
+      getJson<QueueTicket>(`/api/admin/tickets/${encodeURIComponent(id)}/queue-entry`, signal),
   });
 }
 

@@ -27,7 +27,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/lib/auth";
 import { errorMessage } from "@/lib/server-errors";
 import { cn } from "@/lib/utils";
-import { useStaffTicket, useTicketChoices, useTicketQueue, useUpdateTicket } from "./api";
+import { useStaffTicket, useTicketChoices, useQueueEntry, useUpdateTicket } from "./api";
 import { AttachmentList } from "./attachment-list";
 import { FirstResponseBadge } from "./first-response-badge";
 import { StaffReplyForm } from "./staff-reply-form";
@@ -216,10 +216,9 @@ function TicketSettings({
 }) {
   const update = useUpdateTicket(ticket.id);
   const [announcement, setAnnouncement] = useState("");
-  const { data: queue } = useTicketQueue({});
+  const { data: entry } = useQueueEntry(ticket.id);
   const { data: choices } = useTicketChoices(ticket.id);
   const { user } = useAuth();
-  const entry = queue?.find((item) => item.id === ticket.id);
 
   const change = (patch: TicketUpdate) =>
     update.mutate(patch, {

@@ -8,7 +8,7 @@ import {
   ticketStatuses,
   type QueueTicket,
 } from "@shared/schemas/tickets";
-import { RowLink } from "@/components/data-table";
+import { pageSummary, Pager, RowLink } from "@/components/data-table";
 import { FilterSelect } from "@/components/filters";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { PriorityBadge, TicketStatusBadge } from "@/components/status-badge";
@@ -115,7 +115,8 @@ export function TicketQueue() {
   const priority = oneOf(ticketPriorities, filters.priority);
   const assignee = oneOf(ticketAssigneeFilters, filters.assignee);
   const sort = oneOf(ticketQueueSorts, filters.sort);
-  const tickets = useTicketQueue({ status, priority, assignee, sort });
+  const tickets = useTicketQueue({ status, priority, assignee, sort, page: filters.page });
+  const { data } = tickets;
   const filtered = Boolean(status || priority || assignee);
   const order =
     sort === "time-left"
@@ -159,14 +160,30 @@ export function TicketQueue() {
           />
         </>
       }
-      summary={tickets.data ? formatCount(tickets.data.length, "ticket", "tickets") : ""}
+      summary={
+        <>
+          {data && pageSummary({ ...data, shown: data.items.length }, "ticket", "tickets")}
+          {tickets.isPlaceholderData && " (updating...)"}
+        </>
+      }
+      footer={
+        data && (
+          <Pager
+            label="Pages of tickets"
+            page={data.page}
+            total={data.total}
+            pageSize={data.pageSize}
+            onPage={(next) => update({ page: next })}
+          />
+        )
+      }
     >
       <ListState query={tickets} loading="Loading tickets...">
-        {(list) => (
+        {(page) => (
           <ListTable
             caption={`Support tickets, ${order}`}
             columns={columns}
-            rows={list}
+            rows={page.items}
             rowKey={(ticket) => ticket.id}
             // A late ticket is tinted and barred in red; its badge says "Late by" too.
             rowAlert={(ticket) => ticket.firstResponse.state === "late"}

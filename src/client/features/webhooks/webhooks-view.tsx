@@ -235,6 +235,9 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** The API reference's Webhooks section: the events, a delivery, and the signature check. */
+export const WEBHOOK_GUIDE_URL = "/api/docs#tag/webhooks";
+
 /** The back office's webhooks: endpoints, the events each wants, their delivery logs. */
 export function WebhooksView() {
   const endpoints = useWebhookEndpoints();
@@ -242,7 +245,15 @@ export function WebhooksView() {
   return (
     <ListView
       title="Webhooks"
-      description="Endpoints told of what happens here, each POST signed with its secret (docs/webhooks.md shows how to check it). Failed deliveries are retried for 3 days; an endpoint failing that long is disabled."
+      description={
+        <>
+          Endpoints told of what happens here, each POST signed with its secret (
+          <a className="underline underline-offset-4" href={WEBHOOK_GUIDE_URL}>
+            the API reference shows how to check it
+          </a>
+          ). Failed deliveries are retried for 3 days; an endpoint failing that long is disabled.
+        </>
+      }
       actions={
         <Button
           variant="outline"

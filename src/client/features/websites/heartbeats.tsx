@@ -1,10 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { HeartPulse, Plus } from "lucide-react";
-import {
-  heartbeatStateText,
-  type CreatedHeartbeat,
-  type Heartbeat,
-} from "@shared/schemas/heartbeats";
+import { heartbeatStateText } from "@shared/heartbeat-text";
+import type { CreatedHeartbeat, Heartbeat } from "@shared/schemas/heartbeats";
 import { formatDateTime, formatPeriod, timeAgo } from "@shared/format";
 import { Field, fieldAria } from "@/components/form-field";
 import { Modal } from "@/components/modal";

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { KeyRound, Plus, Share2, ShieldOff } from "lucide-react";
 import type { CreatedShareLink, ShareLink } from "@shared/schemas/share-links";
 import { sharePanelLabels } from "@shared/share-panels";
@@ -10,7 +10,13 @@ import { LoadingState, QueryError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { Section } from "./site-parts";
 import { useRevokeShareLink, useShareLinks, type Viewer } from "./share-links-api";
-import { NewShareLink, ShareLinkForm } from "./share-link-form";
+
+// The new link's form (react-hook-form, zod) and the address shown once: fetched when the owner
+// opens the dialog, or points at its button, not with the page.
+const loadForm = () => import("./share-link-form");
+const NewShareLink = lazy(() => loadForm().then((m) => ({ default: m.NewShareLink })));
+const ShareLinkForm = lazy(() => loadForm().then((m) => ({ default: m.ShareLinkForm })));
+const preloadForm = () => void loadForm().catch(() => {});
 
 const stateTone = { active: "green", expired: "amber", revoked: "neutral" } as const;
 
@@ -151,7 +157,12 @@ export function ShareLinksSection({ websiteId, domain }: { websiteId: string; do
       icon={Share2}
       description="A read-only link to this site's analytics for someone outside your team, such as your marketing person. It shows only the panels you choose, and nothing else of your account."
     >
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadForm}
+        onFocus={preloadForm}
+      >
         <Plus aria-hidden="true" />
         New share link
       </Button>
@@ -162,11 +173,13 @@ export function ShareLinksSection({ websiteId, domain }: { websiteId: string; do
         description="Whoever has the link sees the panels you tick, for any range they pick. Search engines are told not to list it."
       >
         <div className="mt-4">
-          {created ? (
-            <NewShareLink created={created} onDone={() => close(false)} />
-          ) : (
-            <ShareLinkForm websiteId={websiteId} domain={domain} onCreated={setCreated} />
-          )}
+          <Suspense fallback={<LoadingState label="Loading the form..." />}>
+            {created ? (
+              <NewShareLink created={created} onDone={() => close(false)} />
+            ) : (
+              <ShareLinkForm websiteId={websiteId} domain={domain} onCreated={setCreated} />
+            )}
+          </Suspense>
         </div>
       </Modal>
       <div className="mt-5">

@@ -1,4 +1,5 @@
-import { heartbeatStateText, type Heartbeat } from "@shared/schemas/heartbeats";
+import type { Heartbeat } from "@shared/schemas/heartbeats";
+import { heartbeatStateText } from "@shared/heartbeat-text";
 import { formatDateTime, formatPeriod, timeAgo } from "@shared/format";
 import { Pill } from "@/components/pill";
 

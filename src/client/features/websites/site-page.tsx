@@ -7,6 +7,7 @@ import { defaultSiteRange } from "@shared/site-range";
 import { LoadError } from "@/components/view-states";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
+import { useIdle } from "@/lib/use-idle";
 import { useSiteHealth } from "./api";
 import { AudienceSections } from "./audience-sections";
 import { BandwidthSection } from "./bandwidth-section";
@@ -35,7 +36,8 @@ function TrackingCode({ site }: { site: TrackedSite }) {
   );
 }
 
-// The owner's share links, with their form: fetched only for an owner, after the figures.
+// The owner's share links, last on the page: fetched only for an owner, once the figures and
+// charts are drawn and the browser is idle (useIdle), so they never delay the first paint.
 const ShareLinksSection = lazy(() =>
   import("./share-links-section").then((m) => ({
     default: m.ShareLinksSection,
@@ -52,6 +54,7 @@ function Body({
   owner: boolean;
 }) {
   const [now] = useState(() => Date.now());
+  const idle = useIdle();
   return (
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
       <RangePicker value={health.range} onChange={onRange} />
@@ -65,7 +68,7 @@ function Body({
       </div>
       <VitalsSection websiteId={health.website.id} />
       <TrackingCode site={health.website} />
-      {owner && (
+      {owner && idle && (
         <Suspense fallback={null}>
           <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />
         </Suspense>

@@ -1,4 +1,4 @@
-import { incidentUpdateStatusLabels } from "@shared/schemas/status-pages";
+import { incidentUpdateStatusLabels } from "@shared/incident-status";
 import { lazy, useMemo } from "react";
 import { Activity, ShieldCheck } from "lucide-react";
 import type { SiteHealth, SiteIncident } from "@shared/schemas/site-health";
