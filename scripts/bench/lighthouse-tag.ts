@@ -15,6 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, findChromium } from "../../tests/support/chromium";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
+import { demoSignIn } from "./support";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const work = mkdtempSync(path.join(tmpdir(), "harborline-lighthouse-tag-"));
@@ -52,15 +53,7 @@ const chrome = await chromeLauncher.launch({
 
 /** Staff register the test site for the demo client and turn real-user speed on. */
 async function registerSite() {
-  const login = await fetch(`${app}/api/login/demo`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ as: "admin" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await demoSignIn(app, "admin");
   const api = (method: string, url: string, body?: unknown) =>
     fetch(`${app}${url}`, {
       method,

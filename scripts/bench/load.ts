@@ -18,7 +18,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
-import { milliseconds, query, requireWrk, runWrk, scratchDatabase, type WrkRun } from "./support";
+import {
+  milliseconds,
+  query,
+  readsScript,
+  demoSignIn,
+  requireWrk,
+  runWrk,
+  scratchDatabase,
+  type WrkRun,
+} from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -26,28 +35,6 @@ const TARGET_P99_MS = 20;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 requireWrk();
-
-const DASHBOARD_READS = [
-  "/api/auth/user",
-  "/api/websites",
-  "/api/domains",
-  "/api/tickets",
-  "/api/billing",
-  "/api/projects",
-];
-
-/** wrk's Lua: every request a signed-in client's read, sessions and reads taken in turn. */
-const readsScript = (cookies: string[]) => `
-local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }
-local paths = { ${DASHBOARD_READS.map((p) => JSON.stringify(p)).join(", ")} }
-local n = 0
-function init(args) math.randomseed(os.time() + n) end
-function delay() return math.random(50, 150) end
-function request()
-  n = n + 1
-  return wrk.format("GET", paths[n % #paths + 1], { ["Cookie"] = cookies[n % #cookies + 1] })
-end
-`;
 
 const pagesScript = `
 local paths = { "/", "/pricing", "/contact" }
@@ -102,18 +89,7 @@ try {
   // One session per client: the demo client signed in CLIENTS times.
   const cookies: string[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const signIn = await fetch(`${base}/api/login/demo`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ as: "client" }),
-    });
-    if (!signIn.ok) throw new Error(`demo sign-in answered ${signIn.status}`);
-    cookies.push(
-      signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    );
+    cookies.push(await demoSignIn(base, "client"));
   }
   const reads = script("reads", readsScript(cookies));
   const pages = script("pages", pagesScript);

@@ -131,7 +131,9 @@ async function demoIds(client: BrowserContext, admin: BrowserContext): Promise<D
   const first = async (context: BrowserContext, url: string) => {
     const response = await context.request.get(url);
     if (!response.ok()) throw new Error(`${url}: ${response.status()}`);
-    const [item] = (await response.json()) as { id: string }[];
+    // A list, or a page of one (the ticket queue answers `{ items }`).
+    const body = (await response.json()) as { id: string }[] | { items: { id: string }[] };
+    const [item] = Array.isArray(body) ? body : body.items;
     if (!item) throw new Error(`${url}: the demo data has none`);
     return item.id;
   };
@@ -174,7 +176,16 @@ function trackRequests(context: BrowserContext) {
   };
 }
 
-export async function measurePortalPages(clientDir: string): Promise<PortalRow[]> {
+/** The built site on our server, a browser, and the size the server sends each file gzipped. */
+export interface BuiltSite {
+  url: string;
+  browser: Browser;
+  gzipBytes: (urlPath: string) => number;
+  close: () => Promise<void>;
+}
+
+/** Starts the built server (a fresh embedded database, seeded with the demo) and Chromium. */
+export async function startBuiltSite(clientDir: string): Promise<BuiltSite> {
   const gzipSize = new Map<string, number>();
   /** The size the server sends with gzip: the build's .gz file, else the file compressed here. */
   const gzipBytes = (urlPath: string) => {
@@ -200,62 +211,81 @@ export async function measurePortalPages(clientDir: string): Promise<PortalRow[]
     },
     "build",
   );
-  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
-  const rows: PortalRow[] = [];
+  const close = async () => {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  };
   try {
     // The first start creates and seeds the embedded database.
     await waitForReady(server, 180_000);
-    const probes = {
-      client: await signedInContext(browser, server.url, "client"),
-      admin: await signedInContext(browser, server.url, "admin"),
+    const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+    return {
+      url: server.url,
+      browser,
+      gzipBytes,
+      close: async () => {
+        await browser.close();
+        await close();
+      },
     };
-    const ids = await demoIds(probes.client, probes.admin);
-    await Promise.all(Object.values(probes).map((context) => context.close()));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
-    for (const page of portalPages) {
-      const url = page.path(ids);
-      const context = await signedInContext(browser, server.url, page.as);
-      try {
-        const requests = trackRequests(context);
-        const tab = await context.newPage();
-        await tab.addInitScript({ content: watchReady(page.ready ?? null) });
-        await tab.goto(url);
-        const readyAt = await tab.evaluate(
-          () => (window as unknown as { __firstLoadReady: Promise<number> }).__firstLoadReady,
-        );
-        await requests.quiet();
-        const scripts = await tab.evaluate(() =>
-          performance
-            .getEntriesByType("resource")
-            .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime }))
-            .filter((entry) => entry.url.endsWith(".js")),
-        );
-        const first = new Set(scripts.filter((s) => s.start <= readyAt).map((s) => s.url));
-        const after = new Set(scripts.map((s) => s.url).filter((file) => !first.has(file)));
-        const sum = (files: Set<string>) =>
-          [...files].reduce((total, file) => total + gzipBytes(file), 0);
-        if (process.env.BENCH_SIZE_FILES) {
-          // What makes up the figure: each file of the first load, largest first.
-          console.log(`${url}, ready at ${Math.round(readyAt)} ms:`);
-          for (const file of [...first].sort((a, b) => gzipBytes(b) - gzipBytes(a)))
-            console.log(`  ${(gzipBytes(file) / KB).toFixed(1).padStart(6)} KB  ${file}`);
-        }
-        rows.push({
-          label: page.label,
-          path: url,
-          files: first.size,
-          firstLoad: sum(first),
-          after: sum(after),
-          budget: page.budget,
-        });
-      } finally {
-        await context.close();
+export async function measurePortalPages({
+  url: siteUrl,
+  browser,
+  gzipBytes,
+}: BuiltSite): Promise<PortalRow[]> {
+  const rows: PortalRow[] = [];
+  const probes = {
+    client: await signedInContext(browser, siteUrl, "client"),
+    admin: await signedInContext(browser, siteUrl, "admin"),
+  };
+  const ids = await demoIds(probes.client, probes.admin);
+  await Promise.all(Object.values(probes).map((context) => context.close()));
+
+  for (const page of portalPages) {
+    const url = page.path(ids);
+    const context = await signedInContext(browser, siteUrl, page.as);
+    try {
+      const requests = trackRequests(context);
+      const tab = await context.newPage();
+      await tab.addInitScript({ content: watchReady(page.ready ?? null) });
+      await tab.goto(url);
+      const readyAt = await tab.evaluate(
+        () => (window as unknown as { __firstLoadReady: Promise<number> }).__firstLoadReady,
+      );
+      await requests.quiet();
+      const scripts = await tab.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime }))
+          .filter((entry) => entry.url.endsWith(".js")),
+      );
+      const first = new Set(scripts.filter((s) => s.start <= readyAt).map((s) => s.url));
+      const after = new Set(scripts.map((s) => s.url).filter((file) => !first.has(file)));
+      const sum = (files: Set<string>) =>
+        [...files].reduce((total, file) => total + gzipBytes(file), 0);
+      if (process.env.BENCH_SIZE_FILES) {
+        // What makes up the figure: each file of the first load, largest first.
+        console.log(`${url}, ready at ${Math.round(readyAt)} ms:`);
+        for (const file of [...first].sort((a, b) => gzipBytes(b) - gzipBytes(a)))
+          console.log(`  ${(gzipBytes(file) / KB).toFixed(1).padStart(6)} KB  ${file}`);
       }
+      rows.push({
+        label: page.label,
+        path: url,
+        files: first.size,
+        firstLoad: sum(first),
+        after: sum(after),
+        budget: page.budget,
+      });
+    } finally {
+      await context.close();
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(work, { recursive: true, force: true });
   }
   return rows;
 }

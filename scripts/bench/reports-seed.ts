@@ -16,6 +16,10 @@ export type SeedOptions = {
   month: string;
   /** Page views per site and day, on average, in the two months the report reads. */
   viewsPerDay: number;
+  /** Days of hourly check roll-ups (default 35: what the reports read). */
+  hourlyDays?: number;
+  /** Tickets per client over the year (default 48: four a month). */
+  ticketsPerClient?: number;
 };
 
 export type SeedCounts = Record<string, number>;
@@ -100,8 +104,9 @@ export async function seedHistory(url: string, options: SeedOptions) {
       `insert into monitor_rollups
          (website_id, granularity, period_start, checks, up, response_ms_sum, maintenance)
        select website_id, 'hour', h, 60, 60, 60 * (150 + (random() * 300)::int), 0
-       from bs, generate_series(date_trunc('hour', now()) - interval '35 days',
+       from bs, generate_series(date_trunc('hour', now()) - $1::int * interval '1 day',
                                 date_trunc('hour', now()), interval '1 hour') h`,
+      [options.hourlyDays ?? 35],
     );
     // About two incidents per site and month, each closed within two hours.
     await run(
@@ -161,7 +166,7 @@ export async function seedHistory(url: string, options: SeedOptions) {
                select company_id, 'client' || n || '.example', n % 4 <> 0,
                       now() + (n % 400) * interval '1 day' from bc`);
 
-    // Four tickets a month, answered within 12 hours, mostly resolved.
+    // Four tickets a month (by default), answered within 12 hours, mostly resolved.
     await run(
       `insert into support_tickets
          (user_id, company_id, subject, status, priority, created_at, updated_at,
@@ -171,10 +176,10 @@ export async function seedHistory(url: string, options: SeedOptions) {
               (array['low','medium','high','urgent'])[1 + i % 4], t,
               least(now(), t + random() * interval '3 days'), t + interval '8 hours',
               t + random() * interval '12 hours'
-       from bc, generate_series(1, 48) i,
+       from bc, generate_series(1, $2::int) i,
             lateral (select $1::timestamptz + random() * (now() - $1::timestamptz) as t
                      where i > 0) st`,
-      [`${yearStart}T00:00:00Z`],
+      [`${yearStart}T00:00:00Z`, options.ticketsPerClient ?? 48],
     );
     // Six time entries a month.
     await run(

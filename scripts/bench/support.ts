@@ -7,6 +7,30 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 
+/** What a client's portal dashboard reads as it opens. */
+export const DASHBOARD_READS = [
+  "/api/auth/user",
+  "/api/websites",
+  "/api/domains",
+  "/api/tickets",
+  "/api/billing",
+  "/api/projects",
+];
+
+/** A session of the demo client or of staff, as the Cookie header a request sends back. */
+export async function demoSignIn(base: string, as: "client" | "admin"): Promise<string> {
+  const signIn = await fetch(`${base}/api/login/demo`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ as }),
+  });
+  if (!signIn.ok) throw new Error(`demo sign-in answered ${signIn.status}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 /** Exits with how to install wrk when it is missing. */
 export function requireWrk() {
   try {
@@ -51,6 +75,7 @@ export async function runWrk({
   connections,
   seconds,
   serverPid,
+  timeoutSeconds = 2,
 }: {
   url: string;
   script: string;
@@ -58,13 +83,15 @@ export async function runWrk({
   connections: number;
   seconds: number;
   serverPid: number;
+  /** wrk counts a request slower than this as a timeout, not in its latencies. */
+  timeoutSeconds?: number;
 }): Promise<WrkRun> {
   const before = cpuSeconds(serverPid);
   // `times` prints the CPU of the shell's children (wrk) once it has finished.
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn("bash", [
       "-c",
-      `wrk -t${threads} -c${connections} -d${seconds}s --latency -s "$1" "$2"; times`,
+      `wrk -t${threads} -c${connections} -d${seconds}s --timeout ${timeoutSeconds}s --latency -s "$1" "$2"; times`,
       "wrk",
       script,
       url,
@@ -125,3 +152,16 @@ export async function scratchDatabase(adminUrl: string) {
     drop: () => query(adminUrl, `drop database if exists "${name}" with (force)`),
   };
 }
+
+/** wrk's Lua: every request a signed-in client's read, sessions and reads taken in turn. */
+export const readsScript = (cookies: string[]) => `
+local cookies = { ${cookies.map((c) => JSON.stringify(c)).join(", ")} }
+local paths = { ${DASHBOARD_READS.map((p) => JSON.stringify(p)).join(", ")} }
+local n = 0
+function init(args) math.randomseed(os.time() + n) end
+function delay() return math.random(50, 150) end
+function request()
+  n = n + 1
+  return wrk.format("GET", paths[n % #paths + 1], { ["Cookie"] = cookies[n % #cookies + 1] })
+end
+`;

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
-import { scratchDatabase } from "./support";
+import { demoSignIn, scratchDatabase } from "./support";
 
 const IMAGES = Math.min(40, Math.max(1, Number(process.env.BENCH_IMAGES ?? 16)));
 const TARGET_MB = 150;
@@ -111,16 +111,7 @@ async function burst(cookie: string, label: string, image: Buffer): Promise<Burs
 
 try {
   await waitForReady(server);
-  const signIn = await fetch(`${base}/api/login/demo`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ as: "client" }),
-  });
-  if (!signIn.ok) throw new Error(`demo sign-in answered ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await demoSignIn(base, "client");
 
   const runs = [
     await burst(cookie, "6,300 x 6,300 (the probe's)", await picture(6_300)),
