@@ -38,7 +38,7 @@ const serverOrder = [
     "bookings",
   ], // nouns built on other nouns
   ["demo"], // the demo's data, made with the nouns
-  ["plugins", "routes", "scheduled-work", "app", "processes", "serve", "main"], // the HTTP app, then the process
+  ["plugins", "routes", "scheduled-work", "app", "processes", "serving-database", "serve", "main"], // the HTTP app, then the process
 ].flat();
 
 const serverRules = [

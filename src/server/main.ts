@@ -21,6 +21,10 @@ if (config.processes > 1 && cluster.isPrimary) {
   const { runServerProcesses } = await import("./processes");
   runServerProcesses(config);
 } else {
-  const { serve } = await import("./serve");
-  await serve(config);
+  // The database opens (embedded: PGlite's WebAssembly compiles) while the server's code loads.
+  const [{ serve }, database] = await Promise.all([
+    import("./serve"),
+    import("./serving-database").then(({ openServingDatabase }) => openServingDatabase(config)),
+  ]);
+  await serve(config, database);
 }

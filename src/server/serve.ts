@@ -1,35 +1,12 @@
-import { spawn } from "node:child_process";
 import cluster from "node:cluster";
-import { existsSync } from "node:fs";
 import type { Server } from "node:http";
-import path from "node:path";
 import { buildApp } from "./app";
 import type { Config } from "./config";
-import { openDatabase } from "./db/client";
-import { DataDirLockedError } from "./db/data-dir-lock";
-import { seedDemoData } from "./demo/seed";
 import { answerScrapes } from "./metrics/cluster";
 import { metricsContentType, scrape, scrapeJson } from "./metrics/metrics";
 import { closeScrapes, listenForScrapes } from "./metrics/server";
 import { LISTENING } from "./processes";
-
-/** Set for the child process that only creates, migrates and seeds a new embedded database. */
-const PREPARE_ONLY = "HARBORLINE_PREPARE_DATABASE_ONLY";
-
-/** Whether DATA_DIR already holds an embedded database (PostgreSQL writes PG_VERSION first). */
-const hasEmbeddedDatabase = (dataDir: string) =>
-  existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
-
-/** Runs this same entry as a child that prepares the embedded database and exits: its code. */
-function prepareInChildProcess(): Promise<number> {
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    env: { ...process.env, [PREPARE_ONLY]: "1" },
-    stdio: "inherit",
-  });
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
-}
-
-const SEEDED = "Seeded demo data: client demo@example.com, staff admin@example.com";
+import { SEEDED, type ServingDatabase } from "./serving-database";
 
 /**
  * How long after start the scheduled work (outbox, billing, monitor, ...) makes its first pass:
@@ -42,43 +19,12 @@ const FIRST_PASS_AFTER_MS = 2_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * One server process: database, listen; on SIGTERM/SIGINT, finish requests in flight and exit 0.
+ * One server process on its database (serving-database.ts): listen; on SIGTERM/SIGINT, finish requests in flight and exit 0.
  * On SIGTERM (an orchestrator's or a deploy's stop) it first keeps serving for
  * SHUTDOWN_DELAY_SECONDS with /readyz answering 503, so the load balancer stops sending requests
  * before the port stops accepting them; SIGINT (Ctrl-C at a terminal) does not wait.
  */
-export async function serve(config: Config) {
-  const open = async () => {
-    try {
-      return await openDatabase(
-        config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-      );
-    } catch (error) {
-      if (error instanceof DataDirLockedError) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  };
-  // A new embedded database is created, migrated and seeded in a child process: creating it
-  // takes PGlite's WebAssembly memory to about 850 MB, which no close or collection gives back
-  // in full, so the server then opens it as it would any existing one (decision 008).
-  if (!config.databaseUrl && !process.env[PREPARE_ONLY] && !hasEmbeddedDatabase(config.dataDir)) {
-    const code = await prepareInChildProcess();
-    if (code !== 0) process.exit(code);
-  }
-  const database = await open();
-  // Only the process that created the tables seeds them: of several servers starting at once on
-  // one new PostgreSQL database, exactly one (migrations run under an advisory lock).
-  const seeded = database.created && config.seedDemo;
-  if (seeded) await seedDemoData(database.db, new Date(), `${config.publicUrl}/healthz`);
-  if (process.env[PREPARE_ONLY]) {
-    await database.close();
-    if (seeded) console.log(SEEDED);
-    process.exit(0);
-  }
-
+export async function serve(config: Config, { database, seeded }: ServingDatabase) {
   const app = await buildApp({ config, database, firstPassInMs: FIRST_PASS_AFTER_MS });
   if (seeded) app.log.info(SEEDED);
 
