@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { Code2 } from "lucide-react";
 import { clientLinks } from "@shared/deep-links";
 import type { SiteHealth } from "@shared/schemas/site-health";
 import { defaultSiteRange } from "@shared/site-range";
@@ -9,38 +8,18 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { useIdle } from "@/lib/use-idle";
 import { useSiteHealth } from "./api";
-import { AudienceSections } from "./audience-sections";
-import { BandwidthSection } from "./bandwidth-section";
 import { RangePicker, rangeText } from "./range-picker";
-import { RenewalsSection } from "./renewals-section";
 import { SiteHeader } from "./site-header";
-import { Section } from "./site-parts";
 import { FiguresLoading, SiteStats } from "./site-stats";
 import { UptimeSection } from "./site-uptime";
-import { CampaignSections, GoalHint } from "./campaign-sections";
-import { TrackingSnippet, type TrackedSite } from "./tracking-code";
 import { VisitorsSection } from "./visitors-section";
-import { VitalsSection } from "@/components/vitals/vitals-section";
 
-function TrackingCode({ site }: { site: TrackedSite }) {
-  return (
-    <Section
-      id="tracking-heading"
-      title="Tracking code"
-      icon={Code2}
-      description="We add this line to your site. It sets no cookies and keeps no personal data."
-    >
-      <TrackingSnippet site={site} />
-      <GoalHint />
-    </Section>
-  );
-}
-
-// The owner's share links, last on the page: fetched only for an owner, once the figures and
-// charts are drawn and the browser is idle (useIdle), so they never delay the first paint.
-const ShareLinksSection = lazy(() =>
-  import("./share-links-section").then((m) => ({
-    default: m.ShareLinksSection,
+// What follows the two charts (audience, campaigns, renewals, bandwidth, speed, tracking code,
+// share links): fetched once the figures and
+// charts are drawn and the browser is idle (useIdle), so it never delays the first paint.
+const SitePageEnd = lazy(() =>
+  import("./site-page-end").then((m) => ({
+    default: m.SitePageEnd,
   })),
 );
 
@@ -59,18 +38,10 @@ function Body({
     <div className="mt-8 grid gap-5 sm:mt-10 sm:gap-6">
       <RangePicker value={health.range} onChange={onRange} />
       <VisitorsSection health={health} />
-      <AudienceSections health={health} />
-      <CampaignSections health={health} />
       <UptimeSection health={health} now={now} range={rangeText(health.range)} />
-      <div className="grid gap-5 sm:gap-6 lg:grid-cols-5">
-        <RenewalsSection health={health} now={now} />
-        <BandwidthSection health={health} />
-      </div>
-      <VitalsSection websiteId={health.website.id} />
-      <TrackingCode site={health.website} />
-      {owner && idle && (
+      {idle && (
         <Suspense fallback={null}>
-          <ShareLinksSection websiteId={health.website.id} domain={health.website.domain} />
+          <SitePageEnd health={health} now={now} owner={owner} />
         </Suspense>
       )}
     </div>
