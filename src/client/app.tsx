@@ -6,6 +6,11 @@ import { PageLoading } from "@/components/page-loading";
 import { Prerendered } from "@/components/prerendered";
 import { useToast } from "@/components/ui/use-toast";
 import { markPageReady } from "@/lib/page-ready";
+import {
+  TransitionLocation,
+  useTransitionPath,
+  useTransitionSearch,
+} from "@/lib/transition-location";
 import { useIdle } from "@/lib/use-idle";
 import { NotFoundPage } from "@/pages/not-found";
 
@@ -127,11 +132,13 @@ interface AppProps {
 export function App({ ssrPath }: AppProps) {
   return (
     <>
-      <Router ssrPath={ssrPath}>
-        <SiteLayout>
-          <AppRoutes />
-        </SiteLayout>
-      </Router>
+      <TransitionLocation ssrPath={ssrPath}>
+        <Router ssrPath={ssrPath} hook={useTransitionPath} searchHook={useTransitionSearch}>
+          <SiteLayout>
+            <AppRoutes />
+          </SiteLayout>
+        </Router>
+      </TransitionLocation>
       <DeferredToaster />
     </>
   );
