@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Link, Route, Router, Switch, useSearch } from "wouter";
 import { TransitionLocation, useTransitionPath, useTransitionSearch } from "./transition-location";
@@ -20,7 +20,7 @@ function setup() {
   let arrive = () => {};
   const Slow = lazy(
     () =>
-      new Promise<{ default: () => JSX.Element }>((resolve) => {
+      new Promise<{ default: () => ReactNode }>((resolve) => {
         arrive = () => resolve({ default: () => <h1>Invoices</h1> });
       }),
   );
