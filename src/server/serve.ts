@@ -19,8 +19,8 @@ const FIRST_PASS_AFTER_MS = 2_000;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * One server process on its database (serving-database.ts): listen; on SIGTERM/SIGINT, finish requests in flight and exit 0.
- * On SIGTERM (an orchestrator's or a deploy's stop) it first keeps serving for
+ * One server process on its database (serving-database.ts): listen; on SIGTERM/SIGINT, finish
+ * requests in flight and exit 0. On SIGTERM (an orchestrator's or a deploy's stop) it first keeps serving for
  * SHUTDOWN_DELAY_SECONDS with /readyz answering 503, so the load balancer stops sending requests
  * before the port stops accepting them; SIGINT (Ctrl-C at a terminal) does not wait.
  */

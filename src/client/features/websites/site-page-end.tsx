@@ -32,8 +32,9 @@ const ShareLinksSection = lazy(() =>
 
 /**
  * A site page below its visitors and uptime charts: where visitors come from, its campaigns and
- * goals, renewals and bandwidth, real-user speed, tracking code and, for the owner, share links. The page fetches this code once the charts are drawn and
- * the browser is idle, so it never delays them.
+ * goals, renewals and bandwidth, real-user speed, tracking code and, for the owner, share links.
+ * The page fetches this code once the charts are drawn and the browser is idle, so it never
+ * delays them.
  */
 export function SitePageEnd({
   health,

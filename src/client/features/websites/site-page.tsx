@@ -15,8 +15,8 @@ import { UptimeSection } from "./site-uptime";
 import { VisitorsSection } from "./visitors-section";
 
 // What follows the two charts (audience, campaigns, renewals, bandwidth, speed, tracking code,
-// share links): fetched once the figures and
-// charts are drawn and the browser is idle (useIdle), so it never delays the first paint.
+// share links): fetched once the figures and charts are drawn and the browser is idle (useIdle),
+// so it never delays the first paint.
 const SitePageEnd = lazy(() =>
   import("./site-page-end").then((m) => ({
     default: m.SitePageEnd,
