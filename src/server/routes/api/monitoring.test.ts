@@ -3,6 +3,7 @@ import { callApi, createTestApp, signInAs, type TestApp } from "../../../../test
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
+import { dayStartOf, hourOf } from "../../monitoring/site-checks";
 
 const staffEmail = "avery@harborline.example";
 const HOUR_MS = 3_600_000;
@@ -68,24 +69,18 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
       // A paused site's certificate is not news.
       { websiteId: ids.paused, status: "unknown", certExpiresAt: new Date(now + 2 * DAY_MS) },
     ]);
-    await t.database.db.insert(schema.monitorRollups).values([
-      {
-        websiteId: ids.bakery,
-        granularity: "hour",
-        periodStart: ago(3 * HOUR_MS),
-        checks: 60,
-        up: 60,
-        responseMsSum: 60 * 180,
-      },
-      {
-        websiteId: ids.down,
-        granularity: "hour",
-        periodStart: ago(3 * HOUR_MS),
-        checks: 60,
-        up: 45,
-        responseMsSum: 60 * 50,
-      },
-    ]);
+    // An hour of checks three hours ago, rolled up as the monitor rolls each check up: into its
+    // hour and into its UTC day (which is yesterday soon after midnight).
+    const checked = ago(3 * HOUR_MS);
+    await t.database.db.insert(schema.monitorRollups).values(
+      (["hour", "day"] as const).flatMap((granularity) => {
+        const periodStart = granularity === "hour" ? hourOf(checked) : dayStartOf(checked);
+        return [
+          { websiteId: ids.bakery, checks: 60, up: 60, responseMsSum: 60 * 180 },
+          { websiteId: ids.down, checks: 60, up: 45, responseMsSum: 60 * 50 },
+        ].map((rollup) => ({ ...rollup, granularity, periodStart }));
+      }),
+    );
     await t.database.db.insert(schema.monitorIncidents).values([
       { websiteId: ids.down, cause: "http", detail: "HTTP 503", startedAt: ago(15 * 60_000) },
       {
