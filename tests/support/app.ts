@@ -198,3 +198,6 @@ export function callApi(
       : { headers: { "content-type": "application/json" }, payload: JSON.stringify(body) }),
   });
 }
+
+/** callApi's arguments after the app: a test's own `call`, bound to its app, takes these. */
+export type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;

@@ -7,6 +7,7 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../tests/support/app";
 import { databaseKinds } from "../../../tests/support/database";
 import { close, listen } from "../../../tests/support/local-server";
@@ -17,7 +18,6 @@ import { runMonitorOnce } from "../monitoring/monitor";
 import { simpleEmail } from "../mail/layout";
 import { notify, staffUsers } from "./notices";
 
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 type Listed = { id: string; kind: string; title: string; link: string | null; read: boolean };
 
 const staffEmail = "avery@agency.example";

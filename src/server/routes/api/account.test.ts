@@ -6,6 +6,7 @@ import {
   signInAs,
   totpCode,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aTicket } from "../../../../tests/support/factories";
@@ -20,8 +21,6 @@ import {
 } from "../../db/schema";
 import { SESSION_COOKIE } from "../../plugins/session";
 import { tooManyCodesMessage } from "./auth";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 

@@ -6,13 +6,12 @@ import {
   signInAs,
   totpCode,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { SECOND_FACTOR_WINDOW_MS } from "../../auth/totp";
 import { auditEvents, loginTokens, outboxEmails, users } from "../../db/schema";
 import { checkEmailMessage, tooManyCodesMessage } from "./auth";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const BURST = 100;
 

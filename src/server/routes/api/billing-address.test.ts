@@ -6,13 +6,12 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aStaffMember } from "../../../../tests/support/factories";
 import { pdfText } from "../../../../tests/support/pdf";
 import * as schema from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 

@@ -6,6 +6,7 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
@@ -16,8 +17,6 @@ import {
   aWebsite,
 } from "../../../../tests/support/factories";
 import { outboxEmails } from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 const clientEmail = "jordan@riverabakery.example";

@@ -6,12 +6,11 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { startRdapStandIn, type RdapStandIn } from "../../../../tests/support/rdap-stand-in";
 import { domains } from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "staff@harborline.example";
 const clientEmail = "owner@riverabakery.test";

@@ -7,14 +7,13 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aStaffMember } from "../../../../tests/support/factories";
 import { pdfText } from "../../../../tests/support/pdf";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/support/stripe-stand-in";
 import * as schema from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 const year = new Date().getUTCFullYear();

@@ -7,6 +7,7 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
@@ -19,8 +20,6 @@ import {
 import { pdfText } from "../../../../tests/support/pdf";
 import * as schema from "../../db/schema";
 import { demoClientEmail, seedDemoData } from "../../demo/seed";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 const year = new Date().getUTCFullYear();

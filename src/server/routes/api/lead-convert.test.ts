@@ -6,6 +6,7 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aStaffMember } from "../../../../tests/support/factories";
@@ -18,8 +19,6 @@ import {
   proposals,
   users,
 } from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 

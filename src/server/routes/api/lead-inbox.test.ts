@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  createTestApp,
+  signInAs,
+  type TestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aLead, aStaffMember } from "../../../../tests/support/factories";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 

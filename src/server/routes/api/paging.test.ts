@@ -6,12 +6,12 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import { supportTickets } from "../../db/schema";
 
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 type Listed = { id: string; subject: string; messages: number };
 
 const staffEmail = "avery@harborline.example";

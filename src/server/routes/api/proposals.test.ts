@@ -6,6 +6,7 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aStaffMember } from "../../../../tests/support/factories";
@@ -23,7 +24,6 @@ import { contentHash, proposalVersionHash } from "../../documents/content-hash";
 import { proposalTerms } from "@content/terms";
 import { SESSION_COOKIE } from "../../plugins/session";
 
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 type Version = {
   id: string;
   version: number;

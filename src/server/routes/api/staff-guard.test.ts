@@ -5,11 +5,10 @@ import {
   signInAs,
   type Method,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember } from "../../../../tests/support/factories";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 

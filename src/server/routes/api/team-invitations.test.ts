@@ -7,12 +7,12 @@ import {
   createTestApp,
   signInAs,
   type TestApp,
+  type CallArgs,
 } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { auditEvents, outboxEmails } from "../../db/schema";
 import { tooManyLinksMessage } from "../../team/team";
 
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 type MemberRow = { id: string; email: string; invited: boolean };
 
 const ownerEmail = "owner@harbourcafe.example";

@@ -1,7 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamMessages } from "@shared/schemas/team";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  createTestApp,
+  signInAs,
+  type TestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
   aClient,
@@ -20,8 +26,6 @@ import {
   ticketMessages,
   users,
 } from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 const ownerEmail = "jordan@riverabakery.example";

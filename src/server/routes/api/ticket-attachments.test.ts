@@ -3,7 +3,13 @@ import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachmentLimits } from "@shared/schemas/ticket-attachments";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  createTestApp,
+  signInAs,
+  type TestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aClientUser, aStaffMember, aTicket } from "../../../../tests/support/factories";
 import {
@@ -17,8 +23,6 @@ import {
 import { SESSION_COOKIE } from "../../plugins/session";
 import { databaseStore } from "../../tickets/attachment-store";
 import { deleteStaleUploads, saveAttachment } from "../../tickets/attachments";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 /** A real PNG: a photo-sized picture a client might attach. */
 const png = await sharp({

@@ -1,12 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  createTestApp,
+  signInAs,
+  type TestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aSavedReply, aStaffMember } from "../../../../tests/support/factories";
 import { auditEvents, outboxEmails, supportTickets } from "../../db/schema";
 import { SESSION_COOKIE } from "../../plugins/session";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 /*
  * Issue 30's tickets: staff's internal notes that no client-facing read shows, saved replies

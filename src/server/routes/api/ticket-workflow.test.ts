@@ -1,6 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  createTestApp,
+  signInAs,
+  type TestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aPlan, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import {
@@ -13,8 +19,6 @@ import {
 } from "../../db/schema";
 import { demoAdminEmail, seedDemoData } from "../../demo/seed";
 import { ticketNumber } from "@shared/ticket-number";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 const clientEmail = "jordan@riverabakery.example";

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, signInAs, type TestApp, createTestApp } from "../../../../tests/support/app";
+import {
+  callApi,
+  signInAs,
+  type TestApp,
+  createTestApp,
+  type CallArgs,
+} from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember } from "../../../../tests/support/factories";
 import { websites } from "../../db/schema";
-
-type CallArgs = Parameters<typeof callApi> extends [TestApp, ...infer Rest] ? Rest : never;
 
 const staffEmail = "avery@harborline.example";
 
