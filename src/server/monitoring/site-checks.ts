@@ -30,7 +30,8 @@ export const ALERT_QUIET_MS = 30 * 60_000;
 export const DAY_MS = 86_400_000;
 
 /** Start of the UTC hour and of the UTC day of a moment. */
-export const hourOf = (moment: Date) => new Date(Math.floor(moment.getTime() / 3_600_000) * 3_600_000);
+export const hourOf = (moment: Date) =>
+  new Date(Math.floor(moment.getTime() / 3_600_000) * 3_600_000);
 export const dayStartOf = (moment: Date) =>
   new Date(Math.floor(moment.getTime() / DAY_MS) * DAY_MS);
 
