@@ -23,7 +23,7 @@ import { siteFigures } from "../websites/figures";
 import { siteHealth } from "../websites/health";
 import { cancelMaintenanceWindow, sendMaintenanceNotices } from "./maintenance";
 import type { ProbeResult } from "./probe";
-import { recordCheck, type ClaimedSite } from "./site-checks";
+import { recordChecks, type CheckMade, type ClaimedSite } from "./site-checks";
 
 const settings = {
   agencyInbox: "staff@example.test",
@@ -90,11 +90,16 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
     return window!;
   }
 
-  /** Checks the site every `everyMs` over the day, failing inside `failures`. */
+  /**
+   * Checks the site every `everyMs` over the day, failing inside `failures`, recorded as one
+   * batch (as the monitor records the checks that end together), each check after the one before.
+   */
   async function checkDay(site: ClaimedSite, everyMs: number, failures: Span[]) {
+    const checks: CheckMade[] = [];
     for (let at = DAY_START; at < DAY_START + DAY; at += everyMs) {
-      await recordCheck(db, site, inside(failures, at) ? down : up, new Date(at), settings);
+      checks.push({ site, result: inside(failures, at) ? down : up, at: new Date(at) });
     }
+    await recordChecks(db, checks, settings);
   }
 
   /** The day's uptime as the site page, its range and the dashboard read it. */
@@ -171,7 +176,11 @@ describe.each(databaseKinds)("maintenance windows and uptime (%s)", (kind) => {
     const { company, site } = await liveSite();
     await aWindow(company.id, [site.id], { start: DAY_START, end: DAY_START + HOUR });
     for (const minutes of [50, 55, 60, 65]) {
-      await recordCheck(db, site, down, new Date(DAY_START + minutes * MINUTE), settings);
+      await recordChecks(
+        db,
+        [{ site, result: down, at: new Date(DAY_START + minutes * MINUTE) }],
+        settings,
+      );
     }
     const incidents = await db.select().from(monitorIncidents);
     expect(incidents).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import {
   MAINTENANCE_NOTICE_AHEAD_HOURS,
   type MaintenanceWindow,
@@ -36,20 +36,27 @@ export async function siteInMaintenance(
   websiteId: string,
   at: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: maintenanceWindows.id })
-    .from(maintenanceWindows)
-    .innerJoin(maintenanceWindowSites, eq(maintenanceWindowSites.windowId, maintenanceWindows.id))
-    .where(
-      and(
-        eq(maintenanceWindowSites.websiteId, websiteId),
-        isNull(maintenanceWindows.cancelledAt),
-        lte(maintenanceWindows.startsAt, at),
-        gt(maintenanceWindows.endsAt, at),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (await sitesInMaintenance(db, [{ id: websiteId, at }])).has(websiteId);
+}
+
+/** Which of some sites are inside a (not cancelled) maintenance window, each at its moment. */
+export async function sitesInMaintenance(
+  db: DbExecutor,
+  sites: { id: string; at: Date }[],
+): Promise<Set<string>> {
+  if (sites.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select v.id from jsonb_to_recordset(${JSON.stringify(sites)}::jsonb)
+      as v(id uuid, at timestamptz)
+      where exists (
+        select 1 from ${maintenanceWindows} w
+        join ${maintenanceWindowSites} ws on ws.window_id = w.id
+        where ws.website_id = v.id and w.cancelled_at is null
+          and w.starts_at <= v.at and w.ends_at > v.at
+      )`,
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   websites,
 } from "../db/schema";
 import { monitorLateness } from "../metrics/metrics";
-import { runMonitorOnce, type MonitorRunOptions } from "./monitor";
+import { createCheckRecorder, runMonitorOnce, type MonitorRunOptions } from "./monitor";
 import { close, listen } from "../../../tests/support/local-server";
 
 const settings = { agencyInbox: "staff@example.test", publicUrl: "https://www.example.test" };
@@ -196,6 +196,57 @@ describe.each(databaseKinds)("the monitor (%s)", (kind) => {
     expect(sum("hour")).toBe(checks.length);
     expect(sum("day")).toBe(checks.length);
     expect(checks.length).toBe(site.requests);
+  });
+
+  it("records checks that end together as one batch, in order, and one unwritable check loses no other", async () => {
+    const companyId = await company(db, "harbor");
+    const ids = await Promise.all(
+      ["one", "two", "three"].map((name) =>
+        website(db, companyId, `${name}.example`, `https://${name}.example`),
+      ),
+    );
+    await runMonitorOnce({ ...options(at(0)), batchSize: 0 }); // their monitor rows, no check
+    const siteOf = async (id: string) =>
+      (await db.select().from(websites).where(eq(websites.id, id)))[0]!;
+    const [one, two, three] = await Promise.all(ids.map(siteOf));
+    const answer = { statusCode: 200, responseMs: 40, cause: null, detail: null };
+    const failed = { ...answer, ok: false, statusCode: 503, cause: "http" as const };
+    const recorder = createCheckRecorder(db, settings, MINUTE);
+    const outcomes = await Promise.allSettled([
+      recorder.record({ site: one!, result: { ...failed, certExpiresAt: null }, at: at(1) }),
+      // Beyond the column's range: this check cannot be written.
+      recorder.record({
+        site: two!,
+        result: { ...answer, ok: true, responseMs: 2 ** 31, certExpiresAt: null },
+        at: at(1),
+      }),
+      recorder.record({
+        site: three!,
+        result: { ...answer, ok: true, certExpiresAt: null },
+        at: at(1),
+      }),
+      // The same site again in the same batch: recorded after its first check.
+      recorder.record({ site: one!, result: { ...failed, certExpiresAt: null }, at: at(1, 20) }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(outcomes[3]).toMatchObject({ value: { incidentOpened: true, emailsQueued: 2 } });
+    const states = await db.select().from(siteMonitors);
+    const stateOf = (id: string) => states.find((state) => state.websiteId === id);
+    expect(stateOf(one!.id)).toMatchObject({ status: "down", consecutiveFailures: 2 });
+    expect(stateOf(two!.id)).toMatchObject({ status: "unknown", lastCheckedAt: null });
+    expect(stateOf(three!.id)).toMatchObject({ status: "up", lastResponseMs: 40 });
+    const checks = await db.select().from(monitorChecks);
+    expect(checks.map((check) => check.websiteId).sort()).toEqual(
+      [one!.id, one!.id, three!.id].sort(),
+    );
+    expect(await db.select().from(monitorIncidents)).toMatchObject([
+      { websiteId: one!.id, startedAt: at(1, 20), endedAt: null },
+    ]);
   });
 
   it("says in the down email how often the site is checked, in the agency's time zone", async () => {

@@ -12,7 +12,7 @@ import { databaseKinds } from "../../../tests/support/database";
 import { aStaffMember, aWebsite, anAcceptedProposal } from "../../../tests/support/factories";
 import { siteMonitors } from "../db/schema";
 import type { ProbeResult } from "../monitoring/probe";
-import { recordCheck } from "../monitoring/site-checks";
+import { recordChecks } from "../monitoring/site-checks";
 
 const staffEmail = "avery@harborline.example";
 const clientEmail = "jordan@riverabakery.example";
@@ -115,11 +115,9 @@ describe.each(databaseKinds)("the webhook event log on %s", (kind) => {
       [false, 1],
       [true, 6],
     ] as const) {
-      await recordCheck(
+      await recordChecks(
         t.database.db,
-        { ...site, companyId },
-        probe(ok),
-        new Date(at + minutes * 60_000),
+        [{ site: { ...site, companyId }, result: probe(ok), at: new Date(at + minutes * 60_000) }],
         settings,
       );
     }

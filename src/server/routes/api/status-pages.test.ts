@@ -5,7 +5,8 @@ import { databaseKinds } from "../../../../tests/support/database";
 import { aClient, aStaffMember, aWebsite } from "../../../../tests/support/factories";
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../../demo/seed";
-import { recordCheck } from "../../monitoring/site-checks";
+import type { ProbeResult } from "../../monitoring/probe";
+import { recordChecks } from "../../monitoring/site-checks";
 import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink";
 
 const staffEmail = "avery@harborline.example";
@@ -493,15 +494,14 @@ describe.each(databaseKinds)("a manual incident beside the monitor on %s", (kind
       certExpiresAt: null,
     };
     const start = Date.now();
-    await recordCheck(db, site, failed, new Date(start), settings);
-    const opened = await recordCheck(db, site, failed, new Date(start + 1000), settings);
+    const check = async (result: ProbeResult, at: number) =>
+      (await recordChecks(db, [{ site, result, at: new Date(at) }], settings))[0]!;
+    await check(failed, start);
+    const opened = await check(failed, start + 1000);
     expect(opened.incidentOpened).toBe(true);
-    const closed = await recordCheck(
-      db,
-      site,
+    const closed = await check(
       { ...failed, ok: true, statusCode: 200, cause: null, detail: null },
-      new Date(start + 2000),
-      settings,
+      start + 2000,
     );
     expect(closed.incidentClosed).toBe(true);
     const [still] = await db
