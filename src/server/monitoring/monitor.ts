@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { queryRows, type Db } from "../db/client";
+import { isDatabaseUnavailable } from "../db/errors";
 import { monitorChecks, monitorRollups, websites } from "../db/schema";
 import { monitorChecks as checksMade, monitorLateness } from "../metrics/metrics";
 import { createPeriodicWorker } from "../scheduling/periodic";
@@ -98,8 +99,10 @@ export function createCheckRecorder(db: Db, settings: MonitorSettings, intervalM
       );
       batch.forEach((entry, index) => entry.done(recorded[index]!));
     } catch (error) {
-      // One bad check must not lose the batch's others: each alone, so only it fails.
-      if (batch.length === 1) batch[0]!.failed(error);
+      // One bad check must not lose the batch's others: each alone, so only it fails. Unless
+      // the database is out of reach: then each alone would only wait for it again.
+      if (batch.length === 1 || isDatabaseUnavailable(error))
+        for (const entry of batch) entry.failed(error);
       else for (const entry of batch) await write([entry]);
     }
   };
