@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -18,9 +18,7 @@ export function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, "server.pid");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockFile, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      createWithContent(lockFile, String(process.pid));
       let released = false;
       const release = () => {
         if (released) return;
@@ -45,6 +43,21 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock the data folder ${dataDir}`);
+}
+
+/**
+ * Creates a file that holds `content` from the moment it exists, or throws EEXIST: written
+ * beside it, then linked into place. A file opened empty and written after would let another
+ * server read no process id in between, take the lock for a dead one's, and open the folder too.
+ */
+function createWithContent(file: string, content: string) {
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, content);
+  try {
+    linkSync(draft, file);
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 function isAlive(pid: number): boolean {
