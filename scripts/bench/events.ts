@@ -23,11 +23,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
-import { query, requireWrk, runWrk, scratchDatabase, type WrkRun } from "./support";
+import { adminUrl, query, requireWrk, runWrk, scratchDatabase, type WrkRun } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** The rate the issue asks of the ingestion, vitals in the mix. */
 const GOAL_RATE = 5000;
 /** The trivial endpoint must take at least this much more than the events run got. */

@@ -19,10 +19,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
 import {
+  adminUrl,
+  demoSignIn,
   milliseconds,
   query,
   readsScript,
-  demoSignIn,
   requireWrk,
   runWrk,
   scratchDatabase,
@@ -32,7 +33,6 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const TARGET_P99_MS = 20;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 requireWrk();
 

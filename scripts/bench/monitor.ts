@@ -27,10 +27,11 @@ import path from "node:path";
 import pg from "pg";
 import { freePort, startServer, waitForReady } from "../../tests/support/server-process";
 import {
+  adminUrl,
   cpuSeconds,
+  demoSignIn,
   milliseconds,
   readsScript,
-  demoSignIn,
   requireWrk,
   runWrk,
   scratchDatabase,
@@ -42,7 +43,6 @@ const INTERVAL_S = 60;
 const WRK_SECONDS = 10;
 const CLIENTS = 20;
 const GOALS = { lateP99S: 2, rssMb: 300, readsP99Ms: 20 };
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const targetPort = Number(process.env.BENCH_TARGET_PORT ?? 4810);
 
 requireWrk();

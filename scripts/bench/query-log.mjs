@@ -13,21 +13,31 @@ if (file) {
   /** @type {any} The client's query, every overload of it. */
   const prototype = pg.Client.prototype;
   const query = prototype.query;
-  /** @type {(config: any, values: any, callback: any) => any} */
-  prototype.query = function (config, values, callback) {
-    const result = query.call(this, config, values, callback);
-    if (!on || typeof result?.then !== "function") return result;
+  /** @type {(...args: any[]) => any} */
+  prototype.query = function (...args) {
+    if (!on) return query.apply(this, args);
+    const [config, values] = args;
     const text = typeof config === "string" ? config : config.text;
     const params = (typeof config === "object" && config.values) || values;
     const started = performance.now();
-    void result.then(
-      () =>
-        appendFileSync(
-          file,
-          JSON.stringify({ ms: performance.now() - started, text, params }) + "\n",
-        ),
-      () => {},
-    );
+    const log = () =>
+      appendFileSync(
+        file,
+        JSON.stringify({ ms: performance.now() - started, text, params }) + "\n",
+      );
+    // pg.Pool's own query (the app's reads outside a transaction) passes a callback as the last
+    // argument and gets no promise back; a transaction's queries get a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last];
+      args[last] = (/** @type {unknown[]} */ ...results) => {
+        log();
+        return callback(...results);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (typeof result?.then === "function") void result.then(log, () => {});
     return result;
   };
 }

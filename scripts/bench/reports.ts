@@ -19,7 +19,7 @@ import { createMonitorWorker, runMonitorHousekeeping } from "../../src/server/mo
 import { percentile } from "../../src/server/reports/site-section";
 import { createReportsWorker } from "../../src/server/reports/archive";
 import { seedHistory } from "./reports-seed";
-import { query, scratchDatabase } from "./support";
+import { adminUrl, agencySettings, query, scratchDatabase } from "./support";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const VIEWS_PER_DAY = Number(process.env.BENCH_VIEWS_PER_DAY ?? 25);
@@ -29,7 +29,6 @@ const MONITORED_SITES = 5;
 const BASELINE_MS = 3 * MONITOR_MS;
 const TARGET_SECONDS = 300;
 const TARGET_RSS_MB = 300;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const fixed = (n: number | null, digits = 0) => (n === null ? "-" : n.toFixed(digits));
@@ -37,10 +36,6 @@ const fixed = (n: number | null, digits = 0) => (n === null ? "-" : n.toFixed(di
 const peakRss = () =>
   Number(readFileSync("/proc/self/status", "utf8").match(/VmHWM:\s+(\d+) kB/)![1]) * 1024;
 
-const settings = {
-  agencyInbox: "desk@harborline.example",
-  publicUrl: "https://harborline.example",
-};
 const log = { info() {}, warn() {}, error: (...args: unknown[]) => console.error(...args) };
 
 // The sites the monitor checks meanwhile: each request's arrival, per site.
@@ -87,7 +82,7 @@ try {
   );
   const monitor = createMonitorWorker({
     db,
-    settings,
+    settings: agencySettings,
     log,
     intervalMs: MONITOR_MS,
     probe: { allowPrivate: true },
@@ -95,7 +90,12 @@ try {
   // Its first housekeeping sends the expiry warnings the seeded certificates and domains call
   // for (as a server running all year would have): the baseline starts after it.
   const firstPass = performance.now();
-  const first = await runMonitorHousekeeping({ db, settings, now: new Date(), log });
+  const first = await runMonitorHousekeeping({
+    db,
+    settings: agencySettings,
+    now: new Date(),
+    log,
+  });
   console.log(
     `\nThe monitor's first housekeeping: ${((performance.now() - firstPass) / 1000).toFixed(1)} s, ` +
       `${first.expiryWarnings} expiry warnings sent`,
@@ -125,7 +125,7 @@ try {
   let started = 0;
   const reports = createReportsWorker({
     db,
-    settings,
+    settings: agencySettings,
     log,
     intervalMs: 3_600_000,
     now: () => now,

@@ -26,6 +26,8 @@ import { seedHistory } from "./reports-seed";
 import { simulateQuarter, tableSizes } from "./scale-retention";
 import { seedAgencyYear } from "./scale-seed";
 import {
+  adminUrl,
+  agencySettings,
   DASHBOARD_READS,
   demoSignIn,
   milliseconds,
@@ -39,7 +41,6 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CLIENTS = 1000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const loads = () =>
   loadavg()
     .map((v) => v.toFixed(1))
@@ -112,7 +113,7 @@ try {
     );
     const warned = await runMonitorHousekeeping({
       db: opened.db,
-      settings: { agencyInbox: "desk@harborline.example", publicUrl: "https://harborline.example" },
+      settings: agencySettings,
       now: new Date(),
     });
     const delivered = await sql(
@@ -172,6 +173,9 @@ try {
   const staffCookie = await demoSignIn(base, "admin");
   // Client No. 2 has three sites.
   const owner = "owner2@client2.example";
+  // A database measured again holds the links of the runs before, which count against the
+  // address's few links an hour.
+  await sql("delete from login_tokens where email = $1", [owner]);
   const asked = await fetch(`${base}/api/login/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -255,14 +259,23 @@ end`,
     }
   }
 
-  // The generator first, while the server is fresh: the dashboard's reads flat out (no think
-  // time) with one wrk thread, then two.
+  // The generator first: the dashboard's reads flat out (no think time) with one wrk thread,
+  // then two, after a warm-up run that is not counted (else the second run gains by coming
+  // second: the JIT, the pool and PostgreSQL's caches warmed by the first).
   const flat = (cookie: string, paths: string[]) => {
     const file = script(`flat-${paths[0]}`, cookie, paths);
     writeFileSync(file, readFileSync(file, "utf8").replace(/function delay.*\n/, ""));
     return file;
   };
   const dashboard = flat(clientCookie, DASHBOARD_READS);
+  await runWrk({
+    url: base,
+    script: dashboard,
+    threads: 2,
+    connections: CONNECTIONS,
+    seconds: 5,
+    serverPid,
+  });
   const one = await runWrk({
     url: base,
     script: dashboard,
@@ -339,7 +352,9 @@ end`,
   for (const { read, run } of results) {
     for (const p of read.paths) {
       writeFileSync(queryLog, "");
+      // The signal reaches the server's event loop in its own time: let it, before the request.
       process.kill(serverPid, "SIGUSR2");
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await fetch(`${base}${p}`, { headers: { cookie: read.cookie } });
       process.kill(serverPid, "SIGUSR2");
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -364,7 +379,8 @@ end`,
   await server.stop();
   server = undefined;
 
-  if (!process.env.BENCH_KEEP_DATABASE) {
+  // The quarter moves the data three months on: not on a database kept to measure again.
+  if (!process.env.BENCH_KEEP_DATABASE && !kept) {
     console.log(`\nRetention over a simulated quarter (load average ${loads()}):`);
     await simulateQuarter(opened.db, database.url);
   }

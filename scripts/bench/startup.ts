@@ -13,10 +13,10 @@
  * (default 30000): by then V8's memory reducer has run, as it does in a server that waits for
  * requests. The goals are of the idle figure.
  *
- * Loopback only, bounded: BENCH_RUNS starts per mode (default 5, at most 20). Only the server this script started is stopped,
- * by its process id. Figures are printed, never asserted: on a busy machine they are slower.
- * BENCH_DATABASE_URL names a server where a scratch database may be created (default: the local
- * PostgreSQL). Linux: the CPU time and memory are read from /proc.
+ * Loopback only, bounded: BENCH_RUNS starts per mode (default 5, at most 20). Only the server
+ * this script started is stopped, by its process id. Figures are printed, never asserted: on a
+ * busy machine they are slower. BENCH_DATABASE_URL names a server where a scratch database may
+ * be created (default: the local PostgreSQL). Linux: the CPU time and memory are read from /proc.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -28,12 +28,12 @@ import {
   type ServerEntry,
   type ServerProcess,
 } from "../../tests/support/server-process";
+import { adminUrl } from "./support";
 
 const RUNS = Math.min(20, Math.max(1, Number(process.env.BENCH_RUNS ?? 5)));
 const SOON_MS = 5_000;
 const IDLE_MS = Math.min(120_000, Math.max(SOON_MS, Number(process.env.BENCH_IDLE_MS ?? 30_000)));
 const READY_TIMEOUT_MS = 120_000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 if (!existsSync("dist/server/main.js")) {
   console.error("dist/server/main.js is missing: run `npm run build` first.");

@@ -143,6 +143,16 @@ export async function query(url: string, text: string, params: unknown[] = []) {
   }
 }
 
+/** The PostgreSQL server the benchmarks make their scratch databases on (BENCH_DATABASE_URL). */
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** The agency's inbox and address, for the benchmarks that run the app's scheduled work. */
+export const agencySettings = {
+  agencyInbox: "desk@harborline.example",
+  publicUrl: "https://harborline.example",
+};
+
 /** A database of its own on the server adminUrl names: its URL, and how to drop it. */
 export async function scratchDatabase(adminUrl: string) {
   const name = `harborline_bench_${Date.now()}`;
