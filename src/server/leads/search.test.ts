@@ -95,7 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the leads search's plan on Post
       .join("\n");
 
   it("reads a search through the trigram index", async () => {
-    expect(await plan("marlowe")).toContain("Bitmap Index Scan on leads_search_trgm");
+    expect(await plan("marlowe")).toContain("Bitmap Index Scan on leads_search_text_trgm");
     const found = await listLeads(database.db, leadListQuerySchema.parse({ q: "marlowe" }));
     expect(found.items.map((lead) => lead.name)).toEqual(["Quinn Marlowe"]);
     expect(found.total).toBe(1);

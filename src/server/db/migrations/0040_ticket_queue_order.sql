@@ -1,0 +1,2 @@
+CREATE INDEX "support_tickets_updated_at_idx" ON "support_tickets" USING btree ("updated_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "support_tickets_status_updated_at_idx" ON "support_tickets" USING btree ("status","updated_at" DESC NULLS FIRST,"id");
