@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -16,7 +16,7 @@ export class DataDirLockedError extends Error {
 
 export function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, "server.pid");
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       createWithContent(lockFile, String(process.pid));
       let released = false;
@@ -34,15 +34,55 @@ export function lockDataDir(dataDir: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(readFileSync(lockFile, "utf8").trim());
+      const found = readLock(lockFile);
+      if (found === undefined) continue;
+      const holder = Number(found);
       if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
         throw new DataDirLockedError(dataDir, holder);
       }
       // Left behind by a process that died without cleaning up: take it over.
-      unlinkSync(lockFile);
+      removeStale(lockFile, found, dataDir);
     }
   }
   throw new Error(`Could not lock the data folder ${dataDir}`);
+}
+
+/** The lock file's content, or undefined when it is gone (its holder has just let go). */
+function readLock(lockFile: string): string | undefined {
+  try {
+    return readFileSync(lockFile, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Removes a dead process's lock file, and only that: moved aside first (of two servers doing
+ * this at once, one moves it), then deleted if it still names the dead process. Else another
+ * server had just taken the folder over and this moved its fresh lock: it goes back, and this
+ * server refuses the folder.
+ */
+function removeStale(lockFile: string, staleContent: string, dataDir: string) {
+  const aside = `${lockFile}.stale.${process.pid}`;
+  try {
+    renameSync(lockFile, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  const moved = readFileSync(aside, "utf8").trim();
+  if (moved !== staleContent) {
+    try {
+      linkSync(aside, lockFile);
+    } catch {
+      // A third server has taken the place meanwhile: the folder is in use all the same.
+    } finally {
+      unlinkSync(aside);
+    }
+    throw new DataDirLockedError(dataDir, Number(moved));
+  }
+  unlinkSync(aside);
 }
 
 /**

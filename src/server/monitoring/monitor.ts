@@ -142,16 +142,7 @@ export type MonitorRun = {
 export async function runMonitorOnce(options: MonitorRunOptions): Promise<MonitorRun> {
   const now = options.now ?? new Date();
   const log = options.log ?? quiet;
-  const run: MonitorRun = {
-    checked: 0,
-    failures: 0,
-    incidentsOpened: 0,
-    incidentsClosed: 0,
-    emailsQueued: 0,
-    expiryWarnings: 0,
-    maintenanceNotices: 0,
-    errors: 0,
-  };
+  const run: MonitorRun = { ...nothingHousekept(), checked: 0, failures: 0, incidentsClosed: 0 };
   const { db } = options;
   await db.execute(sql`
     insert into site_monitors (website_id, next_check_at)
@@ -216,6 +207,14 @@ export type Housekeeping = Pick<
   "emailsQueued" | "expiryWarnings" | "incidentsOpened" | "maintenanceNotices" | "errors"
 >;
 
+const nothingHousekept = (): Housekeeping => ({
+  emailsQueued: 0,
+  expiryWarnings: 0,
+  incidentsOpened: 0,
+  maintenanceNotices: 0,
+  errors: 0,
+});
+
 /**
  * What the monitor does besides its checks: the expiry warnings, the heartbeats whose beat is
  * overdue, the maintenance notices and, with `prune`, the old history's deletion. Each part runs
@@ -230,13 +229,7 @@ export async function runMonitorHousekeeping(options: {
 }): Promise<Housekeeping> {
   const { db, now, settings } = options;
   const log = options.log ?? quiet;
-  const done: Housekeeping = {
-    emailsQueued: 0,
-    expiryWarnings: 0,
-    incidentsOpened: 0,
-    maintenanceNotices: 0,
-    errors: 0,
-  };
+  const done = nothingHousekept();
   try {
     const warned = await sendExpiryWarnings(db, now, settings);
     done.expiryWarnings += warned.warnings;
