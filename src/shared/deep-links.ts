@@ -207,6 +207,7 @@ export const backOfficeLists = {
     page: "page",
   }),
   audit: listAddress("/audit", { actorId: "id", companyId: "id", page: "page" }),
+  monitoring: listAddress("/monitoring", { page: "page" }),
 };
 
 /** Who a new proposal is for: a lead, or a client company. */

@@ -1,60 +1,70 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monitoringOverviewQuerySchema } from "@shared/schemas/monitoring-overview";
 import {
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
 } from "../../../tests/support/database";
 import { aClient, aWebsite } from "../../../tests/support/factories";
-import { monitorRollups } from "../db/schema";
-import { monitoringOverview } from "./monitoring-overview";
+import { monitorRollups, siteMonitors } from "../db/schema";
+import { liveSites, monitoringOverview } from "./monitoring-overview";
 
-const MINUTE = 60_000;
-const start = Date.parse("2026-11-27T12:00:00.000Z");
-const at = (minutes: number) => new Date(start + minutes * MINUTE);
+const now = new Date("2026-11-27T12:00:00.000Z");
 
-describe.each(databaseKinds)("the monitoring overview's 30-day uptimes (%s)", (kind) => {
+describe.each(databaseKinds)("the monitoring overview's live sites (%s)", (kind) => {
   let database: TestDatabase;
-  let companyId: string;
-  let siteId: string;
-
-  /** One hour's checks of a site, as the monitor rolls them up. */
-  const checked = (websiteId: string, hour: string, checks: number, up: number) =>
-    database.db.insert(monitorRollups).values({
-      websiteId,
-      granularity: "hour",
-      periodStart: new Date(hour),
-      checks,
-      up,
-    });
-  const uptimeAt = async (minutes: number, websiteId = siteId) =>
-    (await monitoringOverview(database.db, at(minutes))).sites.find(
-      (site) => site.websiteId === websiteId,
-    )?.uptimePercent;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    companyId = (await aClient(database.db)).company.id;
-    siteId = (await aWebsite(database.db, companyId, { domain: "tide.example" })).id;
-    await checked(siteId, "2026-11-27T10:00:00.000Z", 100, 100);
+    const db = database.db;
+    const { company } = await aClient(db);
+    const site = async (domain: string, state?: "up" | "down", status = "active") => {
+      const { id } = await aWebsite(db, company.id, { domain, status });
+      if (state) await db.insert(siteMonitors).values({ websiteId: id, status: state });
+      return id;
+    };
+    const upId = await site("anchor.example", "up");
+    await site("buoy.example", "down");
+    await site("cove.example");
+    await site("dock.example", "up");
+    await site("ebb.example", "down", "paused");
+    // Today's checks of the first site: 3 of 4 answered.
+    await db.insert(monitorRollups).values({
+      websiteId: upId,
+      granularity: "hour",
+      periodStart: new Date("2026-11-27T11:00:00.000Z"),
+      checks: 4,
+      up: 3,
+    });
   });
   afterAll(() => database.drop());
 
-  it("are read at most once a minute, and the figures that follow are the new ones", async () => {
-    expect(await uptimeAt(0)).toBe(100);
-    // A failed hour, seen within the minute: still the figure read at 12:00.
-    await checked(siteId, "2026-11-27T11:00:00.000Z", 100, 0);
-    expect(await uptimeAt(0.5)).toBe(100);
-    // A minute on, that request still shows it while the figures are read again...
-    expect(await uptimeAt(1)).toBe(100);
-    // ... and the requests after the new reading show the new figure.
-    await vi.waitFor(async () => expect(await uptimeAt(1.1)).toBe(50));
+  const page = (page: number, pageSize: number) =>
+    monitoringOverview(database.db, monitoringOverviewQuerySchema.parse({ page, pageSize }), now);
+
+  it("counts every live site's state, and lists a page of them, down first", async () => {
+    const first = await page(1, 2);
+    // The paused site is not live: not counted, not listed.
+    expect(first.siteCounts).toEqual({ live: 4, up: 2, down: 1, unknown: 1 });
+    expect(first.sites.map((site) => [site.domain, site.status])).toEqual([
+      ["buoy.example", "down"],
+      ["cove.example", "unknown"],
+    ]);
+    expect(first).toMatchObject({ page: 1, pageSize: 2 });
+    const second = await page(2, 2);
+    expect(second.sites.map((site) => [site.domain, site.status, site.uptimePercent])).toEqual([
+      ["anchor.example", "up", 75],
+      ["dock.example", "up", null],
+    ]);
+    expect((await page(3, 2)).sites).toEqual([]);
   });
 
-  it("are read at once for a site that has just gone live, or after ten minutes unseen", async () => {
-    const newId = (await aWebsite(database.db, companyId, { domain: "harbor.example" })).id;
-    await checked(newId, "2026-11-27T11:00:00.000Z", 10, 9);
-    expect(await uptimeAt(1.2, newId)).toBe(90);
-    await checked(siteId, "2026-11-27T09:00:00.000Z", 200, 200);
-    expect(await uptimeAt(12)).toBe(75);
+  it("names every live site, by domain, for the speed picker", async () => {
+    expect((await liveSites(database.db)).map((site) => site.domain)).toEqual([
+      "anchor.example",
+      "buoy.example",
+      "cove.example",
+      "dock.example",
+    ]);
   });
 });

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import {
   EXPIRY_WINDOW_DAYS,
   RECENT_INCIDENT_DAYS,
   type Expiring,
+  type LiveSite,
+  type MonitoredSite,
   type MonitoringOverview,
+  type MonitoringOverviewQuery,
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
 import { heartbeatView, type MonitoredHeartbeat } from "@shared/schemas/heartbeats";
@@ -24,97 +27,74 @@ const DAY_MS = 86_400_000;
 /** Expired certificates and domains stay listed this long, then they are someone's decision. */
 const EXPIRED_SHOWN_DAYS = 30;
 
-/** How long the overview shows the 30-day uptimes it read before it reads them again. */
-const UPTIME_MAX_AGE_MS = 60_000;
-/** Older than this (nobody looked for a while), a request waits for them to be read again. */
-const UPTIME_STALE_LIMIT_MS = 10 * 60_000;
-
 /** Plain character order: the database's order for host names, and time order for ISO times. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-type Uptimes = { readAt: number; percent: Map<string, number | null> };
-/** Per database, the uptimes last read and the reading under way, shared by its requests. */
-const uptimesByDatabase = new WeakMap<Db, { last?: Uptimes; reading?: Promise<Uptimes> }>();
+/** A site's state as the monitor last saw it: unknown until its first check, or unmonitored. */
+const health = sql<MonitoredSite["status"]>`coalesce(${siteMonitors.status}, 'unknown')`;
+const live = eq(websites.status, "active");
 
 /**
- * The live sites' 30-day uptimes, read at most once a minute by this process. With 2,000 sites
- * they are sums over about 100,000 roll-ups, 150 ms of the database's time, while a minute's
- * checks move a 30-day figure by a few thousandths of a percent at most. Between one and ten
- * minutes old, the figures are shown while they are read again for the next request; older,
- * or with a site not in them, the request waits for the new ones. The site's state (up, down)
- * is always the monitor's latest.
+ * What staff see at /admin/monitoring: how many live sites are up, down or not checked yet, and
+ * a page of them with each one's state now and 30-day uptime (a page, so that the answer and its
+ * work do not grow with the agency's sites); the open incidents and those closed in the last
+ * week; and certificates and domains expiring within 30 days, soonest first.
  */
-async function liveUptimes(db: Db, ids: string[], now: Date): Promise<Map<string, number | null>> {
-  let shared = uptimesByDatabase.get(db);
-  if (!shared) uptimesByDatabase.set(db, (shared = {}));
-  const state = shared;
-  const read = () =>
-    (state.reading ??= siteFigures(
-      db,
-      ids.map((id) => ({ id, live: true })),
-      now,
-    )
-      .then((figures) => {
-        const percent = new Map([...figures].map(([id, site]) => [id, site.uptimePercent]));
-        return (state.last = { readAt: now.getTime(), percent });
+export async function monitoringOverview(
+  db: Db,
+  query: MonitoringOverviewQuery,
+  now = new Date(),
+): Promise<MonitoringOverview> {
+  const [pageRows, countRows] = await Promise.all([
+    db
+      .select({
+        websiteId: websites.id,
+        domain: websites.domain,
+        companyId: companies.id,
+        companyName: companies.name,
+        status: health,
+        lastCheckedAt: siteMonitors.lastCheckedAt,
+        lastResponseMs: siteMonitors.lastResponseMs,
+        lastStatusCode: siteMonitors.lastStatusCode,
       })
-      .finally(() => {
-        state.reading = undefined;
-      }));
-  const last = state.last;
-  const age = last ? now.getTime() - last.readAt : Infinity;
-  if (!last || age >= UPTIME_STALE_LIMIT_MS || ids.some((id) => !last.percent.has(id))) {
-    return (await read()).percent;
-  }
-  // A failed reading leaves the last figures in place; the next request tries again.
-  if (age >= UPTIME_MAX_AGE_MS) read().catch(() => {});
-  return last.percent;
-}
-
-/**
- * What staff see at /admin/monitoring: every live site's state now with its 30-day uptime (read
- * at most a minute before, `liveUptimes`), the open incidents and those closed in the last week,
- * and certificates and domains expiring within 30 days, soonest first.
- */
-export async function monitoringOverview(db: Db, now = new Date()): Promise<MonitoringOverview> {
-  const siteRows = await db
-    .select({
-      websiteId: websites.id,
-      domain: websites.domain,
-      status: websites.status,
-      companyId: companies.id,
-      companyName: companies.name,
-      health: siteMonitors.status,
-      lastCheckedAt: siteMonitors.lastCheckedAt,
-      lastResponseMs: siteMonitors.lastResponseMs,
-      lastStatusCode: siteMonitors.lastStatusCode,
-    })
-    .from(websites)
-    .innerJoin(companies, eq(companies.id, websites.companyId))
-    .leftJoin(siteMonitors, eq(siteMonitors.websiteId, websites.id))
-    .orderBy(asc(websites.domain));
-  const live = siteRows.filter((row) => isLive(row.status));
-  const uptimes = await liveUptimes(
+      .from(websites)
+      .innerJoin(companies, eq(companies.id, websites.companyId))
+      .leftJoin(siteMonitors, eq(siteMonitors.websiteId, websites.id))
+      .where(live)
+      // Down first, then unknown, then up: what needs a look is on top.
+      .orderBy(
+        sql`case ${health} when 'down' then 0 when 'unknown' then 1 else 2 end`,
+        asc(websites.domain),
+        asc(websites.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ status: health, sites: count() })
+      .from(websites)
+      .leftJoin(siteMonitors, eq(siteMonitors.websiteId, websites.id))
+      .where(live)
+      .groupBy(health),
+  ]);
+  // The uptimes of this page's sites only: 2,000 sites' would be 100,000 roll-ups a request.
+  const figures = await siteFigures(
     db,
-    live.map((row) => row.websiteId),
+    pageRows.map((row) => ({ id: row.websiteId, live: true })),
     now,
   );
-  // Down first, then unknown, then up: what needs a look is on top. Each group stays in the
-  // query's order, by domain (the sort is stable).
-  const rank = { down: 0, unknown: 1, up: 2 } as const;
-  const sites = live
-    .map((row) => ({
-      websiteId: row.websiteId,
-      domain: row.domain,
-      companyId: row.companyId,
-      companyName: row.companyName,
-      status: (row.health ?? "unknown") as "up" | "down" | "unknown",
-      lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
-      lastResponseMs: row.lastResponseMs,
-      lastStatusCode: row.lastStatusCode,
-      uptimePercent: uptimes.get(row.websiteId) ?? null,
-    }))
-    .sort((a, b) => rank[a.status] - rank[b.status]);
+  const sites = pageRows.map((row) => ({
+    ...row,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    uptimePercent: figures.get(row.websiteId)?.uptimePercent ?? null,
+  }));
+  const counted = (status: MonitoredSite["status"]) =>
+    countRows.find((row) => row.status === status)?.sites ?? 0;
+  const siteCounts = {
+    live: countRows.reduce((total, row) => total + row.sites, 0),
+    up: counted("up"),
+    down: counted("down"),
+    unknown: counted("unknown"),
+  };
 
   const horizon = new Date(now.getTime() + EXPIRY_WINDOW_DAYS * DAY_MS);
   const oldest = new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS);
@@ -210,10 +190,23 @@ export async function monitoringOverview(db: Db, now = new Date()): Promise<Moni
 
   return {
     generatedAt: now.toISOString(),
+    siteCounts,
     sites,
+    page: query.page,
+    pageSize: query.pageSize,
     openIncidents: open,
     recentIncidents: recent,
     expiring,
     heartbeats: monitoredHeartbeats,
   };
+}
+
+/** Every live site by domain, named for the real-user speed picker. */
+export function liveSites(db: Db): Promise<LiveSite[]> {
+  return db
+    .select({ websiteId: websites.id, domain: websites.domain, companyName: companies.name })
+    .from(websites)
+    .innerJoin(companies, eq(companies.id, websites.companyId))
+    .where(live)
+    .orderBy(asc(websites.domain), asc(websites.id));
 }

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { INTEGER_MAX, wholeNumber } from "./fields";
 import { monitoredHeartbeatSchema } from "./heartbeats";
 
 /** How far ahead the back office looks for expiring certificates and domains. */
@@ -52,10 +53,36 @@ export const expiringSchema = z.object({
   autoRenew: z.boolean().nullable(),
 });
 
+/** Which page of the live sites the monitoring view shows (down first, then by domain). */
+export const monitoringOverviewQuerySchema = z.object({
+  page: wholeNumber("Page", 1, INTEGER_MAX).default(1),
+  pageSize: wholeNumber("Page size", 1, 100).default(50),
+});
+export type MonitoringOverviewQuery = z.infer<typeof monitoringOverviewQuerySchema>;
+
+/** A live site, as the real-user speed picker names it. */
+export const liveSiteSchema = z.object({
+  websiteId: z.uuid(),
+  domain: z.string(),
+  companyName: z.string(),
+});
+export const liveSiteListSchema = z.array(liveSiteSchema);
+export type LiveSite = z.infer<typeof liveSiteSchema>;
+
 /** The back office's monitoring view. */
 export const monitoringOverviewSchema = z.object({
   generatedAt: z.string(),
+  /** The live sites' states now, counted over all of them. */
+  siteCounts: z.object({
+    live: z.number().int(),
+    up: z.number().int(),
+    down: z.number().int(),
+    unknown: z.number().int(),
+  }),
+  /** One page of the live sites: down first, then unknown, then up; by domain within each. */
   sites: z.array(monitoredSiteSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   openIncidents: z.array(incidentSchema),
   recentIncidents: z.array(incidentSchema),
   expiring: z.array(expiringSchema),

@@ -1,16 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MaintenanceWindowInput, MaintenanceWindowList } from "@shared/schemas/maintenance";
-import type { MonitoringOverview } from "@shared/schemas/monitoring-overview";
+import type { LiveSite, MonitoringOverview } from "@shared/schemas/monitoring-overview";
+import { toSearch } from "@shared/deep-links";
 import { getJson, sendJson } from "@/lib/api";
 import { live, staffKey } from "@/lib/queries";
 
-/** The monitoring view's data, fetched when it opens and again every minute while it is open. */
-export const useMonitoringOverview = () =>
+/**
+ * The monitoring view's data with one page of the live sites, fetched when it opens and again
+ * every minute while it is open; the page before stays shown while the next one loads.
+ */
+export const useMonitoringOverview = (page: number) =>
   useQuery({
     ...live,
-    queryKey: [...staffKey, "monitoring"],
-    queryFn: ({ signal }) => getJson<MonitoringOverview>("/api/admin/monitoring", signal),
+    queryKey: [...staffKey, "monitoring", page],
+    queryFn: ({ signal }) =>
+      getJson<MonitoringOverview>(`/api/admin/monitoring${toSearch({ page })}`, signal),
     refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** Every live site's name, for the real-user speed picker. */
+export const useLiveSites = () =>
+  useQuery({
+    ...live,
+    queryKey: [...staffKey, "monitoring", "sites"],
+    queryFn: ({ signal }) => getJson<LiveSite[]>("/api/admin/monitoring/sites", signal),
   });
 
 const windowsKey = (clientId: string) => [...staffKey, "maintenance-windows", clientId] as const;

@@ -25,8 +25,10 @@ import {
 } from "@shared/format";
 import { heartbeatStateText } from "@shared/heartbeat-text";
 import type { MonitoredHeartbeat } from "@shared/schemas/heartbeats";
-import { backOfficePaths } from "@shared/deep-links";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
+import { Pager } from "@/components/data-table";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
+import { useListFilters } from "@/lib/use-list-filters";
 import { Pill, type Tone } from "@/components/pill";
 import { cn } from "@/lib/utils";
 import { useMonitoringOverview } from "./api";
@@ -300,14 +302,15 @@ const expiringColumns: Column<Expiring>[] = [
 
 /** The back office's monitoring view: what is up, what is down, what expires soon. */
 export function MonitoringView() {
-  const overview = useMonitoringOverview();
+  const [{ page }, update] = useListFilters(backOfficeLists.monitoring);
+  const overview = useMonitoringOverview(page);
   return (
     <ListView
       title="Monitoring"
       description="Every live website's state now, its incidents, and the certificates and domains that expire soon. Refreshed every minute."
     >
       <ListState query={overview} loading="Loading the monitor's figures...">
-        {(data) => <Overview data={data} />}
+        {(data) => <Overview data={data} onPage={(next) => update({ page: next })} />}
       </ListState>
     </ListView>
   );
@@ -315,23 +318,19 @@ export function MonitoringView() {
 
 function Overview({
   data,
+  onPage,
 }: {
   data: NonNullable<ReturnType<typeof useMonitoringOverview>["data"]>;
+  onPage: (page: number) => void;
 }) {
   const now = new Date(data.generatedAt).getTime();
-  const down = data.sites.filter((site) => site.status === "down").length;
-  const up = data.sites.filter((site) => site.status === "up").length;
+  const { live, up, down } = data.siteCounts;
   const soon = data.expiring.filter((item) => item.daysLeft <= 14).length;
 
   return (
     <>
       <dl className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure
-          label="Live sites"
-          value={formatNumber(data.sites.length)}
-          icon={Activity}
-          tone="plain"
-        />
+        <Figure label="Live sites" value={formatNumber(live)} icon={Activity} tone="plain" />
         <Figure label="Up now" value={formatNumber(up)} icon={CheckCircle2} tone="good" />
         <Figure
           label="Down now"
@@ -368,7 +367,7 @@ function Overview({
 
         <Section
           id="sites-now"
-          title={`Websites now (${data.sites.length})`}
+          title={`Websites now (${formatNumber(live)})`}
           description="Live websites as the monitor last saw them. Building and paused sites are not checked."
         >
           <ListTable
@@ -382,6 +381,13 @@ function Overview({
               body: "A website is checked once its status is Active. Add or change websites on a client's page.",
             }}
           />
+          <Pager
+            label="Pages of live websites"
+            page={data.page}
+            total={live}
+            pageSize={data.pageSize}
+            onPage={onPage}
+          />
         </Section>
 
         <Section
@@ -389,7 +395,7 @@ function Overview({
           title="Real-user speed (Core Web Vitals)"
           description="How fast each live site is for its visitors, measured in their browsers, against Google's thresholds."
         >
-          <VitalsMonitor sites={data.sites} />
+          <VitalsMonitor />
         </Section>
 
         <Section

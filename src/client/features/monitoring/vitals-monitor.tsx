@@ -1,18 +1,26 @@
 import { useId, useState } from "react";
-import type { MonitoredSite } from "@shared/schemas/monitoring-overview";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/view-states";
 import { useSiteVitals, useVitalsSetting, type VitalsRange } from "@/components/vitals/vitals-api";
 import { VitalsPanel } from "@/components/vitals/vitals-panel";
+import { useLiveSites } from "./api";
 
 /**
  * The back office's real-user speed: one live site at a time, picked from a list, with the
  * switch that turns the measuring on or off for it (the client's tracking code then carries
  * data-vitals, or not). The panel is the one the client's site page shows.
  */
-export function VitalsMonitor({ sites }: { sites: MonitoredSite[] }) {
+export function VitalsMonitor() {
   const pickId = useId();
   const [picked, setPicked] = useState<string | undefined>();
+  const { data: sites, isPending, error, refetch } = useLiveSites();
+  if (!sites) {
+    return isPending ? (
+      <div data-loading="" className="h-40 animate-pulse rounded-lg bg-muted" />
+    ) : (
+      error && <LoadError what="the live websites" onRetry={() => void refetch()} />
+    );
+  }
   const websiteId = picked ?? sites[0]?.websiteId;
   if (!websiteId) {
     return <p className="text-sm text-muted-foreground">No live websites.</p>;

@@ -152,6 +152,40 @@ describe.each(databaseKinds)("the back office's monitoring view on %s", (kind) =
     ]);
     // Paused sites are not monitored, so not listed.
     expect(sites.map((site: { websiteId: string }) => site.websiteId)).not.toContain(ids.paused);
+    expect(response.json()).toMatchObject({
+      siteCounts: { live: 3, up: 1, down: 1, unknown: 1 },
+      page: 1,
+      pageSize: 50,
+    });
+  });
+
+  it("lists the live sites a page at a time, and refuses a page that is no number", async () => {
+    const second = await callApi(t, staff, "GET", "/api/admin/monitoring?page=2&pageSize=2");
+    expect(second.statusCode).toBe(200);
+    expect(second.json().sites.map((site: { websiteId: string }) => site.websiteId)).toEqual([
+      ids.bakery,
+    ]);
+    expect(second.json().siteCounts.live).toBe(3);
+    for (const [query, message] of [
+      ["page=0", "Page must be a whole number from 1 to"],
+      ["pageSize=101", "Page size must be a whole number from 1 to 100"],
+      ["page=two", "Page must be a whole number from 1 to"],
+    ]) {
+      const refused = await callApi(t, staff, "GET", `/api/admin/monitoring?${query}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+  });
+
+  it("names every live site for the speed picker, for staff only", async () => {
+    expect((await callApi(t, client, "GET", "/api/admin/monitoring/sites")).statusCode).toBe(403);
+    const response = await callApi(t, staff, "GET", "/api/admin/monitoring/sites");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { websiteId: ids.fresh, domain: "new.tidepool.example", companyName: "Tidepool Surf" },
+      { websiteId: ids.bakery, domain: "riverabakery.example", companyName: "Rivera Bakery" },
+      { websiteId: ids.down, domain: "tidepool.example", companyName: "Tidepool Surf" },
+    ]);
   });
 
   it("lists open incidents and those closed in the last 7 days, with their duration", async () => {
