@@ -155,16 +155,13 @@ export function pageSummary(
  */
 export function Pager({
   label,
-  page,
-  total,
-  pageSize,
+  list: { page, total, pageSize },
   onPage,
 }: {
   /** Names the navigation for screen readers, e.g. "Pages of leads". */
   label: string;
-  page: number;
-  total: number;
-  pageSize: number;
+  /** The page shown, of how many items in all, so many a page: what a paged list answers. */
+  list: { page: number; total: number; pageSize: number };
   onPage: (page: number) => void;
 }) {
   if (total <= pageSize) return null;

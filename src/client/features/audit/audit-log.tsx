@@ -130,9 +130,7 @@ export function AuditLog() {
         data && (
           <Pager
             label="Pages of the audit log"
-            page={data.page}
-            total={data.total}
-            pageSize={data.pageSize}
+            list={data}
             onPage={(next) => update({ page: next })}
           />
         )

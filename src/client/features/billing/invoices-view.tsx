@@ -225,13 +225,7 @@ export function InvoicesView() {
       }
       footer={
         data && (
-          <Pager
-            label="Pages of invoices"
-            page={data.page}
-            total={data.total}
-            pageSize={data.pageSize}
-            onPage={(next) => update({ page: next })}
-          />
+          <Pager label="Pages of invoices" list={data} onPage={(next) => update({ page: next })} />
         )
       }
     >

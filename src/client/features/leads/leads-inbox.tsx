@@ -138,13 +138,7 @@ export function LeadsInbox() {
       }
       footer={
         data && (
-          <Pager
-            label="Pages of leads"
-            page={data.page}
-            total={data.total}
-            pageSize={data.pageSize}
-            onPage={(next) => update({ page: next })}
-          />
+          <Pager label="Pages of leads" list={data} onPage={(next) => update({ page: next })} />
         )
       }
     >

@@ -383,9 +383,7 @@ function Overview({
           />
           <Pager
             label="Pages of live websites"
-            page={data.page}
-            total={live}
-            pageSize={data.pageSize}
+            list={{ page: data.page, total: live, pageSize: data.pageSize }}
             onPage={onPage}
           />
         </Section>

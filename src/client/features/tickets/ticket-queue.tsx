@@ -168,13 +168,7 @@ export function TicketQueue() {
       }
       footer={
         data && (
-          <Pager
-            label="Pages of tickets"
-            page={data.page}
-            total={data.total}
-            pageSize={data.pageSize}
-            onPage={(next) => update({ page: next })}
-          />
+          <Pager label="Pages of tickets" list={data} onPage={(next) => update({ page: next })} />
         )
       }
     >
