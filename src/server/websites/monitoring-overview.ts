@@ -32,6 +32,7 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A site's state as the monitor last saw it: unknown until its first check, or unmonitored. */
 const health = sql<MonitoredSite["status"]>`coalesce(${siteMonitors.status}, 'unknown')`;
+/** A live website, as isLive says, in SQL: the monitor checks these. */
 const live = eq(websites.status, "active");
 
 /**
