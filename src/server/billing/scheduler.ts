@@ -175,16 +175,15 @@ export function reminderStage(dueDate: string, today: string): number | undefine
 }
 
 /**
- * Open invoices with a balance are reminded at the due date, then 7 and 14 days after it. Only
- * the latest stage reached is emailed: after downtime the earlier ones are marked done without
- * an email, so nobody gets three reminders at once. A stage is recorded in the transaction that
- * queues its emails, under the invoice's lock, so it is sent once, and never for an invoice
- * paid meanwhile.
+ * The reminders due by `today`: open invoices with a balance whose latest stage reached is not
+ * recorded yet, oldest due first, each with that stage. Exported so that a catch-up (the scale
+ * benchmark's) records the very reminders the schedule would send.
  */
-async function sendReminders(context: Context) {
-  const { db, settings, now, signal } = context;
-  const today = dayOf(now);
-  const due = await db
+export async function dueReminders(
+  db: Db,
+  today: string,
+): Promise<{ id: string; dueDate: string; stage: number }[]> {
+  const candidates = await db
     .select({
       id: invoices.id,
       dueDate: invoices.dueDate,
@@ -195,11 +194,27 @@ async function sendReminders(context: Context) {
     .where(and(eq(invoices.status, "open"), gt(owedCents, 0), lte(invoices.dueDate, today)))
     .groupBy(invoices.id)
     .orderBy(asc(invoices.dueDate), asc(invoices.number));
-  for (const candidate of due) {
-    if (signal?.aborted) return;
+  return candidates.flatMap((candidate) => {
     const stage = reminderStage(candidate.dueDate!, today);
     const last = candidate.lastReminder === null ? -1 : Number(candidate.lastReminder);
-    if (stage === undefined || last >= stage) continue;
+    return stage === undefined || last >= stage
+      ? []
+      : [{ id: candidate.id, dueDate: candidate.dueDate!, stage }];
+  });
+}
+
+/**
+ * Open invoices with a balance are reminded at the due date, then 7 and 14 days after it. Only
+ * the latest stage reached is emailed: after downtime the earlier ones are marked done without
+ * an email, so nobody gets three reminders at once. A stage is recorded in the transaction that
+ * queues its emails, under the invoice's lock, so it is sent once, and never for an invoice
+ * paid meanwhile.
+ */
+async function sendReminders(context: Context) {
+  const { db, settings, now, signal } = context;
+  const today = dayOf(now);
+  for (const candidate of await dueReminders(db, today)) {
+    if (signal?.aborted) return;
     await step(context, `reminding of invoice ${candidate.id}`, async () => {
       const sent = await db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, candidate.id);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { compareText } from "@shared/compare-text";
 
 /** JSON with object keys in sorted order, so the same content always gives the same text. */
 function canonicalJson(value: unknown): string {
@@ -6,7 +7,7 @@ function canonicalJson(value: unknown): string {
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      .sort(([a], [b]) => compareText(a, b));
     return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
   }
   return JSON.stringify(value);

@@ -7,6 +7,7 @@ import {
   domainExpiresAt,
   domains,
   expiryAlerts,
+  liveWebsite,
   siteMonitors,
   users,
   websites,
@@ -76,7 +77,7 @@ export async function sendExpiryWarnings(
     .innerJoin(websites, eq(websites.id, siteMonitors.websiteId))
     .where(
       and(
-        eq(websites.status, "active"),
+        liveWebsite,
         sql`${siteMonitors.certExpiresAt} >= ${today}`,
         lt(siteMonitors.certExpiresAt, horizon),
       ),

@@ -9,7 +9,7 @@ import {
   type HeartbeatInput,
 } from "@shared/schemas/heartbeats";
 import type { Db, DbExecutor } from "../db/client";
-import { heartbeats, monitorIncidents, websites } from "../db/schema";
+import { heartbeats, liveWebsite, monitorIncidents, websites } from "../db/schema";
 import { heartbeatIncidentNotice, noticeIncident } from "../notices/site-notices";
 import type { NoticeSettings } from "../notices/notices";
 
@@ -227,7 +227,7 @@ export async function checkOverdueHeartbeats(
       and(
         sql`${heartbeats.state} <> 'down'`,
         sql`${deadline} <= ${now.toISOString()}::timestamptz`,
-        eq(websites.status, "active"),
+        liveWebsite,
       ),
     )
     .orderBy(asc(heartbeats.nextDueAt))

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { queryRows, type Db } from "../db/client";
 import { isDatabaseUnavailable } from "../db/errors";
-import { monitorChecks, monitorRollups, websites } from "../db/schema";
+import { liveWebsite, monitorChecks, monitorRollups, websites } from "../db/schema";
 import { monitorChecks as checksMade, monitorLateness } from "../metrics/metrics";
 import { createPeriodicWorker } from "../scheduling/periodic";
 import { sendExpiryWarnings, type MonitorSettings } from "./expiry-warnings";
@@ -146,7 +146,7 @@ export async function runMonitorOnce(options: MonitorRunOptions): Promise<Monito
   const { db } = options;
   await db.execute(sql`
     insert into site_monitors (website_id, next_check_at)
-    select id, ${now} from websites where status = 'active'
+    select id, ${now} from websites where ${liveWebsite}
     on conflict do nothing`);
 
   const { pool } = options;
@@ -276,13 +276,14 @@ async function claimDueSites(
   limit: number,
 ): Promise<(ClaimedSite & { dueAt: Date })[]> {
   const next = new Date(now.getTime() + intervalMs);
+  // websites is not aliased: liveWebsite names its column "websites"."status".
   const rows = await queryRows<{ website_id: string; due_at: Date | string }>(
     db,
     sql`
     with due as (
       select m.website_id, m.next_check_at from site_monitors m
-      join websites w on w.id = m.website_id
-      where m.next_check_at <= ${now} and w.status = 'active'
+      join websites on websites.id = m.website_id
+      where m.next_check_at <= ${now} and ${liveWebsite}
       order by m.next_check_at
       limit ${limit}
       for update of m skip locked

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { compareText } from "@shared/compare-text";
 import { recordWebhookEvent } from "../webhooks/events";
 import { findIncident } from "./incident-reading";
 import { queryRows, type Db, type DbExecutor } from "../db/client";
@@ -246,7 +247,7 @@ function rollupsOf(made: { check: CheckMade; maintenance: boolean }[]): RollupIn
     }
   }
   // In one order, as the monitors' rows are locked.
-  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+  return [...rows.entries()].sort(([a], [b]) => compareText(a, b)).map(([, row]) => row);
 }
 
 /** A second failure in a row: the site's incident, opened unless it is, and its down email. */

@@ -9,6 +9,7 @@ import {
   type MonitoringOverviewQuery,
 } from "@shared/schemas/monitoring-overview";
 import { isLive } from "@shared/schemas/websites";
+import { compareText } from "@shared/compare-text";
 import { heartbeatView, type MonitoredHeartbeat } from "@shared/schemas/heartbeats";
 import type { Db } from "../db/client";
 import {
@@ -16,6 +17,7 @@ import {
   domainExpiresAt,
   domains,
   heartbeats,
+  liveWebsite,
   monitorIncidents,
   siteMonitors,
   websites,
@@ -27,13 +29,8 @@ const DAY_MS = 86_400_000;
 /** Expired certificates and domains stay listed this long, then they are someone's decision. */
 const EXPIRED_SHOWN_DAYS = 30;
 
-/** Plain character order: the database's order for host names, and time order for ISO times. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** A site's state as the monitor last saw it: unknown until its first check, or unmonitored. */
 const health = sql<MonitoredSite["status"]>`coalesce(${siteMonitors.status}, 'unknown')`;
-/** A live website, as isLive says, in SQL: the monitor checks these. */
-const live = eq(websites.status, "active");
 
 /**
  * What staff see at /admin/monitoring: how many live sites are up, down or not checked yet, and
@@ -61,7 +58,7 @@ export async function monitoringOverview(
       .from(websites)
       .innerJoin(companies, eq(companies.id, websites.companyId))
       .leftJoin(siteMonitors, eq(siteMonitors.websiteId, websites.id))
-      .where(live)
+      .where(liveWebsite)
       // Down first, then unknown, then up: what needs a look is on top.
       .orderBy(
         sql`case ${health} when 'down' then 0 when 'unknown' then 1 else 2 end`,
@@ -74,7 +71,7 @@ export async function monitoringOverview(
       .select({ status: health, sites: count() })
       .from(websites)
       .leftJoin(siteMonitors, eq(siteMonitors.websiteId, websites.id))
-      .where(live)
+      .where(liveWebsite)
       .groupBy(health),
   ]);
   // The uptimes of this page's sites only: 2,000 sites' would be 100,000 roll-ups a request.
@@ -99,7 +96,8 @@ export async function monitoringOverview(
 
   const horizon = new Date(now.getTime() + EXPIRY_WINDOW_DAYS * DAY_MS);
   const oldest = new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS);
-  const [open, recent, certificates, domainRows] = await Promise.all([
+  // None of these reads needs another's answer (the heartbeats' included), so they run at once.
+  const [open, recent, certificates, domainRows, jobs] = await Promise.all([
     readIncidents(db, isNull(monitorIncidents.endedAt), asc(monitorIncidents.startedAt)),
     readIncidents(
       db,
@@ -136,6 +134,18 @@ export async function monitoringOverview(
       .from(domains)
       .innerJoin(companies, eq(companies.id, domains.companyId))
       .where(and(lte(domainExpiresAt, horizon), gte(domainExpiresAt, oldest))),
+    db
+      .select({
+        heartbeat: heartbeats,
+        domain: websites.domain,
+        status: websites.status,
+        companyId: companies.id,
+        companyName: companies.name,
+      })
+      .from(heartbeats)
+      .innerJoin(websites, eq(websites.id, heartbeats.websiteId))
+      .innerJoin(companies, eq(companies.id, websites.companyId))
+      .orderBy(asc(websites.domain), asc(heartbeats.createdAt)),
   ]);
 
   const daysLeft = (at: Date) => Math.ceil((at.getTime() - now.getTime()) / DAY_MS);
@@ -166,18 +176,6 @@ export async function monitoringOverview(
   ].sort((a, b) => compareText(a.expiresAt, b.expiresAt) || compareText(a.name, b.name));
 
   // Live sites' heartbeats: down first, then those not heard from yet, then the rest by site.
-  const jobs = await db
-    .select({
-      heartbeat: heartbeats,
-      domain: websites.domain,
-      status: websites.status,
-      companyId: companies.id,
-      companyName: companies.name,
-    })
-    .from(heartbeats)
-    .innerJoin(websites, eq(websites.id, heartbeats.websiteId))
-    .innerJoin(companies, eq(companies.id, websites.companyId))
-    .orderBy(asc(websites.domain), asc(heartbeats.createdAt));
   const stateRank = { down: 0, new: 1, up: 2 } as const;
   const monitoredHeartbeats: MonitoredHeartbeat[] = jobs
     .filter((row) => isLive(row.status))
@@ -208,6 +206,6 @@ export function liveSites(db: Db): Promise<LiveSite[]> {
     .select({ websiteId: websites.id, domain: websites.domain, companyName: companies.name })
     .from(websites)
     .innerJoin(companies, eq(companies.id, websites.companyId))
-    .where(live)
+    .where(liveWebsite)
     .orderBy(asc(websites.domain), asc(websites.id));
 }

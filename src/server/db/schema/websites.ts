@@ -1,5 +1,5 @@
 import { boolean, check, index, pgTable, uuid, varchar } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { KeywordMustBe } from "@shared/schemas/websites";
 import { companies } from "./clients";
 import { createdAt } from "./columns";
@@ -48,3 +48,9 @@ export const websites = pgTable(
 );
 
 export type Website = typeof websites.$inferSelect;
+
+/**
+ * A live website: isLive (shared/website-figures.ts) in SQL, the one copy every query filters
+ * on, so the sites the monitor checks and those the pages list as live cannot drift apart.
+ */
+export const liveWebsite = eq(websites.status, "active");
