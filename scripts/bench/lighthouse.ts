@@ -7,7 +7,8 @@
  * at 6x, TBT at most 50 ms and LCP at most 1.5 s. Prints the load average; exits with 1 when a
  * target is missed. LIGHTHOUSE_PAGES=/,/contact limits the run to those pages;
  * LIGHTHOUSE_RUNS=1 runs each page fewer times; LIGHTHOUSE_REPORTS=<dir> keeps each page's
- * median JSON report there, to read its diagnostics.
+ * median JSON reports there (`<page>.json`, and `<page>-6x.json` for the slower phone), to read
+ * their diagnostics.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -83,6 +84,12 @@ async function medianRun(route: string, throttling?: Flags["throttling"]) {
   return results.sort((a, b) => key(a) - key(b))[Math.floor(results.length / 2)]!;
 }
 
+function keepReport(route: string, suffix: string, { lhr }: RunnerResult) {
+  if (!reportDir) return;
+  const name = route === "/" ? "home" : route.slice(1);
+  writeFileSync(path.join(reportDir, `${name}${suffix}.json`), JSON.stringify(lhr, null, 1));
+}
+
 type Row = {
   page: string;
   scores: number[];
@@ -128,10 +135,7 @@ try {
       .filter((audit) => audit.errorMessage)
       .slice(0, 3))
       console.log(`  ${route}: ${audit.id} could not run: ${audit.errorMessage}`);
-    if (reportDir) {
-      const name = route === "/" ? "home" : route.slice(1);
-      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
-    }
+    keepReport(route, "", result);
     rows.push(toRow(route, result));
     for (const id of ["accessibility", "best-practices", "seo"]) {
       for (const ref of categories[id]?.auditRefs ?? []) {
@@ -142,7 +146,11 @@ try {
       }
     }
   }
-  for (const route of pages) slowRows.push(toRow(route, await medianRun(route, SLOW_PHONE)));
+  for (const route of pages) {
+    const result = await medianRun(route, SLOW_PHONE);
+    keepReport(route, "-6x", result);
+    slowRows.push(toRow(route, result));
+  }
 } finally {
   chrome.kill();
   await server.stop();

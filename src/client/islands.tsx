@@ -1,6 +1,7 @@
 import { hydrate, render, type ComponentChild } from "preact";
 import { Router } from "wouter";
 import { Header } from "@/components/layout/header";
+import { nextTask } from "@/lib/next-task";
 import { markPageReady } from "@/lib/page-ready";
 import { holdActions } from "./held-actions";
 import { onIntent } from "./island-intent";
@@ -63,7 +64,10 @@ const islands: Record<string, (element: HTMLElement) => void> = {
   },
 };
 
+// Each island in a task of its own, apart from the runtime's evaluation: together they made one
+// long task on a slow phone.
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  await nextTask();
   islands[element.dataset.island ?? ""]?.(element);
 }
 markPageReady();

@@ -1,6 +1,7 @@
 import "./fonts.css";
 import "./styles.css";
 import { holdActions } from "./held-actions";
+import { nextTask } from "./lib/next-task";
 import { PAGE_READY } from "./lib/page-ready";
 import { loadWebFonts } from "./web-fonts";
 
@@ -64,19 +65,12 @@ function preload(hrefs: string[]) {
  */
 const PRELOADS_PER_TASK = 6;
 
-/** Ends the current task; the next step runs in a new one, after what the browser has queued. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** The public page's islands (their script's address), when the page is made of islands. */
 const islands = document.querySelector<HTMLMetaElement>('meta[name="islands"]')?.content;
 
 /** Fetches the web fonts and the page's code, a few requests per task, then hydrates. */
 async function start() {
-  loadWebFonts();
+  void loadWebFonts();
   if (islands) {
     await import(/* @vite-ignore */ islands);
     return;

@@ -61,6 +61,39 @@ test("a signed-in visitor's header leads to the dashboard once its island is liv
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("the web fonts take over from their stand-ins together, once all three have arrived", async ({
+  page,
+}) => {
+  // Each face added restyles the whole page: one swap, not one per font as it arrives.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/fraunces-latin-wght-italic-[^/]+\.woff2$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const webFaces = () =>
+    page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.includes("Variable"))
+        .map((face) => `${face.family} ${face.style} ${face.status}`)
+        .sort(),
+    );
+  const inter = page.waitForResponse(/inter-latin-wght-normal-[^/]+\.woff2$/);
+  await page.goto("/");
+  await expect(page.locator("html[data-page-ready]")).toHaveCount(1);
+  await inter;
+  expect(await webFaces()).toEqual([]);
+  release();
+  await expect
+    .poll(webFaces)
+    .toEqual([
+      '"Fraunces Variable" italic loaded',
+      '"Fraunces Variable" normal loaded',
+      '"Inter Variable" normal loaded',
+    ]);
+  expect(await page.evaluate(() => document.fonts.check('600 16px "Inter Variable"'))).toBe(true);
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
