@@ -5,9 +5,19 @@
  */
 import type { LeadKind } from "./schemas/leads";
 
-const whole = new Intl.NumberFormat("en-US");
-const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+/**
+ * An Intl formatter made on its first use, not as the module loads: making one loads its locale
+ * data, which every page that imports this module paid for (on a slow phone, most of the time
+ * the booking page's island took to start), whether it formatted a number or not.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const whole = onFirstUse(() => new Intl.NumberFormat("en-US"));
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat("en-US", { numeric: "auto" }));
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -16,11 +26,11 @@ const DAY_MS = 24 * HOUR_MS;
 /* Numbers and money */
 
 /** 12480 -> "12,480". */
-export const formatNumber = (value: number) => whole.format(value);
+export const formatNumber = (value: number) => whole().format(value);
 
 /** A count and its noun: "1 lead", "1,204 leads". */
 export const formatCount = (count: number, one: string, many: string) =>
-  `${whole.format(count)} ${count === 1 ? one : many}`;
+  `${whole().format(count)} ${count === 1 ? one : many}`;
 
 /**
  * Integer cents as dollars: 123450 -> "$1,234.50", -199 -> "-$1.99". Amounts are whole cents
@@ -30,16 +40,18 @@ export function formatMoney(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`an amount in whole cents, not ${cents}`);
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
-  return `${sign}$${whole.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  return `${sign}$${whole().format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** 99.98 -> "99.98%". */
 export const formatPercent = (value: number) => `${value}%`;
 
-const regions = new Intl.DisplayNames(["en-US"], { type: "region", fallback: "code" });
+const regions = onFirstUse(
+  () => new Intl.DisplayNames(["en-US"], { type: "region", fallback: "code" }),
+);
 
 /** An ISO 3166 country code as its English name: "DE" -> "Germany"; null -> "Unknown". */
-export const formatCountry = (code: string | null) => (code ? regions.of(code)! : "Unknown");
+export const formatCountry = (code: string | null) => (code ? regions().of(code)! : "Unknown");
 
 const byteUnits = ["bytes", "KB", "MB", "GB", "TB", "PB"];
 
@@ -51,7 +63,7 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${unit === 0 ? whole.format(value) : oneDecimal.format(value)} ${byteUnits[unit]}`;
+  return `${unit === 0 ? whole().format(value) : oneDecimal().format(value)} ${byteUnits[unit]}`;
 }
 
 /* Dates */
@@ -109,12 +121,12 @@ export const toDateInput = (value: string | null) => (value ? value.slice(0, 10)
 export function timeAgo(iso: string, now: number): string {
   const elapsed = Math.max(0, now - new Date(iso).getTime());
   if (elapsed < MINUTE_MS) return "just now";
-  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), "minute");
-  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), "hour");
+  if (elapsed < HOUR_MS) return relative().format(-Math.floor(elapsed / MINUTE_MS), "minute");
+  if (elapsed < DAY_MS) return relative().format(-Math.floor(elapsed / HOUR_MS), "hour");
   const days = Math.floor(elapsed / DAY_MS);
-  if (days < 30) return relative.format(-days, "day");
-  if (days < 365) return relative.format(-Math.floor(days / 30), "month");
-  return relative.format(-Math.floor(days / 365), "year");
+  if (days < 30) return relative().format(-days, "day");
+  if (days < 365) return relative().format(-Math.floor(days / 30), "month");
+  return relative().format(-Math.floor(days / 365), "year");
 }
 
 /** Whole days left until an instant, rounded up: 20.9 days -> 21; none once it has passed. */

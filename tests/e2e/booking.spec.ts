@@ -63,6 +63,35 @@ for (const width of [375, 1280]) {
   });
 }
 
+test("a visitor picks another time zone from the full list, and the times are shown in it", async ({
+  browser,
+}) => {
+  const tab = await page(browser, 1280);
+  await tab.goto("/book");
+  const slots = (await (await tab.request.get("/api/bookings/slots")).json()) as {
+    slots: string[];
+  };
+  const first = slots.slots[0]!;
+  await expect(
+    tab.getByRole("radio", { name: formatSlotInWords(first, visitorZone) }),
+  ).toBeAttached({
+    timeout: 15_000,
+  });
+  const picker = tab.getByLabel("Times shown in");
+  await expect(picker).toHaveValue(visitorZone);
+  // The list of zones is made as the visitor reaches for it.
+  await picker.click();
+  expect(await picker.locator("option").count()).toBeGreaterThan(300);
+  await picker.selectOption("Europe/Berlin");
+  const inBerlin = formatSlotInWords(first, "Europe/Berlin");
+  expect(inBerlin).toMatch(/Central European (Standard|Summer) Time/);
+  await expect(tab.getByRole("radio", { name: inBerlin })).toBeAttached();
+  await expect(tab.getByRole("radio", { name: formatSlotInWords(first, visitorZone) })).toHaveCount(
+    0,
+  );
+  await tab.context().close();
+});
+
 test("a visitor in Tokyo books by keyboard, gets the invitation, moves the call and cancels it", async ({
   browser,
 }) => {

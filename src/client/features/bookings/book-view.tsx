@@ -27,8 +27,13 @@ import { SlotPicker } from "./slot-picker";
 
 const noChanges = () => () => {};
 
-/** The visitor's own zone, as the browser knows it. */
-const detectedZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+let visitorZone: string | undefined;
+/**
+ * The visitor's own zone, as the browser knows it; asked once, as each ask makes a formatter and
+ * the calendar asks at every render.
+ */
+const detectedZone = () =>
+  (visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 
 /** The zone list: the browser's zones, with the visitor's and the agency's surely in it. */
 function zoneList(...zones: string[]): string[] {
@@ -39,7 +44,14 @@ function zoneList(...zones: string[]): string[] {
 
 function ZonePicker({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
   const id = useId();
-  const zones = useMemo(() => zoneList(value, detectedZone()), [value]);
+  // The zone shown, and the whole list (some 420 zones) once the visitor reaches for it: made
+  // and hydrated with the calendar, the list was a good part of the page's start on a phone.
+  const [listed, setListed] = useState(false);
+  const list = () => setListed(true);
+  const zones = useMemo(
+    () => (listed ? zoneList(value, detectedZone()) : [value]),
+    [listed, value],
+  );
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium text-foreground">
@@ -49,6 +61,8 @@ function ZonePicker({ value, onChange }: { value: string; onChange: (zone: strin
         id={id}
         className={cn(fieldClasses, "h-11")}
         value={value}
+        onFocus={list}
+        onPointerDown={list}
         onChange={(event) => onChange(event.target.value)}
       >
         {zones.map((zone) => (
