@@ -7,8 +7,8 @@ import type { LeadKind } from "./schemas/leads";
 
 /**
  * An Intl formatter made on its first use, not as the module loads: making one loads its locale
- * data, which every page that imports this module paid for (on a slow phone, most of the time
- * the booking page's island took to start), whether it formatted a number or not.
+ * data, and a page that never formats a number or a country (the booking page) need not pay
+ * for it as it starts.
  */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
