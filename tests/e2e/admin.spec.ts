@@ -162,12 +162,18 @@ test("staff read in the audit log what they changed, filtered by who did it", as
   await expect(
     page.getByRole("row").filter({ hasText: "Lead status changed" }).first(),
   ).toBeVisible();
-  // Every row shown now is the chosen staff member's.
+  // Every row shown now is the chosen staff member's (once the filtered page has replaced the
+  // one shown while it loads).
   const who = page
     .getByRole("main")
     .getByRole("row")
     .filter({ has: page.locator("td") });
-  for (const text of await who.allTextContents()) expect(text).toContain("admin@example.com");
+  await expect
+    .poll(async () => {
+      const rows = await who.allTextContents();
+      return rows.length > 0 && rows.every((text) => text.includes("admin@example.com"));
+    })
+    .toBe(true);
 });
 
 test("a client's page opens the audit log of that client only", async ({ page, signIn }) => {
