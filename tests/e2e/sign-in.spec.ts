@@ -186,6 +186,32 @@ test("signed in, /login offers the dashboard instead of the form", async ({ page
   await expect(page).toHaveURL("/dashboard");
 });
 
+test("leaving /login cancels its passkey offer as soon as the next page is asked for", async ({
+  page,
+}) => {
+  // The offer's request is held unanswered, and so is the next page, so the old page stays open
+  // in between, as it does while a sign-in goes through the provider's redirects.
+  await page.route("**/api/login/passkey/options", () => {});
+  const offered = page.waitForRequest("**/api/login/passkey/options");
+  await page.goto("/login");
+  const offer = await offered;
+
+  let sendNextPage = () => {};
+  const nextPageHeld = new Promise<void>((resolve) => (sendNextPage = resolve));
+  await page.route("**/about", async (route) => {
+    await nextPageHeld;
+    await route.continue();
+  });
+  const cancelled = page.waitForEvent("requestfailed", (request) => request === offer);
+  const leaving = page.goto("/about");
+  // Cancelled while the next page has not arrived: an answer now could set no cookie.
+  await cancelled;
+  sendNextPage();
+  await leaving;
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 for (const width of [375, 1280]) {
   test(`axe finds no WCAG 2.2 AA violation on /login at ${width} px`, async ({ page }) => {
     test.setTimeout(60_000);

@@ -72,13 +72,19 @@ async function throwIfResNotOk(res: Response): Promise<void> {
  * A write (or any one-off request): JSON body and content type only when there is data,
  * cookies included, throws on a non-ok response, and returns the Response.
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const hasBody = data !== undefined;
   const res = await fetch(url, {
     method,
     headers: hasBody ? { "Content-Type": "application/json" } : {},
     body: hasBody ? JSON.stringify(data) : undefined,
     credentials: "include",
+    signal,
   });
   await throwIfResNotOk(res);
   return res;

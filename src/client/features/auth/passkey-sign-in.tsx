@@ -11,9 +11,13 @@ import { ApiError, apiRequest } from "@/lib/api";
 type Options = Parameters<typeof startAuthentication>[0]["optionsJSON"];
 
 /** Asks the server for a challenge, lets the browser answer it, and sends the answer back. */
-async function passkeyCeremony(returnTo: string | undefined, autofill: boolean) {
+async function passkeyCeremony(
+  returnTo: string | undefined,
+  autofill: boolean,
+  signal?: AbortSignal,
+) {
   const options = (await (
-    await apiRequest("POST", "/api/login/passkey/options")
+    await apiRequest("POST", "/api/login/passkey/options", undefined, signal)
   ).json()) as Options;
   const response = await startAuthentication({
     optionsJSON: options,
@@ -56,18 +60,24 @@ export function PasskeySignIn({
 
   useEffect(() => {
     if (!autofill) return;
-    let active = true;
+    // Leaving the page cancels the offer as the navigation starts, not when the next page
+    // arrives: a sign-in elsewhere (the provider's redirects) can set its session cookie in
+    // between, and the offer's answer, which carries a new session's cookie, would replace it.
+    const offer = new AbortController();
+    const cancel = () => offer.abort();
+    window.addEventListener("beforeunload", cancel);
     void browserSupportsWebAuthnAutofill().then(async (yes) => {
-      if (!yes || !active) return;
+      if (!yes || offer.signal.aborted) return;
       try {
-        window.location.assign(await passkeyCeremony(returnTo, true));
+        window.location.assign(await passkeyCeremony(returnTo, true, offer.signal));
       } catch (caught) {
         // An autofill request is cancelled whenever the button starts one: that is no error.
-        if (active && caught instanceof ApiError) setError(failureMessage(caught));
+        if (!offer.signal.aborted && caught instanceof ApiError) setError(failureMessage(caught));
       }
     });
     return () => {
-      active = false;
+      window.removeEventListener("beforeunload", cancel);
+      offer.abort();
     };
   }, [autofill, returnTo]);
 
