@@ -128,11 +128,14 @@ export type MilestoneAnswerInput = z.input<typeof milestoneAnswerSchema>;
 /** The back office's pipeline: leads by stage with the proposal value, and clients' projects. */
 export const pipelineStages = ["new", "contacted", "proposal-sent", "won", "lost"] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
+/** The most leads a pipeline stage lists (its newest); its count and value cover them all. */
+export const PIPELINE_STAGE_LEADS = 50;
 
 export const pipelineSchema = z.object({
   stages: z.array(
     z.object({
       stage: z.enum(pipelineStages),
+      /** The stage's newest leads, PIPELINE_STAGE_LEADS at most, newest first. */
       leads: z.array(
         z.object({
           id: z.uuid(),
@@ -148,7 +151,9 @@ export const pipelineSchema = z.object({
           nextCallAt: z.string().nullable(),
         }),
       ),
-      /** Sum of the stage's proposal values, in cents. */
+      /** How many leads are at this stage; `leads` lists the newest of them. */
+      leadCount: z.number().int(),
+      /** Sum of the proposal values of every lead at this stage, in cents. */
       proposalValueCents: z.number().int(),
     }),
   ),

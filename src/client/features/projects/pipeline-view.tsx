@@ -1,9 +1,9 @@
 import { Link } from "wouter";
 import { CalendarClock } from "lucide-react";
 import { brand } from "@content/site";
-import { backOfficePaths } from "@shared/deep-links";
+import { backOfficeLists, backOfficePaths } from "@shared/deep-links";
 import type { Pipeline, PipelineStage } from "@shared/schemas/projects";
-import { formatCount, formatDate, formatDateTime, formatMoney } from "@shared/format";
+import { formatCount, formatDate, formatDateTime, formatMoney, formatNumber } from "@shared/format";
 import { RowLink } from "@/components/data-table";
 import { ListState, ListTable, ListView, type Column } from "@/components/list-view";
 import { LeadKindBadge } from "@/components/status-badge";
@@ -29,7 +29,8 @@ const stageAccents: Record<PipelineStage, string> = {
 
 type Stage = Pipeline["stages"][number];
 
-function StageColumn({ stage }: { stage: Stage }) {
+/** One stage of the pipeline: its count and value, and its newest leads as cards. */
+export function StageColumn({ stage }: { stage: Stage }) {
   const headingId = `stage-${stage.stage}`;
   return (
     <section
@@ -46,8 +47,8 @@ function StageColumn({ stage }: { stage: Stage }) {
             {stageLabels[stage.stage]}
           </h2>
           <span className="ml-auto rounded-full bg-card px-2 py-0.5 text-xs font-semibold tabular-nums">
-            {stage.leads.length}
-            <span className="sr-only"> {stage.leads.length === 1 ? "lead" : "leads"}</span>
+            {formatNumber(stage.leadCount)}
+            <span className="sr-only"> {stage.leadCount === 1 ? "lead" : "leads"}</span>
           </span>
         </div>
         <p className="mt-1 text-xs text-muted-foreground">
@@ -102,6 +103,17 @@ function StageColumn({ stage }: { stage: Stage }) {
           ))}
         </ul>
       )}
+      {stage.leadCount > stage.leads.length && (
+        <p className="px-1 pt-3 text-xs text-muted-foreground">
+          The newest {formatNumber(stage.leads.length)} of {formatNumber(stage.leadCount)}.{" "}
+          <Link
+            href={backOfficeLists.leads.path()}
+            className="font-medium text-foreground underline underline-offset-2 hover:text-accent"
+          >
+            All leads
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
@@ -139,7 +151,7 @@ const projectColumns: Column<Pipeline["projects"][number]>[] = [
 /** /admin/pipeline: leads by stage with their proposal values, then every client's projects. */
 export function PipelineView() {
   const pipeline = usePipeline();
-  const total = pipeline.data?.stages.reduce((sum, stage) => sum + stage.leads.length, 0) ?? 0;
+  const total = pipeline.data?.stages.reduce((sum, stage) => sum + stage.leadCount, 0) ?? 0;
 
   return (
     <ListView

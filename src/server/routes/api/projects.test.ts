@@ -1,6 +1,6 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Pipeline, ProjectDetail } from "@shared/schemas/projects";
+import { PIPELINE_STAGE_LEADS, type Pipeline, type ProjectDetail } from "@shared/schemas/projects";
 import { callApi, createTestApp, signInAs, type TestApp } from "../../../../tests/support/app";
 import { databaseKinds } from "../../../../tests/support/database";
 import {
@@ -598,6 +598,66 @@ describe.each(databaseKinds)("projects on %s", (kind) => {
     expect(stage("new").proposalValueCents).toBe(0);
     expect(pipeline.projects).toContainEqual(
       expect.objectContaining({ id: projectId, companyName: "Rivera Bakery" }),
+    );
+  });
+
+  it("lists a stage's newest leads only, and counts and values all of them", async () => {
+    const lostStage = async () =>
+      ((await callApi(t, staff, "GET", "/api/admin/pipeline")).json() as Pipeline).stages.find(
+        (stage) => stage.stage === "lost",
+      )!;
+    const before = await lostStage();
+    // A year of lost leads, one a day; the oldest had a proposal worth $1,234.56.
+    const added = PIPELINE_STAGE_LEADS + 5;
+    const rows = await t.database.db
+      .insert(schema.leads)
+      .values(
+        Array.from({ length: added }, (_, i) => ({
+          kind: "contact" as const,
+          reference: `HL-LOST${String(i).padStart(3, "0")}`,
+          name: `Lost lead ${i}`,
+          email: `lost${i}@example.com`,
+          status: "lost",
+          subject: "A question",
+          message: "What would a site cost?",
+          createdAt: new Date(Date.now() - (i + 1) * 86_400_000),
+        })),
+      )
+      .returning({ id: schema.leads.id, reference: schema.leads.reference });
+    const oldest = rows.at(-1)!;
+    const [proposal] = await t.database.db
+      .insert(schema.proposals)
+      .values({ leadId: oldest.id, status: "declined" })
+      .returning();
+    await t.database.db.insert(schema.proposalVersions).values({
+      proposalId: proposal!.id,
+      version: 1,
+      title: "A website",
+      scope: "A website.",
+      lines: [],
+      oneOffCents: 123_456,
+      monthlyCents: 0,
+      depositCents: 123_456,
+      midpointCents: 0,
+      completionCents: 0,
+      validUntil: "2027-01-31",
+      sentAt: new Date(),
+    });
+
+    const after = await lostStage();
+    expect(after.leadCount).toBe(before.leadCount + added);
+    expect(after.leads).toHaveLength(PIPELINE_STAGE_LEADS);
+    // The newest first: the lead lost earlier in this file, then a day ago, two days ago...
+    const shown = after.leads.map((lead) => lead.createdAt);
+    expect(shown).toEqual([...shown].sort().reverse());
+    expect(after.leads.map((lead) => lead.reference)).not.toContain(oldest.reference);
+    expect(after.proposalValueCents).toBe(before.proposalValueCents + 123_456);
+    await t.database.db.delete(schema.proposals).where(eq(schema.proposals.id, proposal!.id));
+    await t.database.db.delete(schema.leads).where(
+      inArray(
+        schema.leads.id,
+        rows.map((row) => row.id),
+      ),
     );
   });
 
