@@ -21,6 +21,23 @@ test.afterAll(async () => {
   await sink?.stop();
 });
 
+/**
+ * When a journey fails, what CI keeps nothing else of: the server's log (its warnings, an email
+ * that failed and why) and its outbox as staff see it (each email's state, tries and last error).
+ * A CI run, and one run here of many, waited in vain for the booking's invitation.
+ */
+test.afterEach(async ({ playwright }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !server) return;
+  const staff = await playwright.request.newContext({ baseURL: server.url });
+  await staff.post("/api/login/demo", { data: { as: "admin" } });
+  const outbox = (await (await staff.get("/api/admin/outbox")).json()) as Record<string, unknown>[];
+  await staff.dispose();
+  const rows = outbox.map(({ text: _text, ...row }) => JSON.stringify(row));
+  console.error(
+    `the booking server's outbox at ${new Date().toISOString()} (the sink holds ${sink.received.length}):\n${rows.join("\n")}\nits log, the end:\n${server.output().slice(-4000)}`,
+  );
+});
+
 const visitorZone = "Asia/Tokyo";
 
 function page(browser: Browser, width: number, timezoneId = visitorZone) {

@@ -76,7 +76,14 @@ export async function startSmtpSink(port = 0, { acceptDelayMs = 0 } = {}) {
         const found = received.slice(from).find(matches);
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error("the expected email did not arrive");
+        if (left <= 0) {
+          const seen = received
+            .slice(from)
+            .map((email) => `${email.to.join(", ")}: ${email.subject}`);
+          throw new Error(
+            `the expected email did not arrive; ${seen.length} others did${seen.length ? `:\n${seen.join("\n")}` : ""}`,
+          );
+        }
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, Math.min(left, 200));
